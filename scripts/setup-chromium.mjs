@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * Makes local Browser Rendering work offline.
+ *
+ * Miniflare emulates the Browser Rendering binding by launching a Chrome for Testing build from the wrangler
+ * cache folder and downloads one when it is missing — which fails on machines without internet. This script
+ * installs Debian's `chromium` when it is missing (as root, with apt-get) and then places a small launcher at
+ * every path miniflare looks for (one per Chrome version pinned by the miniflare copies under node_modules).
+ * The launcher runs the system Chromium headless without the sandbox (containers run as root).
+ *
+ * Idempotent and quick when everything is in place; run by `npm install` (postinstall), `npm start` and
+ * `npm test`. Never fails the install: it prints what is missing instead.
+ * Environment: CHROMIUM_PATH (a Chromium binary to use), EDGECRAWL_SKIP_CHROMIUM=1 (do nothing).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const log = (msg) => console.log(`[setup-chromium] ${msg}`);
+
+if (process.env.EDGECRAWL_SKIP_CHROMIUM === "1") process.exit(0);
+if (process.platform !== "linux") {
+  log("not Linux: miniflare downloads its own Chrome here; nothing to do.");
+  process.exit(0);
+}
+
+/** Chrome versions pinned by every miniflare copy in node_modules (the root one, wrangler's, the test plugin's). */
+function pinnedChromeVersions() {
+  const versions = new Set();
+  const visit = (dir, depth) => {
+    if (depth > 4 || !existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const path = join(dir, entry.name);
+      if (entry.name === "miniflare") {
+        const source = join(path, "dist", "src", "index.js");
+        if (existsSync(source)) {
+          const text = readFileSync(source, "utf8");
+          for (const m of text.matchAll(/(?:BROWSER_VERSION\s*=|browserVersion:)\s*"(\d+\.\d+\.\d+\.\d+)"/g)) versions.add(m[1]);
+        }
+      }
+      if (entry.name === "node_modules" || entry.name.startsWith("@") || depth === 0 || existsSync(join(path, "node_modules"))) {
+        visit(entry.name === "node_modules" || entry.name.startsWith("@") ? path : join(path, "node_modules"), depth + 1);
+      }
+    }
+  };
+  visit(join(root, "node_modules"), 0);
+  return [...versions];
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  return candidates.find((p) => p && existsSync(p));
+}
+
+function installChromium() {
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  if (!hasApt) return false;
+  const sudo = isRoot ? [] : spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0 ? ["sudo", "-n"] : null;
+  if (!sudo) return false;
+  log("installing Debian's chromium package (apt-get)...");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const run = (args) => spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), { stdio: "inherit", env });
+  if (run(["apt-get", "install", "-y", "-qq", "chromium"]).status !== 0) {
+    run(["apt-get", "update", "-qq"]);
+    run(["apt-get", "install", "-y", "-qq", "chromium"]);
+  }
+  return Boolean(findChromium());
+}
+
+const versions = pinnedChromeVersions();
+if (versions.length === 0) {
+  log("no miniflare found under node_modules (run npm install first); nothing to do.");
+  process.exit(0);
+}
+let chromium = findChromium();
+if (!chromium && !installChromium()) {
+  log("WARNING: no Chromium found and it could not be installed. Browser Rendering (the browser engine) will not");
+  log("work locally. Install it with `sudo apt-get install chromium` (or set CHROMIUM_PATH) and run `npm run setup`.");
+  process.exit(0);
+}
+chromium = findChromium();
+
+const cacheRoot = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), ".wrangler", "chrome");
+const launcher = `#!/bin/sh
+# Written by edgecrawl's scripts/setup-chromium.mjs: miniflare's Browser Rendering runs the system Chromium.
+exec "${chromium}" --no-sandbox --headless=new --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync "$@"
+`;
+for (const version of versions) {
+  const target = join(cacheRoot, `linux-${version}`, "chrome-linux64", "chrome");
+  if (existsSync(target) && readFileSync(target, "utf8") === launcher) continue;
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, launcher);
+  chmodSync(target, 0o755);
+  log(`Chrome ${version} for miniflare -> ${chromium}`);
+}
+try {
+  const v = execFileSync(chromium, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  log(`ready (${v})`);
+} catch {
+  log(`ready (${chromium})`);
+}

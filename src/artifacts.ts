@@ -1,0 +1,44 @@
+/**
+ * Screenshots and action PDFs live in R2 and are served by the API itself under `/v2/artifacts/<key>` with an
+ * HMAC signature and an expiry 24 hours out (SPEC §8), so they can be handed to anyone without an API key.
+ */
+import { ApiError } from "./errors";
+import { r2Keys } from "./storage/layout";
+import { newId } from "./ids";
+
+export const ARTIFACT_TTL_MS = 24 * 3600 * 1000;
+
+function signingSecret(env: Env): string {
+  const secret = env.SIGNING_SECRET || env.WEBHOOK_SECRET || env.ADMIN_TOKEN || env.API_KEYS;
+  if (!secret) throw new ApiError("UNKNOWN_ERROR", "No SIGNING_SECRET is configured, so artifact URLs cannot be signed");
+  return secret;
+}
+
+async function hmacHex(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function signArtifactUrl(env: Env, key: string, origin: string, now = Date.now()): Promise<string> {
+  const expires = now + ARTIFACT_TTL_MS;
+  const sig = await hmacHex(signingSecret(env), `${key}:${expires}`);
+  return `${origin}/v2/artifacts/${key}?expires=${expires}&sig=${sig}`;
+}
+
+/** Throws 403 unless `sig` is this service's signature of `key` and `expires` is in the future. */
+export async function verifyArtifactSignature(env: Env, key: string, expires: string, sig: string, now = Date.now()): Promise<void> {
+  const expected = await hmacHex(signingSecret(env), `${key}:${expires}`);
+  let diff = expected.length ^ sig.length;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ (sig.charCodeAt(i) || 0);
+  if (diff !== 0) throw new ApiError("FORBIDDEN", "Invalid signature for this artifact URL");
+  if (!/^\d+$/.test(expires) || Number(expires) < now) throw new ApiError("FORBIDDEN", "This artifact URL has expired (they are valid for 24 hours)");
+}
+
+/** Stores bytes and returns the R2 key, to be referenced as `artifact:<key>` in documents. */
+export async function storeArtifact(env: Env, bytes: Uint8Array, ext: "png" | "jpeg" | "pdf"): Promise<string> {
+  const key = r2Keys.artifact(newId(), ext);
+  const contentType = ext === "pdf" ? "application/pdf" : `image/${ext}`;
+  await env.BUCKET.put(key, bytes, { httpMetadata: { contentType } });
+  return key;
+}

@@ -1,0 +1,117 @@
+/**
+ * API keys. A key is never stored or compared in clear: KV holds `key:<sha256(key)>` → `{teamId, name, source}`.
+ *
+ * Keys come from two places:
+ * - the API_KEYS variable (`team:key` entries, a bare key belongs to team "default"), copied into KV the first
+ *   time an isolate authenticates; such an entry only counts while the key is still listed in API_KEYS, so
+ *   removing it from the variable revokes it;
+ * - keys minted through the admin routes (`source: "minted"`), revoked by deleting their KV entry.
+ */
+import { kvKeys } from "../storage/layout";
+
+export interface KeyRecord {
+  teamId: string;
+  name: string;
+  source: "env" | "minted";
+  createdAt: string;
+}
+
+export interface Principal {
+  teamId: string;
+  keyName: string;
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Parses API_KEYS into key → team. Whitespace and empty entries are ignored. */
+export function parseApiKeys(value: string | undefined): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const raw of (value ?? "").split(",")) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const colon = entry.indexOf(":");
+    const [team, key] = colon > 0 ? [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()] : ["default", entry];
+    if (key) keys.set(key, team || "default");
+  }
+  return keys;
+}
+
+/** Hashes of the keys currently in API_KEYS, computed once per isolate (per distinct API_KEYS value). */
+let envKeyCache: { source: string; hashes: Map<string, string>; synced: Promise<void> | null } | null = null;
+
+async function envKeyHashes(env: Env): Promise<Map<string, string>> {
+  const source = env.API_KEYS ?? "";
+  if (envKeyCache?.source !== source) {
+    const hashes = new Map<string, string>();
+    for (const [key, team] of parseApiKeys(source)) hashes.set(await sha256Hex(key), team);
+    envKeyCache = { source, hashes, synced: null };
+  }
+  return envKeyCache.hashes;
+}
+
+/** Copies API_KEYS into KV (once per isolate), so every key is found the same way. */
+async function syncEnvKeys(env: Env): Promise<void> {
+  const hashes = await envKeyHashes(env);
+  const cache = envKeyCache!;
+  cache.synced ??= (async () => {
+    await Promise.all(
+      [...hashes].map(async ([hash, teamId]) => {
+        const existing = await env.KV.get<KeyRecord>(kvKeys.apiKey(hash), "json");
+        if (existing?.teamId === teamId && existing.source === "env") return;
+        const record: KeyRecord = { teamId, name: `env:${teamId}`, source: "env", createdAt: new Date().toISOString() };
+        await env.KV.put(kvKeys.apiKey(hash), JSON.stringify(record));
+      }),
+    );
+  })().catch((e) => {
+    cache.synced = null;
+    throw e;
+  });
+  await cache.synced;
+}
+
+/** The team a presented key belongs to, or null when the key is unknown or revoked. */
+export async function authenticateKey(env: Env, presented: string): Promise<Principal | null> {
+  if (!presented) return null;
+  await syncEnvKeys(env);
+  const hash = await sha256Hex(presented);
+  const record = await env.KV.get<KeyRecord>(kvKeys.apiKey(hash), "json");
+  if (!record) return null;
+  if (record.source === "env" && !(await envKeyHashes(env)).has(hash)) return null;
+  return { teamId: record.teamId, keyName: record.name };
+}
+
+/** Mints a new random key for `teamId`; the clear key is returned once and never stored. */
+export async function mintKey(env: Env, teamId: string, name: string): Promise<{ key: string; hash: string }> {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const key = `ec-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const hash = await sha256Hex(key);
+  const record: KeyRecord = { teamId, name, source: "minted", createdAt: new Date().toISOString() };
+  await env.KV.put(kvKeys.apiKey(hash), JSON.stringify(record));
+  return { key, hash };
+}
+
+/**
+ * Revokes a minted key given in clear or as its sha256 hex. Keys from API_KEYS are not revoked here (they would
+ * come back): they are revoked by removing them from the variable.
+ */
+export async function revokeKey(env: Env, keyOrHash: string): Promise<"revoked" | "env" | "missing"> {
+  const hash = /^[0-9a-f]{64}$/.test(keyOrHash) ? keyOrHash : await sha256Hex(keyOrHash);
+  const existing = await env.KV.get<KeyRecord>(kvKeys.apiKey(hash), "json");
+  if (!existing) return "missing";
+  if (existing.source === "env") return "env";
+  await env.KV.delete(kvKeys.apiKey(hash));
+  return "revoked";
+}
+
+/** Constant-time string comparison (for the admin token). */
+export function timingSafeEqualStrings(a: string, b: string): boolean {
+  const enc = new TextEncoder();
+  const x = enc.encode(a);
+  const y = enc.encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}

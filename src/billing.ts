@@ -1,0 +1,19 @@
+/**
+ * Credits (SPEC §8) from the routes' side: refuse work up front when a team with a balance has run out (402),
+ * charge after the work succeeded.
+ */
+import { teamStub } from "../durable-objects/team";
+import { ApiError } from "./errors";
+
+export async function ensureCredits(env: Env, teamId: string, atLeast = 1): Promise<void> {
+  if (!(await teamStub(env, teamId).canSpend(atLeast))) {
+    throw new ApiError(
+      "INSUFFICIENT_CREDITS",
+      "Insufficient credits to perform this request. Ask the operator for more credits or lower the request's limit.",
+    );
+  }
+}
+
+export async function charge(env: Env, teamId: string, credits: number, reason: string, ref?: string): Promise<void> {
+  await teamStub(env, teamId).charge(credits, reason, ref);
+}

@@ -1,0 +1,148 @@
+/**
+ * The fetch engine: one HTTP GET with the caller's headers, following redirects by hand so every hop passes the
+ * outbound policy, decoding the body with the page's declared charset. The fast path for most pages.
+ */
+import { ApiError, describeError } from "../errors";
+import { checkEgress, type EgressPolicy } from "../net/egress";
+import { USER_AGENT } from "../net/user-agent";
+import type { FetchedPage } from "./types";
+import { pageKind } from "./types";
+
+export const MAX_REDIRECTS = 10;
+/** Bodies larger than this are refused rather than buffered (a Worker has 128 MB). */
+export const MAX_BODY_BYTES = 50 * 1024 * 1024;
+
+export interface FetchEngineOptions {
+  headers?: Record<string, string>;
+  languages?: string[];
+  signal: AbortSignal;
+  policy: EgressPolicy;
+  /** Fetch through this HTTP proxy URL (proxy "enhanced"); the Worker runtime has no proxy support, see net/proxy. */
+  proxyUsed?: "basic" | "enhanced";
+  /** Lets the caller route the request (e.g. through an upstream proxy); defaults to the global fetch. */
+  fetcher?: (request: Request) => Promise<Response>;
+}
+
+export function defaultRequestHeaders(options: { headers?: Record<string, string>; languages?: string[] }): Headers {
+  const headers = new Headers({
+    "user-agent": USER_AGENT,
+    accept: "text/html,application/xhtml+xml,application/xml;q=0.9,application/pdf,*/*;q=0.8",
+    "accept-language": options.languages?.length ? acceptLanguage(options.languages) : "en-US,en;q=0.9",
+  });
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  return headers;
+}
+
+/** ["fr-FR", "en"] → "fr-FR,en;q=0.9". */
+export function acceptLanguage(languages: string[]): string {
+  return languages.map((l, i) => (i === 0 ? l : `${l};q=${Math.max(0.1, 1 - i * 0.1).toFixed(1)}`)).join(",");
+}
+
+export async function fetchPage(url: string, options: FetchEngineOptions): Promise<FetchedPage> {
+  const fetcher = options.fetcher ?? ((r: Request) => fetch(r));
+  const headers = defaultRequestHeaders(options);
+  let current = checkEgress(url, options.policy);
+  let method = "GET";
+  for (let hop = 0; ; hop++) {
+    let response: Response;
+    try {
+      response = await fetcher(new Request(current, { method, headers, redirect: "manual", signal: options.signal }));
+    } catch (e) {
+      throw mapFetchError(e, current, options.signal);
+    }
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      if (hop >= MAX_REDIRECTS) {
+        throw new ApiError("SCRAPE_TOO_MANY_REDIRECTS", `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${url}`);
+      }
+      current = checkEgress(new URL(location, current), options.policy, "Redirect target");
+      if (response.status === 303) method = "GET";
+      continue;
+    }
+    if (response.status === 525 || response.status === 526) {
+      // Cloudflare's own answers when the origin's TLS handshake or certificate fails.
+      throw new ApiError(
+        "SCRAPE_SSL_ERROR",
+        `TLS error talking to ${current.host} (HTTP ${response.status}); the browser engine can retry with skipTlsVerification: true`,
+      );
+    }
+    const body = await readBody(response, options.signal, current);
+    const contentType = response.headers.get("content-type") ?? "";
+    const kind = pageKind(contentType, body);
+    const page: FetchedPage = {
+      url: current.href,
+      statusCode: response.status,
+      contentType,
+      headers: Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v])),
+      body,
+      engine: "fetch",
+      proxyUsed: options.proxyUsed ?? "basic",
+    };
+    if (kind === "html" || kind === "json" || kind === "text" || kind === "xml") page.text = decodeBody(body, contentType);
+    return page;
+  }
+}
+
+async function readBody(response: Response, signal: AbortSignal, url: URL): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) {
+    await response.body?.cancel();
+    throw new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response of ${url.host} is too large (${declared} bytes)`);
+  }
+  try {
+    const buffer = await response.arrayBuffer();
+    if (buffer.byteLength > MAX_BODY_BYTES) {
+      throw new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response of ${url.host} is too large (${buffer.byteLength} bytes)`);
+    }
+    return new Uint8Array(buffer);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw mapFetchError(e, url, signal);
+  }
+}
+
+/** Turns a thrown fetch failure into a coded error the caller can act on. */
+export function mapFetchError(e: unknown, url: URL, signal: AbortSignal): ApiError {
+  if (e instanceof ApiError) return e;
+  if (signal.aborted) return timeoutError();
+  const message = describeError(e);
+  if (/certificate|ssl|tls|handshake/i.test(message)) {
+    return new ApiError("SCRAPE_SSL_ERROR", `TLS error talking to ${url.host}: ${message}`);
+  }
+  if (/lookup|resolve|dns|name or service/i.test(message)) {
+    return new ApiError("SCRAPE_DNS_RESOLUTION_ERROR", `DNS resolution failed for hostname "${url.hostname}"`);
+  }
+  if (/connection|refused|reset|network/i.test(message)) {
+    return new ApiError("SCRAPE_CONNECTION_ERROR", `Could not connect to ${url.host}: ${message}`);
+  }
+  // workerd reports DNS failures as an opaque "internal error".
+  return new ApiError("SCRAPE_SITE_ERROR", `Could not reach ${url.host} (the name did not resolve or the connection failed)`);
+}
+
+export function timeoutError(): ApiError {
+  return new ApiError(
+    "SCRAPE_TIMEOUT",
+    "The scrape operation timed out before completing. Try a larger timeout (up to 300000 ms).",
+  );
+}
+
+/** Decodes a textual body using the charset from Content-Type, else a `<meta charset>`, else UTF-8. */
+export function decodeBody(body: Uint8Array, contentType: string): string {
+  const declared = /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1];
+  const sniffed = declared ? undefined : sniffMetaCharset(body);
+  for (const label of [declared, sniffed, "utf-8"]) {
+    if (!label) continue;
+    try {
+      return new TextDecoder(label).decode(body);
+    } catch {
+      // unknown label: try the next one
+    }
+  }
+  return new TextDecoder().decode(body);
+}
+
+function sniffMetaCharset(body: Uint8Array): string | undefined {
+  const head = new TextDecoder("latin1").decode(body.subarray(0, 2048));
+  return /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1];
+}

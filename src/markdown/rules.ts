@@ -1,0 +1,269 @@
+/**
+ * The turndown rules that differ from turndown's defaults: code blocks with their language, GFM tables,
+ * links and headings that stay on one line, and compact list markers.
+ *
+ * Tables are done here rather than with the GFM plugin's table rules because that plugin keeps any table
+ * holding a list, heading or code block as raw HTML (wrapped in a Joplin-specific div) and gives tables
+ * without a header row an empty one; for scraped pages a Markdown table with the first row as header reads
+ * better. Layout tables (nested tables, a single cell) become plain blocks.
+ */
+import type { DominoElement, DominoNode } from "@mixmark-io/domino";
+import type TurndownService from "turndown";
+
+type ReplacementNode = Parameters<TurndownService.ReplacementFunction>[1];
+/** turndown's types speak of DOM elements; at run time they are domino's. */
+const asElement = (node: ReplacementNode): DominoElement => node as unknown as DominoElement;
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+function hasAncestor(node: DominoNode, nodeName: string): boolean {
+  for (let ancestor = node.parentNode; ancestor !== null; ancestor = ancestor.parentNode) {
+    if (ancestor.nodeName === nodeName) return true;
+  }
+  return false;
+}
+
+function elementChildren(element: DominoElement): DominoElement[] {
+  return Array.from(element.children);
+}
+
+// ---------------------------------------------------------------------------------------------- code blocks
+
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w#+.-]+)/i;
+const HIGHLIGHT_CLASS = /(?:^|\s)highlight-(?:source|text)-([\w#+.-]+)/i;
+
+/** The language named on the <pre>, its <code>, or a highlighter wrapper such as GitHub's div.highlight-source-*. */
+function codeLanguage(pre: DominoElement): string {
+  const code = pre.firstElementChild?.nodeName === "CODE" ? pre.firstElementChild : null;
+  const parent = pre.parentNode?.nodeType === ELEMENT_NODE ? (pre.parentNode as DominoElement) : null;
+  for (const element of [code, pre, parent]) {
+    if (element === null) continue;
+    const className = element.getAttribute("class") ?? "";
+    const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className);
+    if (match) return match[1].toLowerCase();
+    const declared = element.getAttribute("data-lang") ?? element.getAttribute("data-language");
+    if (declared && /^[\w#+.-]+$/.test(declared.trim())) return declared.trim().toLowerCase();
+  }
+  return "";
+}
+
+const LINE_LIKE_ELEMENTS = new Set(["DIV", "P", "LI", "TR"]);
+
+/** The code as displayed: <br> and per-line wrapper elements (used by some highlighters) become newlines. */
+function codeText(node: DominoNode): string {
+  let text = "";
+  const visit = (current: DominoNode): void => {
+    for (const child of Array.from(current.childNodes)) {
+      if (child.nodeType === TEXT_NODE) text += child.textContent ?? "";
+      else if (child.nodeName === "BR") text += "\n";
+      else if (child.nodeType === ELEMENT_NODE) {
+        visit(child);
+        if (LINE_LIKE_ELEMENTS.has(child.nodeName) && !text.endsWith("\n")) text += "\n";
+      }
+    }
+  };
+  visit(node);
+  return text;
+}
+
+/** A backtick fence longer than any backtick run in `content`, so the content cannot close it early. */
+export function codeFenceFor(content: string): string {
+  let longestRun = 0;
+  for (const run of content.match(/`+/g) ?? []) longestRun = Math.max(longestRun, run.length);
+  return "`".repeat(Math.max(3, longestRun + 1));
+}
+
+const fencedCodeBlock: TurndownService.Rule = {
+  filter: (node) => node.nodeName === "PRE",
+  replacement(_content, node) {
+    const pre = asElement(node);
+    const code = codeText(pre).replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, "");
+    if (code === "") return "";
+    const fence = codeFenceFor(code);
+    return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
+  },
+};
+
+// --------------------------------------------------------------------------------------------------- tables
+
+const TABLE_SECTIONS = new Set(["THEAD", "TBODY", "TFOOT"]);
+
+function closestTable(node: DominoNode): DominoElement | null {
+  for (let ancestor = node.parentNode; ancestor !== null; ancestor = ancestor.parentNode) {
+    if (ancestor.nodeName === "TABLE") return ancestor as DominoElement;
+  }
+  return null;
+}
+
+function tableRows(table: DominoElement): DominoElement[] {
+  const rows: DominoElement[] = [];
+  for (const child of elementChildren(table)) {
+    if (child.nodeName === "TR") rows.push(child);
+    else if (TABLE_SECTIONS.has(child.nodeName)) rows.push(...elementChildren(child).filter((row) => row.nodeName === "TR"));
+  }
+  return rows;
+}
+
+function rowCells(row: DominoElement): DominoElement[] {
+  return elementChildren(row).filter((cell) => cell.nodeName === "TD" || cell.nodeName === "TH");
+}
+
+function columnSpan(cell: DominoElement): number {
+  const span = Number.parseInt(cell.getAttribute("colspan") ?? "1", 10);
+  return Number.isFinite(span) && span > 1 ? Math.min(span, 100) : 1;
+}
+
+/** Columns a row occupies, counting colspans. */
+function rowWidth(row: DominoElement): number {
+  return rowCells(row).reduce((sum, cell) => sum + columnSpan(cell), 0);
+}
+
+interface TableShape {
+  /** Rendered as plain blocks instead of a Markdown table. */
+  layout: boolean;
+  columns: number;
+  headerRow: DominoElement | null;
+}
+
+/** Computed once per table; every row and cell of it asks. */
+const tableShapes = new WeakMap<DominoElement, TableShape>();
+
+function tableShape(table: DominoElement): TableShape {
+  let shape = tableShapes.get(table);
+  if (shape === undefined) {
+    const rows = tableRows(table);
+    let columns = 0;
+    for (const row of rows) columns = Math.max(columns, rowWidth(row));
+    const singleCell = columns <= 1 && rows.length <= 1;
+    const layout = singleCell || table.getElementsByTagName("table").length > 0;
+    shape = { layout, columns, headerRow: rows[0] ?? null };
+    tableShapes.set(table, shape);
+  }
+  return shape;
+}
+
+function isLayoutPart(node: DominoNode): boolean {
+  const table = closestTable(node);
+  return table === null || tableShape(table).layout;
+}
+
+const tableCell: TurndownService.Rule = {
+  filter: ["th", "td"],
+  replacement(content, node) {
+    const cell = asElement(node);
+    if (isLayoutPart(cell)) return `\n\n${content}\n\n`;
+    const text = content.trim().replace(/\s*\n\s*/g, "<br>").replace(/\|/g, "\\|");
+    return ` ${text} |` + "  |".repeat(columnSpan(cell) - 1);
+  },
+};
+
+const tableRow: TurndownService.Rule = {
+  filter: "tr",
+  replacement(content, node) {
+    const row = asElement(node);
+    const table = closestTable(row);
+    if (table === null || tableShape(table).layout) return `\n\n${content}\n\n`;
+    const { columns, headerRow } = tableShape(table);
+    const line = `\n|${content}${"  |".repeat(Math.max(0, columns - rowWidth(row)))}`;
+    return row === headerRow ? `${line}\n|${" --- |".repeat(columns)}` : line;
+  },
+};
+
+const tableSection: TurndownService.Rule = {
+  filter: ["thead", "tbody", "tfoot"],
+  replacement: (content) => content,
+};
+
+const tableParts: TurndownService.Rule = {
+  filter: ["caption", "colgroup", "col"],
+  replacement: () => "",
+};
+
+const table: TurndownService.Rule = {
+  filter: "table",
+  replacement(content, node) {
+    const element = asElement(node);
+    const shape = tableShape(element);
+    if (shape.layout) return `\n\n${content}\n\n`;
+    if (shape.columns === 0) return "";
+    const caption = elementChildren(element).find((child) => child.nodeName === "CAPTION")?.textContent?.trim() ?? "";
+    const rows = content.replace(/\n+/g, "\n").trim();
+    return `\n\n${caption ? `${caption}\n\n` : ""}${rows}\n\n`;
+  },
+};
+
+// ---------------------------------------------------------------------------------------- links, headings
+
+const SKIP_LINK_TEXT = /^skip (?:to|navigation|nav)\b/i;
+
+function linkDestination(href: string): string {
+  const escaped = href.replace(/([()<>])/g, "\\$1");
+  return /\s/.test(escaped) ? `<${escaped}>` : escaped;
+}
+
+const inlineLink: TurndownService.Rule = {
+  filter: (node) => node.nodeName === "A" && node.getAttribute("href") !== null,
+  replacement(content, node) {
+    const anchor = asElement(node);
+    const href = (anchor.getAttribute("href") ?? "").trim();
+    // A Markdown link cannot span a blank line; a hard break (backslash newline) keeps multi-line text inside it.
+    const text = content.trim().replace(/[ \t]*\n\s*/g, "\\\n");
+    if (text === "") return "";
+    if (href === "" || /^javascript:/i.test(href)) return content;
+    if (href.includes("#") && SKIP_LINK_TEXT.test(text)) return "";
+    const title = (anchor.getAttribute("title") ?? "").replace(/\s+/g, " ").trim();
+    const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : "";
+    return `[${text}](${linkDestination(href)}${titlePart})`;
+  },
+};
+
+const heading: TurndownService.Rule = {
+  filter: ["h1", "h2", "h3", "h4", "h5", "h6"],
+  replacement(content, node) {
+    const text = content.replace(/\s*\n\s*/g, " ").trim();
+    if (text === "") return "";
+    // A heading inside a link (a card title) would break the link; keep just its text.
+    if (hasAncestor(asElement(node), "A")) return `\n\n${text}\n\n`;
+    const level = Number(node.nodeName.charAt(1));
+    return `\n\n${"#".repeat(level)} ${text}\n\n`;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------- lists
+
+const listItem: TurndownService.Rule = {
+  filter: "li",
+  replacement(content, node) {
+    const item = asElement(node);
+    const list = item.parentNode as DominoElement | null;
+    let marker = "- ";
+    if (list?.nodeName === "OL") {
+      const start = (list.getAttribute("start") ?? "").trim();
+      const first = /^-?\d+$/.test(start) ? Number(start) : 1;
+      marker = `${first + Array.prototype.indexOf.call(list.children, item)}. `;
+    }
+    const endsWithParagraph = /\n$/.test(content);
+    const body = content.replace(/^\n+/, "").replace(/\n+$/, "") + (endsWithParagraph ? "\n" : "");
+    const indented = body.replace(/\n/g, `\n${" ".repeat(marker.length)}`);
+    return marker + indented + (item.nextSibling ? "\n" : "");
+  },
+};
+
+/** Rules in the order they are added; turndown gives later-added rules precedence. */
+export const MARKDOWN_RULES: Record<string, TurndownService.Rule> = {
+  tableParts,
+  tableSection,
+  tableCell,
+  tableRow,
+  table,
+  fencedCodeBlock,
+  inlineLink,
+  heading,
+  listItem,
+};
+
+const NON_CONTENT_ELEMENTS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE", "META", "LINK", "SVG", "CANVAS"]);
+
+/** Elements whose content never belongs in Markdown, in case the HTML was not cleaned first. */
+export const REMOVED_ELEMENTS: TurndownService.Filter = (node) => NON_CONTENT_ELEMENTS.has(node.nodeName.toUpperCase());

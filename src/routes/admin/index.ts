@@ -1,0 +1,93 @@
+/**
+ * Operator routes under /admin, guarded by ADMIN_TOKEN (Bearer): mint and revoke API keys, set a team's
+ * credit balance and concurrency. Disabled (404) when ADMIN_TOKEN is empty.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { teamStub } from "../../../durable-objects/team";
+import { mintKey, revokeKey, timingSafeEqualStrings } from "../../auth/keys";
+import { presentedKey } from "../../auth/middleware";
+import { ApiError } from "../../errors";
+import { createRouter, type AppEnv } from "../../hono";
+import { errorResponses } from "../../schemas/common";
+
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = c.env.ADMIN_TOKEN;
+  if (!token) throw new ApiError("NOT_FOUND", "Admin routes are disabled (ADMIN_TOKEN is not set)");
+  const presented = presentedKey(c.req.raw.headers) ?? "";
+  if (!timingSafeEqualStrings(presented, token)) throw new ApiError("UNAUTHORIZED", "Unauthorized: admin token required");
+  await next();
+};
+
+const teamId = z.string().min(1).max(128).regex(/^[\w.-]+$/, "team ids use letters, digits, '_', '.', '-'");
+
+const mintRoute = createRoute({
+  method: "post",
+  path: "/admin/keys",
+  tags: ["Admin"],
+  summary: "Mint an API key for a team",
+  request: { body: { required: true, content: { "application/json": { schema: z.strictObject({ teamId, name: z.string().max(128).optional() }) } } } },
+  responses: {
+    200: {
+      description: "The new key (shown once; only its hash is stored)",
+      content: { "application/json": { schema: z.object({ success: z.literal(true), key: z.string(), teamId: z.string(), hash: z.string() }) } },
+    },
+    ...errorResponses(400, 401),
+  },
+});
+
+const revokeRoute = createRoute({
+  method: "delete",
+  path: "/admin/keys/{key}",
+  tags: ["Admin"],
+  summary: "Revoke a minted key (given in clear or as its sha256 hex)",
+  request: { params: z.object({ key: z.string().min(1) }) },
+  responses: {
+    200: { description: "Revoked", content: { "application/json": { schema: z.object({ success: z.literal(true) }) } } },
+    ...errorResponses(401, 404),
+  },
+});
+
+const teamSettingsRoute = createRoute({
+  method: "put",
+  path: "/admin/teams/{teamId}",
+  tags: ["Admin"],
+  summary: "Set a team's credit balance (null = unlimited) and concurrency limit",
+  request: {
+    params: z.object({ teamId }),
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.strictObject({ balance: z.int().min(0).nullable().optional(), concurrency: z.int().min(1).max(1000).nullable().optional() }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The team's credit state",
+      content: { "application/json": { schema: z.object({ success: z.literal(true), remaining: z.int().nullable(), used: z.int() }) } },
+    },
+    ...errorResponses(400, 401),
+  },
+});
+
+export const adminRoutes = createRouter()
+  .openapi(mintRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { key, hash } = await mintKey(c.env, body.teamId, body.name ?? `minted:${body.teamId}`);
+    return c.json({ success: true as const, key, teamId: body.teamId, hash }, 200);
+  })
+  .openapi(revokeRoute, async (c) => {
+    const outcome = await revokeKey(c.env, c.req.valid("param").key);
+    if (outcome === "env") throw new ApiError("CONFLICT", "This key comes from API_KEYS: remove it from that variable to revoke it");
+    if (outcome === "missing") throw new ApiError("NOT_FOUND", "No such key");
+    return c.json({ success: true as const }, 200);
+  })
+  .openapi(teamSettingsRoute, async (c) => {
+    const team = teamStub(c.env, c.req.valid("param").teamId);
+    await team.configure(c.req.valid("json"));
+    const state = await team.credits();
+    return c.json({ success: true as const, ...state }, 200);
+  });

@@ -1,0 +1,56 @@
+/**
+ * POST /v2/scrape (SPEC §4.1) and GET /v2/scrape/{id} (a stored scrape result, COMPAT §5.3).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { charge, ensureCredits } from "../../billing";
+import { ApiError } from "../../errors";
+import { createRouter } from "../../hono";
+import { errorResponses, JobIdParams } from "../../schemas/common";
+import { ScrapeRequestSchema } from "../../schemas/scrape";
+import { loadDocument } from "../../scrape/cache";
+import { DocumentSchema } from "../../scrape/document";
+import { scrape } from "../../scrape/pipeline";
+import { presentDocument } from "../../scrape/present";
+
+export const ScrapeResponseSchema = z.object({ success: z.literal(true), data: DocumentSchema }).openapi("ScrapeResponse");
+
+const scrapeRoute = createRoute({
+  method: "post",
+  path: "/v2/scrape",
+  tags: ["Scrape"],
+  summary: "Scrape one URL",
+  description: "Fetches one page and returns the requested formats. Cached copies younger than maxAge are reused.",
+  request: { body: { required: true, content: { "application/json": { schema: ScrapeRequestSchema } } } },
+  responses: {
+    200: { description: "The scraped document", content: { "application/json": { schema: ScrapeResponseSchema } } },
+    ...errorResponses(400, 401, 402, 403, 404, 408, 500),
+  },
+});
+
+const scrapeStatusRoute = createRoute({
+  method: "get",
+  path: "/v2/scrape/{id}",
+  tags: ["Scrape"],
+  summary: "A stored scrape result",
+  request: { params: JobIdParams },
+  responses: {
+    200: { description: "The document as it was returned", content: { "application/json": { schema: ScrapeResponseSchema } } },
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+export const scrapeRoutes = createRouter()
+  .openapi(scrapeRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { teamId } = c.get("principal");
+    await ensureCredits(c.env, teamId);
+    const { document, credits } = await scrape({ env: c.env, teamId, waitUntil: (p) => c.executionCtx.waitUntil(p) }, body);
+    await charge(c.env, teamId, credits, "scrape", document.metadata.scrapeId);
+    return c.json({ success: true as const, data: await presentDocument(c.env, document, new URL(c.req.url).origin) }, 200);
+  })
+  .openapi(scrapeStatusRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const document = await loadDocument(c.env, id, c.get("principal").teamId);
+    if (!document) throw new ApiError("JOB_NOT_FOUND", "Job not found.");
+    return c.json({ success: true as const, data: await presentDocument(c.env, document, new URL(c.req.url).origin) }, 200);
+  });

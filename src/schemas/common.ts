@@ -1,0 +1,76 @@
+/**
+ * Schema pieces shared by every route: the target-URL rule, the error envelope, job-id parameters.
+ */
+import { z } from "@hono/zod-openapi";
+
+/** Normalises what a caller may type as a URL: trims, and adds `http://` when no scheme is given. */
+export function coerceUrlInput(input: string): string {
+  const trimmed = input.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `http://${trimmed}`;
+}
+
+/**
+ * Why `input` is not a URL the service can fetch, or null when it is fine. A target must be http(s) with a
+ * host that is an IP literal, `localhost`, or a dotted name (a bare word like `intranet` is refused).
+ */
+export function targetUrlProblem(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(coerceUrlInput(input));
+  } catch {
+    return "Invalid URL";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "URL uses unsupported protocol";
+  const host = url.hostname;
+  if (!host) return "Invalid URL";
+  const isIp = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[");
+  if (!isIp && host !== "localhost" && !/^[^.]+(\.[^.]+)+\.?$/.test(host)) {
+    return "URL must have a valid top-level domain or be an IP address";
+  }
+  if (url.username || url.password) return "URL must not contain credentials";
+  return null;
+}
+
+/** A target URL: `http://` is assumed when no scheme is given; the caller's spelling is kept for `sourceURL`. */
+export const targetUrl = z
+  .string()
+  .min(1, "URL is required")
+  .superRefine((value, ctx) => {
+    const problem = targetUrlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .openapi({ description: "The page to fetch (http or https).", example: "https://example.com" });
+
+export const ErrorSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string().openapi({ description: "What went wrong, for a human." }),
+    code: z.string().optional().openapi({ description: "A stable machine-readable code, e.g. BAD_REQUEST." }),
+    details: z.any().optional().openapi({ description: "Validation issues or other structured detail." }),
+  })
+  .openapi("Error");
+
+/** Standard error responses for the OpenAPI document. */
+export function errorResponses(...statuses: number[]) {
+  const descriptions: Record<number, string> = {
+    400: "Invalid request",
+    401: "Missing or invalid API key",
+    402: "Not enough credits",
+    403: "Target refused by the outbound policy",
+    404: "Not found",
+    408: "Timed out",
+    409: "Conflict",
+    500: "The service failed",
+  };
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: descriptions[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } }]),
+  );
+}
+
+/** Job ids are UUIDs; anything else is a 400 before any lookup. */
+export const JobIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Invalid job ID format. Job ID must be a valid UUID.")
+    .openapi({ param: { name: "id", in: "path" }, example: "0190f1f4-6c3a-7d7e-9a4c-3f1b2e9d8c7a" }),
+});

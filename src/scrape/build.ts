@@ -1,0 +1,167 @@
+/**
+ * Turns what an engine fetched into the document the caller asked for: picks the converter by content kind
+ * (HTML passes + markdown, PDF text, JSON/text bodies), derives only the requested formats, fills `metadata`
+ * and computes the credits (SPEC §8).
+ */
+import { ApiError } from "../errors";
+import { pageKind, type FetchedPage } from "../engines/types";
+import { parsePdf, pdfParserOptions, pdfToBase64 } from "../engines/pdf";
+import { transformHtml } from "../html/transform";
+import { extractMetadata } from "../html/metadata";
+import { extractAttributes } from "../html/attributes";
+import { htmlToMarkdown, jsonToMarkdown, removeBase64Images, textToMarkdown } from "../markdown";
+import { extractJson, summarize } from "../llm/client";
+import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
+import type { DocumentMetadata, ScrapeDocument } from "./document";
+
+export interface BuildOptions {
+  options: ScrapeOptions;
+  formats: FormatObject[];
+  /** The URL as the caller spelled it. */
+  sourceURL: string;
+  scrapeId: string;
+  signal?: AbortSignal;
+}
+
+export interface BuiltDocument {
+  document: ScrapeDocument;
+  credits: number;
+}
+
+/** Credits beyond the base 1 (SPEC §8). */
+const JSON_FORMAT_EXTRA = 4;
+const ENHANCED_PROXY_EXTRA = 4;
+
+interface Content {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  links?: string[];
+  images?: string[];
+  meta: Partial<DocumentMetadata>;
+  /** PDF pages parsed (billing); 0 for other content. */
+  pdfPagesParsed: number;
+  warnings: string[];
+}
+
+export async function buildDocument(env: Env, page: FetchedPage, build: BuildOptions): Promise<BuiltDocument> {
+  const { options, formats } = build;
+  const wants = (type: FormatObject["type"]) => formats.some((f) => f.type === type);
+  const needsMarkdown = wants("markdown") || wants("json") || wants("summary") || wants("changeTracking");
+  const kind = pageKind(page.contentType, page.body);
+
+  let content: Content;
+  if (kind === "pdf") {
+    if ((options.actions?.length ?? 0) > 0) {
+      throw new ApiError("SCRAPE_ACTIONS_NOT_SUPPORTED", "Actions are not supported for PDF documents: the URL resolved to a PDF");
+    }
+    content = await pdfContent(page, options);
+  } else if (kind === "html") {
+    content = await htmlContent(page, options, needsMarkdown, wants("links"), wants("images"));
+  } else if (kind === "json" || kind === "text" || kind === "xml") {
+    const text = page.text ?? "";
+    const markdown = kind === "json" ? jsonToMarkdown(text) : kind === "xml" ? "```xml\n" + text + "\n```" : textToMarkdown(text);
+    content = { markdown, html: undefined, rawHtml: text, links: [], images: [], meta: {}, pdfPagesParsed: 0, warnings: [] };
+  } else {
+    throw new ApiError(
+      "SCRAPE_UNSUPPORTED_FILE_ERROR",
+      `Unsupported content type "${page.contentType || "unknown"}" at ${page.url}: only HTML, PDF, JSON, XML and text pages can be converted`,
+    );
+  }
+
+  const document: ScrapeDocument = { metadata: undefined as unknown as DocumentMetadata };
+  const warnings = [...(page.warnings ?? []), ...content.warnings];
+  let markdown = content.markdown ?? "";
+  if (options.removeBase64Images) markdown = removeBase64Images(markdown);
+
+  if (wants("markdown")) document.markdown = markdown;
+  if (wants("html")) document.html = content.html ?? "";
+  if (wants("rawHtml")) document.rawHtml = content.rawHtml ?? page.text ?? "";
+  if (wants("links")) document.links = content.links ?? [];
+  if (wants("images")) document.images = content.images ?? [];
+  const attributes = formats.find((f) => f.type === "attributes");
+  if (attributes && "selectors" in attributes) {
+    document.attributes = content.html !== undefined ? await extractAttributes(content.html, attributes.selectors) : attributes.selectors.map((s) => ({ ...s, values: [] }));
+  }
+  const json = formats.find((f) => f.type === "json");
+  if (json && json.type === "json") {
+    const extraction = await extractJson(env, markdown, { prompt: json.prompt, schema: json.schema }, build.signal);
+    document.json = extraction.data;
+    if (extraction.warning) warnings.push(extraction.warning);
+  }
+  if (wants("summary")) document.summary = markdown.trim() ? await summarize(env, markdown, build.signal) : "";
+  if (page.actions) document.actions = page.actions;
+  if (wants("audio")) warnings.push("The audio format is not available on this service.");
+  if (wants("branding") && !page.actions && page.engine !== "browser") warnings.push("The branding format needs the browser engine.");
+
+  let credits = 1 + Math.max(0, content.pdfPagesParsed - 1);
+  if (json) credits += JSON_FORMAT_EXTRA;
+  if (page.proxyUsed === "enhanced") credits += ENHANCED_PROXY_EXTRA;
+
+  document.metadata = {
+    ...content.meta,
+    sourceURL: build.sourceURL,
+    url: page.url,
+    statusCode: page.statusCode,
+    contentType: page.contentType || undefined,
+    scrapeId: build.scrapeId,
+    proxyUsed: page.proxyUsed,
+    cacheState: "miss",
+    creditsUsed: credits,
+    engine: kind === "pdf" ? "pdf" : page.engine,
+  };
+  if (page.statusCode >= 400) document.metadata.error = `The target answered HTTP ${page.statusCode}`;
+  if (warnings.length) document.warning = warnings.join(" ");
+  return { document, credits };
+}
+
+async function htmlContent(page: FetchedPage, options: ScrapeOptions, needsMarkdown: boolean, _links: boolean, _images: boolean): Promise<Content> {
+  const rawHtml = page.text ?? "";
+  const transformOptions = {
+    baseUrl: page.url,
+    onlyMainContent: options.onlyMainContent,
+    includeTags: options.includeTags,
+    excludeTags: options.excludeTags,
+  };
+  const [meta, transformed] = await Promise.all([extractMetadata(rawHtml, page.url), transformHtml(rawHtml, transformOptions)]);
+  let cleaned = transformed;
+  let markdown = needsMarkdown ? htmlToMarkdown(cleaned.html) : undefined;
+  if (needsMarkdown && options.onlyMainContent && !markdown?.trim()) {
+    // Main-content detection removed everything: fall back to the whole page rather than answer empty.
+    cleaned = await transformHtml(rawHtml, { ...transformOptions, onlyMainContent: false });
+    markdown = htmlToMarkdown(cleaned.html);
+  }
+  return {
+    markdown,
+    html: cleaned.html,
+    rawHtml,
+    links: cleaned.links,
+    images: cleaned.images,
+    meta: meta as Partial<DocumentMetadata>,
+    pdfPagesParsed: 0,
+    warnings: [],
+  };
+}
+
+async function pdfContent(page: FetchedPage, options: ScrapeOptions): Promise<Content> {
+  const parser = pdfParserOptions(options.parsers);
+  if (!parser) {
+    return {
+      markdown: `data:application/pdf;base64,${pdfToBase64(page.body)}`,
+      meta: {},
+      pdfPagesParsed: 0,
+      warnings: [],
+      links: [],
+      images: [],
+    };
+  }
+  const pdf = await parsePdf(page.body, parser);
+  return {
+    markdown: pdf.markdown,
+    links: [],
+    images: [],
+    meta: { numPages: pdf.numPages, ...(pdf.title ? { title: pdf.title } : {}) },
+    pdfPagesParsed: pdf.pagesParsed,
+    warnings: pdf.warnings,
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Every KV key and R2 object key the service writes, in one place (the README's storage table mirrors this).
+ */
+
+export const kvKeys = {
+  /** API key hash → KeyRecord (team id, name, source). */
+  apiKey: (sha256Hex: string) => `key:${sha256Hex}`,
+  /** Cache index: hash of URL + output-affecting options → CacheEntry (R2 key, cachedAt, statusCode). */
+  cache: (hash: string) => `cache:${hash}`,
+};
+
+export const r2Keys = {
+  /** One scraped document (the `data` of a scrape response), with its owner. */
+  document: (scrapeId: string) => `docs/${scrapeId}.json`,
+  /** The n-th result (completion order) of a crawl or batch job. */
+  jobResult: (jobId: string, n: number) => `jobs/${jobId}/${String(n).padStart(8, "0")}.json`,
+  jobResultsPrefix: (jobId: string) => `jobs/${jobId}/`,
+  /** A screenshot or a PDF made by an action, served through signed URLs. */
+  artifact: (id: string, ext: "png" | "jpeg" | "pdf") => `shots/${id}.${ext}`,
+  /** Saved browser profile state. */
+  profile: (teamId: string, name: string) => `profiles/${teamId}/${encodeURIComponent(name)}.json`,
+};

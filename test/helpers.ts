@@ -1,0 +1,64 @@
+/**
+ * Shared test helpers: the API called through the Worker's own fetch handler (in workerd, real bindings),
+ * the fixture site's addresses, and the test keys (set as bindings in vitest.config.ts).
+ */
+import { env, exports } from "cloudflare:workers";
+
+export const API_KEY = "ec-test-key-default";
+export const OTHER_TEAM_KEY = "ec-test-key-other";
+export const ADMIN_TOKEN = "test-admin-token";
+
+interface TestBindings {
+  FIXTURE_URL: string;
+  OTHER_FIXTURE_URL: string;
+}
+const testEnv = env as unknown as Env & TestBindings;
+
+/** The fixture site on 127.0.0.1 ("the site") and 127.0.0.2 ("another site"). */
+export const fixture = (path = "/") => new URL(path, testEnv.FIXTURE_URL).href;
+export const otherFixture = (path = "/") => new URL(path, testEnv.OTHER_FIXTURE_URL).href;
+
+export const API = "http://edgecrawl.test";
+
+export interface CallOptions {
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API; `body` objects are sent as JSON. */
+export async function call(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
+  const key = options.key === undefined ? API_KEY : options.key;
+  if (key !== null) headers.authorization = `Bearer ${key}`;
+  let payload: string | undefined;
+  if (body !== undefined) {
+    payload = typeof body === "string" ? body : JSON.stringify(body);
+    headers["content-type"] ??= "application/json";
+  }
+  return exports.default.fetch(new Request(`${API}${path}`, { method, headers, body: payload }));
+}
+
+/** Calls the API and parses the JSON answer. */
+export async function callJson<T = any>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: T }> {
+  const response = await call(method, path, body, options);
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`Expected JSON from ${method} ${path}, got HTTP ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+/** Requests the fixture site has received since `since` (its own request log). */
+export async function fixtureRequests(since = 0, base = testEnv.FIXTURE_URL): Promise<{ total: number; requests: { method: string; path: string; headers: Record<string, string> }[] }> {
+  return (await fetch(`${base}/__requests?since=${since}`)).json();
+}
+
+/** A URL unique to the calling test, so cache entries never collide between tests. */
+export function unique(path: string): string {
+  const u = new URL(fixture(path));
+  u.searchParams.set("t", crypto.randomUUID());
+  return u.href;
+}

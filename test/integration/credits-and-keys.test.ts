@@ -1,0 +1,61 @@
+/**
+ * Credits on the team Durable Object, and API keys minted and revoked through the admin routes.
+ */
+import { describe, expect, it } from "vitest";
+import { ADMIN_TOKEN, callJson, fixture, unique } from "../helpers";
+
+const admin = { key: ADMIN_TOKEN };
+
+async function newTeam(balance: number | null) {
+  const teamId = `team-${crypto.randomUUID().slice(0, 8)}`;
+  const minted = await callJson("POST", "/admin/keys", { teamId }, admin);
+  expect(minted.status).toBe(200);
+  if (balance !== null) expect((await callJson("PUT", `/admin/teams/${teamId}`, { balance }, admin)).status).toBe(200);
+  return { teamId, key: minted.body.key as string };
+}
+
+describe("credits", () => {
+  it("a team without a balance is unlimited and its usage is counted", async () => {
+    const { key } = await newTeam(null);
+    const before = await callJson("GET", "/v2/team/credit-usage", undefined, { key });
+    expect(before.body).toEqual({ success: true, data: { remainingCredits: 99999999, creditsUsed: 0, unlimited: true } });
+    await callJson("POST", "/v2/scrape", { url: unique("/article.html") }, { key });
+    const after = await callJson("GET", "/v2/team/credit-usage", undefined, { key });
+    expect(after.body.data.creditsUsed).toBe(1);
+  });
+
+  it("charges 1 per scrape and per PDF page, and refuses with 402 once the balance is spent", async () => {
+    const { key } = await newTeam(5);
+    expect((await callJson("POST", "/v2/scrape", { url: unique("/article.html") }, { key })).status).toBe(200);
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data.remainingCredits).toBe(4);
+    expect((await callJson("POST", "/v2/scrape", { url: unique("/doc.pdf") }, { key })).status).toBe(200);
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({ remainingCredits: 1, creditsUsed: 4, unlimited: false });
+    // a failed scrape costs nothing
+    const failed = await callJson("POST", "/v2/scrape", { url: fixture("/redirect-loop") }, { key });
+    expect(failed.status).toBe(500);
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data.remainingCredits).toBe(1);
+    expect((await callJson("POST", "/v2/scrape", { url: unique("/article.html") }, { key })).status).toBe(200);
+    const refused = await callJson("POST", "/v2/scrape", { url: unique("/article.html") }, { key });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ success: false, code: "INSUFFICIENT_CREDITS" });
+  });
+});
+
+describe("API keys", () => {
+  it("minted keys work until revoked; env keys cannot be revoked through the API", async () => {
+    const { key } = await newTeam(null);
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).status).toBe(200);
+    expect((await callJson("DELETE", `/admin/keys/${key}`, undefined, admin)).status).toBe(200);
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).status).toBe(401);
+    expect((await callJson("DELETE", `/admin/keys/${key}`, undefined, admin)).status).toBe(404);
+    expect((await callJson("DELETE", "/admin/keys/ec-test-key-default", undefined, admin)).status).toBe(409);
+  });
+
+  it("admin routes need the admin token", async () => {
+    expect((await callJson("POST", "/admin/keys", { teamId: "x" })).status).toBe(401);
+    expect((await callJson("POST", "/admin/keys", { teamId: "x" }, { key: "wrong" })).status).toBe(401);
+    const bad = await callJson("PUT", "/admin/teams/x", { balance: -1 }, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^balance: /);
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * transformHtml: cleaning, onlyMainContent, include/exclude tags, absolute URLs, links and images
+ * (COMPAT §9), run in workerd against the real HTMLRewriter.
+ */
+import { describe, expect, it } from "vitest";
+import { transformHtml } from "../../src/html/transform";
+
+const PAGE_URL = "https://blog.example.com/posts/2024/crawler";
+
+/** A typical article page: site chrome around an <article>, plus a cookie banner, ads and a sidebar. */
+const ARTICLE_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Building a crawler</title>
+  <meta property="og:image" content="/media/og.png">
+  <meta name="twitter:image" content="https://cdn.example.net/tw.png">
+  <link rel="icon" href="/favicon.ico">
+  <link rel="apple-touch-icon" href="/apple.png">
+  <link rel="stylesheet" href="/site.css">
+  <style>body { font-family: serif }</style>
+  <script>window.dataLayer = [];</script>
+</head>
+<body>
+  <a class="skip-link" href="#content">Skip to content</a>
+  <header class="site-header">
+    <a href="/"><img src="/logo.png" alt="Example Blog"></a>
+    <nav><ul><li><a href="/topics">Topics</a></li><li><a href="/about">About</a></li></ul></nav>
+  </header>
+  <div id="cookie-consent-banner">We use cookies. <a href="/privacy">Learn more</a></div>
+  <main id="content">
+    <article>
+      <header><h1>Building a crawler</h1><p class="byline">By <a href="/authors/ada">Ada</a></p></header>
+      <p>Start with the <a href="../../docs/start?lang=en&amp;v=2">docs</a> and the
+        <a href="https://example.org/spec#fetch">spec</a>.</p>
+      <div class="ad"><a href="https://ads.example.net/click?id=1"><img src="https://ads.example.net/banner.gif" alt="Ad"></a></div>
+      <p>Mail <a href="mailto:ada@example.com">Ada</a>, <a href="javascript:void(0)">toggle</a>,
+        jump to <a href="#setup">setup</a>, or read the <a href="../../docs/start?lang=en&amp;v=2">docs</a> again.</p>
+      <!-- editor note: remove before publishing -->
+      <noscript><img src="/pixel.gif" alt=""></noscript>
+      <template><p>template content</p></template>
+      <svg style="display: none"><symbol id="icon-star"><title>Star icon</title></symbol></svg>
+      <aside class="share"><a href="https://social.example/share?u=1">Share</a></aside>
+    </article>
+  </main>
+  <aside class="sidebar"><h3>Related</h3><a href="/posts/2023/old">Old post</a><img src="/thumb.png" alt=""></aside>
+  <footer><a href="/terms">Terms</a> <a href="/about">About</a></footer>
+</body>
+</html>`;
+
+describe("transformHtml with onlyMainContent", () => {
+  it("removes site chrome, banners, ads and junk but keeps the article header", async () => {
+    const result = await transformHtml(ARTICLE_PAGE, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.html).toContain("<h1>Building a crawler</h1>");
+    expect(result.html).toContain('<p class="byline">By <a href="https://blog.example.com/authors/ada">Ada</a></p>');
+    for (const gone of ["site-header", "Topics", "cookie", "ads.example.net", "Share", "Related", "Terms",
+      "<script", "<style", "<title", "<meta", "<link", "editor note", "pixel.gif", "template content", "Star icon"]) {
+      expect(result.html, gone).not.toContain(gone);
+    }
+  });
+
+  it("reports only links that survive cleaning (no leaks from removed nav, ads or footer)", async () => {
+    const result = await transformHtml(ARTICLE_PAGE, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.links).toEqual([
+      "https://blog.example.com/authors/ada",
+      "https://blog.example.com/docs/start?lang=en&v=2",
+      "https://example.org/spec#fetch",
+    ]);
+  });
+
+  it("reports page-level images from the head and only images that survive cleaning", async () => {
+    const result = await transformHtml(ARTICLE_PAGE, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.images).toEqual([
+      "https://blog.example.com/media/og.png",
+      "https://cdn.example.net/tw.png",
+      "https://blog.example.com/favicon.ico",
+      "https://blog.example.com/apple.png",
+    ]);
+  });
+
+  it("keeps in-page anchors relative and escapes rewritten URLs in the HTML", async () => {
+    const result = await transformHtml(ARTICLE_PAGE, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.html).toContain('<a href="#setup">setup</a>');
+    expect(result.html).toContain('<a href="mailto:ada@example.com">Ada</a>');
+    expect(result.html).toContain('<a href="https://blog.example.com/docs/start?lang=en&amp;v=2">docs</a>');
+  });
+
+  it("never removes a boilerplate-looking wrapper that holds the main content", async () => {
+    const page = `<body><div class="top"><main><p>Main text</p></main></div>
+      <div class="side"><div id="main"><p>Marked main</p></div></div>
+      <div class="sidebar"><article><p>Article in a class-based sidebar</p></article></div>
+      <aside><article><p>Article in an aside</p></article></aside>
+      <nav><p>Nav text</p></nav></body>`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.html).toContain("Main text");
+    expect(result.html).toContain("Marked main");
+    expect(result.html).toContain("Article in a class-based sidebar");
+    expect(result.html).not.toContain("Article in an aside");
+    expect(result.html).not.toContain("Nav text");
+  });
+
+  it("removes a <header> outside an article but keeps one inside <main>", async () => {
+    const page = `<body><header><p>Site banner</p></header><main><header><h1>Title</h1></header><p>Body</p></main></body>`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.html).toBe("<body><main><header><h1>Title</h1></header><p>Body</p></main></body>");
+  });
+
+  it("removes cookie-consent platforms and modal dialogs", async () => {
+    const page = `<body><div id="onetrust-consent-sdk"><p>Consent</p></div><div class="Cookie-Banner"><p>Cookies</p></div>
+      <div role="dialog" aria-label="Newsletter"><p>Subscribe</p></div><p>Content</p></body>`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.html.replace(/\s+/g, " ")).toBe("<body> <p>Content</p></body>");
+  });
+
+  it("falls back to the whole page when main-content detection leaves nothing", async () => {
+    const page = `<html><body><div class="menu"><p>Only text on the page</p><a href="/x">X</a></div></body></html>`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.html).toContain("Only text on the page");
+    expect(result.links).toEqual(["https://blog.example.com/x"]);
+  });
+
+  it("does not fall back when an image is the only main content", async () => {
+    const page = `<body><nav><p>Menu</p></nav><main><img src="/photo.jpg" alt=""></main></body>`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.html).not.toContain("Menu");
+    expect(result.images).toEqual(["https://blog.example.com/photo.jpg"]);
+  });
+});
+
+describe("transformHtml without onlyMainContent", () => {
+  it("keeps chrome, still drops junk, and lists every http(s) link once in document order", async () => {
+    const result = await transformHtml(ARTICLE_PAGE, { baseUrl: PAGE_URL, onlyMainContent: false });
+    expect(result.html).toContain("Topics");
+    expect(result.html).not.toContain("<script");
+    expect(result.html).not.toContain("editor note");
+    expect(result.links).toEqual([
+      "https://blog.example.com/",
+      "https://blog.example.com/topics",
+      "https://blog.example.com/about",
+      "https://blog.example.com/privacy",
+      "https://blog.example.com/authors/ada",
+      "https://blog.example.com/docs/start?lang=en&v=2",
+      "https://example.org/spec#fetch",
+      "https://ads.example.net/click?id=1",
+      "https://social.example/share?u=1",
+      "https://blog.example.com/posts/2023/old",
+      "https://blog.example.com/terms",
+    ]);
+  });
+
+  it("collects body images in document order after the head's", async () => {
+    const result = await transformHtml(ARTICLE_PAGE, { baseUrl: PAGE_URL, onlyMainContent: false });
+    expect(result.images.slice(4)).toEqual([
+      "https://blog.example.com/logo.png",
+      "https://ads.example.net/banner.gif",
+      "https://blog.example.com/thumb.png",
+    ]);
+  });
+});
+
+describe("URLs and images", () => {
+  it("resolves against <base href>, itself relative to the page URL", async () => {
+    const page = `<html><head><base href="/static/v2/"></head><body><a href="page.html">P</a><img src="img/a.png"></body></html>`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false });
+    expect(result.links).toEqual(["https://blog.example.com/static/v2/page.html"]);
+    expect(result.images).toEqual(["https://blog.example.com/static/v2/img/a.png"]);
+    expect(result.html).toBe(
+      '<html><body><a href="https://blog.example.com/static/v2/page.html">P</a><img src="https://blog.example.com/static/v2/img/a.png"></body></html>',
+    );
+  });
+
+  it("puts the widest srcset candidate in src and makes every candidate absolute", async () => {
+    const page = `<img src="/s.jpg" srcset="/a-480.jpg 480w, https://cdn.example.net/c_fill,w_1200/a.jpg 1200w, /a-800.jpg 800w" alt="A">`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false });
+    expect(result.html).toBe(
+      '<img src="https://cdn.example.net/c_fill,w_1200/a.jpg" srcset="https://blog.example.com/a-480.jpg 480w, ' +
+        'https://cdn.example.net/c_fill,w_1200/a.jpg 1200w, https://blog.example.com/a-800.jpg 800w" alt="A">',
+    );
+    expect(result.images).toEqual([
+      "https://cdn.example.net/c_fill,w_1200/a.jpg",
+      "https://blog.example.com/a-480.jpg",
+      "https://blog.example.com/a-800.jpg",
+    ]);
+  });
+
+  it("treats src as 1x among density descriptors", async () => {
+    const onlyLower = await transformHtml(`<img src="/one.jpg" srcset="/half.jpg 0.5x">`, { baseUrl: PAGE_URL, onlyMainContent: false });
+    expect(onlyLower.html).toContain('src="https://blog.example.com/one.jpg"');
+    const higher = await transformHtml(`<img src="/one.jpg" srcset="/two.jpg 2x, /three.jpg 3x">`, { baseUrl: PAGE_URL, onlyMainContent: false });
+    expect(higher.html).toContain('src="https://blog.example.com/three.jpg"');
+  });
+
+  it("uses data-src over a placeholder and collects picture sources, posters and data: URIs", async () => {
+    const page = `<img src="data:image/gif;base64,R0lGOD==" data-src="/lazy.jpg" alt="L">
+      <picture><source srcset="/p.webp 1x, /p@2x.webp 2x" type="image/webp"><img src="/p.jpg"></picture>
+      <video poster="/poster.jpg"></video><img src="data:image/png;base64,iVBOR==">
+      <img src="/p.jpg"><img src="javascript:alert(1)">`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false });
+    expect(result.images).toEqual([
+      "https://blog.example.com/lazy.jpg",
+      "https://blog.example.com/p.webp",
+      "https://blog.example.com/p@2x.webp",
+      "https://blog.example.com/p.jpg",
+      "https://blog.example.com/poster.jpg",
+      "data:image/png;base64,iVBOR==",
+    ]);
+    expect(result.html).toContain('<img src="https://blog.example.com/lazy.jpg" data-src="/lazy.jpg" alt="L">');
+  });
+});
+
+describe("includeTags and excludeTags", () => {
+  const page = `<body>
+    <nav><a href="/n">Nav</a><span class="price">$1</span></nav>
+    <div id="intro"><p>Intro <a href="/i">link</a></p><div class="price">$2</div></div>
+    <section class="price"><p>$3</p><p class="price">nested</p><div class="ad">Ad text</div></section>
+    <p>Loose text</p>
+  </body>`;
+
+  it("keeps only the matching elements, outermost first, in document order", async () => {
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false, includeTags: [".price", "#intro"] });
+    expect(result.html).toBe(
+      '<span class="price">$1</span><div id="intro"><p>Intro <a href="https://blog.example.com/i">link</a></p>' +
+        '<div class="price">$2</div></div><section class="price"><p>$3</p><p class="price">nested</p>' +
+        '<div class="ad">Ad text</div></section>',
+    );
+    expect(result.links).toEqual(["https://blog.example.com/i"]);
+  });
+
+  it("selects on the original page (a match inside nav survives onlyMainContent) and still cleans inside matches", async () => {
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true, includeTags: [".price"] });
+    expect(result.html).toBe('<span class="price">$1</span><div class="price">$2</div><section class="price"><p>$3</p><p class="price">nested</p></section>');
+  });
+
+  it("an explicitly included boilerplate element is kept", async () => {
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true, includeTags: ["nav"] });
+    expect(result.html).toBe('<nav><a href="https://blog.example.com/n">Nav</a><span class="price">$1</span></nav>');
+  });
+
+  it("removes excludeTags by tag, class and id, and ignores empty or unsupported selectors", async () => {
+    const result = await transformHtml(page, {
+      baseUrl: PAGE_URL,
+      onlyMainContent: false,
+      excludeTags: ["nav", " .ad ", "#intro", "", "p + p", "div:has(p)"],
+    });
+    expect(result.html.replace(/\s+/g, " ")).toBe(
+      '<body> <section class="price"><p>$3</p><p class="price">nested</p></section> <p>Loose text</p> </body>',
+    );
+    expect(result.links).toEqual([]);
+  });
+
+  it("applies excludeTags inside included elements", async () => {
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false, includeTags: ["section"], excludeTags: [".ad"] });
+    expect(result.html).toBe('<section class="price"><p>$3</p><p class="price">nested</p></section>');
+  });
+
+  it("returns an empty document when nothing matches", async () => {
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false, includeTags: ["table"] });
+    expect(result.html.trim()).toBe("");
+    expect(result.links).toEqual([]);
+  });
+});
+
+describe("removed subtrees", () => {
+  it("collects nothing from inside removed elements, including implicitly closed ones", async () => {
+    const page = `<body><ul class="menu"><li><a href="/m1">M1</a><li><a href="/m2">M2</a><img src="/m.png"></ul>
+      <img class="ad" src="/ad.png"><p>Text <a href="/keep">keep</a></p>
+      <div class="widget"><div><div><a href="/deep">deep</a></div></div></div><a href="/after">after</a></body>`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.links).toEqual(["https://blog.example.com/keep", "https://blog.example.com/after"]);
+    expect(result.images).toEqual([]);
+    expect(result.html).not.toContain("ad.png");
+  });
+
+  it("keeps collecting after a removed self-closing SVG", async () => {
+    const page = `<body><p><svg aria-hidden="true" /><a href="/a">A</a></p><a href="/b">B</a></body>`;
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
+    expect(result.links).toEqual(["https://blog.example.com/a", "https://blog.example.com/b"]);
+  });
+});

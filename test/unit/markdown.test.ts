@@ -1,0 +1,152 @@
+/**
+ * Markdown conversion (turndown + domino inside workerd) and the Markdown helpers.
+ */
+import { describe, expect, it } from "vitest";
+import { transformHtml } from "../../src/html/transform";
+import { htmlToMarkdown, jsonToMarkdown, removeBase64Images, textToMarkdown } from "../../src/markdown";
+
+describe("htmlToMarkdown", () => {
+  it("converts a cleaned article end to end", async () => {
+    const page = `<!DOCTYPE html><html><head><title>T</title><script>var x = 1;</script></head><body>
+      <a href="#main">Skip to main content</a>
+      <nav><a href="/home">Home</a></nav>
+      <main id="main"><article>
+        <header><h1>Parsing  HTML</h1><p>By <a href="/ada">Ada</a></p></header>
+        <p>Read <a href="guide.html">the <strong>guide</strong></a>, then <em>try</em> it.
+           Prices use <code>a_b</code> and cost *nothing*.</p>
+        <h2>Example</h2>
+        <div class="highlight highlight-source-python"><pre><span class="k">def</span> f():
+    <span>return</span> 1
+</pre></div>
+        <ol><li>First</li><li>Second<ul><li>Nested <del>old</del></li></ul></li></ol>
+        <table><thead><tr><th>Name</th><th>Qty</th></tr></thead>
+          <tbody><tr><td>Apples | red</td><td>3</td></tr><tr><td>Pears</td><td>5</td></tr></tbody></table>
+        <p><img src="data:image/png;base64,iVBORw0KGgo=" alt="dot"> <img src="/photo.jpg" alt="A photo"></p>
+        <picture>
+          <source srcset="/wide.webp 2x" type="image/webp">
+          <img src="/narrow.jpg" srcset="/narrow-2x.jpg 2x" alt="Picture">
+        </picture>
+        <aside class="ad"><a href="/buy">Buy</a></aside>
+      </article></main>
+      <footer>Footer text</footer></body></html>`;
+    const { html } = await transformHtml(page, { baseUrl: "https://docs.example.com/articles/parsing", onlyMainContent: true });
+    expect(htmlToMarkdown(html)).toBe(
+      [
+        "# Parsing HTML",
+        "",
+        "By [Ada](https://docs.example.com/ada)",
+        "",
+        "Read [the **guide**](https://docs.example.com/articles/guide.html), then *try* it. Prices use `a_b` and cost \\*nothing\\*.",
+        "",
+        "## Example",
+        "",
+        "```python",
+        "def f():",
+        "    return 1",
+        "```",
+        "",
+        "1. First",
+        "2. Second",
+        "   - Nested ~~old~~",
+        "",
+        "| Name | Qty |",
+        "| --- | --- |",
+        "| Apples \\| red | 3 |",
+        "| Pears | 5 |",
+        "",
+        "![dot](data:image/png;base64,iVBORw0KGgo=) ![A photo](https://docs.example.com/photo.jpg)",
+        "",
+        "![Picture](https://docs.example.com/narrow-2x.jpg)",
+      ].join("\n"),
+    );
+  });
+
+  it("takes the code language from language-, lang- and data-lang, and lengthens the fence when needed", () => {
+    expect(htmlToMarkdown(`<pre><code class="hljs language-TypeScript">let a = 1;\n</code></pre>`)).toBe("```typescript\nlet a = 1;\n```");
+    expect(htmlToMarkdown(`<pre class="lang-rust"><code>fn main() {}</code></pre>`)).toBe("```rust\nfn main() {}\n```");
+    expect(htmlToMarkdown(`<pre data-lang="sh">ls -la</pre>`)).toBe("```sh\nls -la\n```");
+    expect(htmlToMarkdown("<pre><code>a ``` b</code></pre>")).toBe("````\na ``` b\n````");
+  });
+
+  it("keeps blank lines and spacing inside code while collapsing them outside", () => {
+    expect(htmlToMarkdown("<pre><code>one\n\n\n\ntwo  </code></pre><p>a</p><br><br><br><br><p>b</p>")).toBe(
+      "```\none\n\n\n\ntwo\n```\n\na\n\nb",
+    );
+    expect(htmlToMarkdown("<pre><code>line one<br>line two</code></pre>")).toBe("```\nline one\nline two\n```");
+  });
+
+  it("renders nested lists, paragraphs and code inside list items, and task lists", () => {
+    expect(htmlToMarkdown(
+      `<ul><li>One<ul><li>One.a</li><li>One.b<ol start="0"><li>Zero</li><li>One</li></ol></li></ul></li><li>Two</li></ul>`,
+    )).toBe("- One\n  - One.a\n  - One.b\n    0. Zero\n    1. One\n- Two");
+    expect(htmlToMarkdown(`<ul><li><p>Para one</p><p>Para two</p></li><li>Code<pre><code class="lang-py">print(1)</code></pre></li></ul>`))
+      .toBe("- Para one\n\n  Para two\n\n- Code\n\n  ```py\n  print(1)\n  ```");
+    expect(htmlToMarkdown(`<ul><li><input type="checkbox" checked> Done</li><li><input type="checkbox"> Todo</li></ul>`))
+      .toBe("- [x] Done\n- [ ] Todo");
+  });
+
+  it("makes GFM tables with the first row as header, padding short rows and flattening layout tables", () => {
+    expect(htmlToMarkdown(`<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="2">wide</td></tr><tr><td>x</td></tr></table>`))
+      .toBe("| a | b | c |\n| --- | --- | --- |\n| wide |  |  |\n| x |  |  |");
+    expect(htmlToMarkdown(`<table><caption>Prices</caption><tr><th>Item</th></tr><tr><td><ul><li>a</li><li>b</li></ul></td></tr></table>`))
+      .toBe("Prices\n\n| Item |\n| --- |\n| - a<br>- b |");
+    expect(htmlToMarkdown(`<table><tr><td><table><tr><td>in 1</td><td>in 2</td></tr></table></td><td><p>Outer</p></td></tr></table>`))
+      .toBe("| in 1 | in 2 |\n| --- | --- |\n\nOuter");
+    expect(htmlToMarkdown(`<table><tr><td><h2>Single cell layout</h2></td></tr></table>`)).toBe("## Single cell layout");
+  });
+
+  it("keeps links on one line, drops empty and skip links, and unwraps javascript: links", () => {
+    expect(htmlToMarkdown(`<a href="https://x.test/card"><h3>Card title</h3><p>Card text</p></a>`))
+      .toBe("[Card title\\\nCard text](https://x.test/card)");
+    expect(htmlToMarkdown(`<p><a href="#content">Skip to content</a>Hello <a href="https://x.test/a"></a>world
+      <a href="javascript:void(0)">menu</a> <a href="https://x.test/i"><img src="https://x.test/i.png" alt="I"></a></p>`))
+      .toBe("Hello world menu [![I](https://x.test/i.png)](https://x.test/i)");
+    expect(htmlToMarkdown(`<a href="https://x.test/a b(1)" title="The &quot;A&quot;">A</a>`))
+      .toBe('[A](<https://x.test/a b\\(1\\)> "The \\"A\\"")');
+  });
+
+  it("writes ATX headings on one line, breaks, quotes and rules", () => {
+    expect(htmlToMarkdown(`<h2>Multi<br>line   heading</h2><p>one<br>two</p><blockquote><p>quoted</p></blockquote><hr><h3></h3>`))
+      .toBe("## Multi line heading\n\none\ntwo\n\n> quoted\n\n---");
+  });
+
+  it("ignores scripts, styles and the head even in uncleaned HTML", () => {
+    expect(htmlToMarkdown(`<html><head><title>T</title><style>p{}</style></head><body><script>alert(1)</script>
+      <p>body</p><svg><title>icon</title></svg><noscript>enable JS</noscript></body></html>`)).toBe("body");
+  });
+
+  it("returns an empty string for empty input", () => {
+    expect(htmlToMarkdown("")).toBe("");
+    expect(htmlToMarkdown("  <div> </div> ")).toBe("");
+  });
+});
+
+describe("removeBase64Images", () => {
+  it("replaces base64 image targets and keeps the alt text", () => {
+    const markdown = [
+      "![logo](data:image/png;base64,iVBORw0KGgo=) text",
+      "![a \\] b](data:image/svg+xml;charset=utf-8;base64,PHN2Zz4= \"title\")",
+      "![](<data:image/jpeg;base64,/9j/4AAQ>)",
+      "![kept](https://x.test/a.png) [link](data:text/plain;base64,SGk=)",
+    ].join("\n");
+    expect(removeBase64Images(markdown)).toBe([
+      "![logo](<Base64-Image-Removed>) text",
+      "![a \\] b](<Base64-Image-Removed>)",
+      "![](<Base64-Image-Removed>)",
+      "![kept](https://x.test/a.png) [link](data:text/plain;base64,SGk=)",
+    ].join("\n"));
+  });
+});
+
+describe("jsonToMarkdown and textToMarkdown", () => {
+  it("fences JSON as served", () => {
+    expect(jsonToMarkdown('\uFEFF{"a":1,"b":[true]}\n')).toBe('```json\n{"a":1,"b":[true]}\n```');
+    expect(jsonToMarkdown('{"code":"```js"}')).toBe('````json\n{"code":"```js"}\n````');
+  });
+
+  it("keeps plain text verbatim with tidy paragraphs", () => {
+    expect(textToMarkdown("\r\nUser-agent: *   \r\nDisallow: /_private\r\n\r\n\r\n\r\n# kept as written\u0007\n\n")).toBe(
+      "User-agent: *\nDisallow: /_private\n\n# kept as written",
+    );
+  });
+});
