@@ -29,13 +29,16 @@ function readDotenv(path) {
   return vars;
 }
 
+const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
+const portArg = args.find((a, i) => args[i - 1] === "--port") ?? args.find((a) => a.startsWith("--port="))?.slice(7);
+const baseUrl = `http://127.0.0.1:${portArg ?? 8787}`;
 const vars = readDotenv(devVarsPath);
 const additions = [];
 if (!vars.API_KEYS && !process.env.API_KEYS) {
   const key = `ec-${randomBytes(16).toString("hex")}`;
   additions.push(`API_KEYS=default:${key}`);
   console.log(`\n  No API key configured: generated one for team "default" and saved it in .dev.vars\n\n    API key: ${key}\n`);
-  console.log(`  Try: curl -s http://127.0.0.1:8787/v2/scrape -H "Authorization: Bearer ${key}" \\\n         -H "Content-Type: application/json" -d '{"url":"https://example.com"}'\n`);
+  console.log(`  Try: curl -s ${baseUrl}/v2/scrape -H "Authorization: Bearer ${key}" \\\n         -H "Content-Type: application/json" -d '{"url":"https://example.com"}'\n`);
 } else {
   const first = (vars.API_KEYS || process.env.API_KEYS || "").split(",")[0]?.trim() ?? "";
   const key = first.includes(":") ? first.slice(first.indexOf(":") + 1) : first;
@@ -47,13 +50,13 @@ if (additions.length) {
   appendFileSync(devVarsPath, `${prefix}${additions.join("\n")}\n`);
 }
 
-const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
 const defaults = [];
 if (!has("--ip")) defaults.push("--ip", "127.0.0.1");
 if (!has("--port")) defaults.push("--port", "8787");
 if (!has("--persist-to")) defaults.push("--persist-to", join(root, ".wrangler", "state"));
 
 const wrangler = join(root, "node_modules", "wrangler", "bin", "wrangler.js");
-const child = spawn(process.execPath, [wrangler, "dev", ...defaults, ...args], { stdio: "inherit", cwd: root });
+const env = { WRANGLER_SEND_METRICS: "false", ...process.env };
+const child = spawn(process.execPath, [wrangler, "dev", ...defaults, ...args], { stdio: "inherit", cwd: root, env });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

@@ -4,9 +4,9 @@
  * only checks that the big page is cleaned as expected.
  */
 import { expect, it } from "vitest";
-import { extractMetadata } from "../../src/html/metadata";
-import { transformHtml } from "../../src/html/transform";
-import { htmlToMarkdown } from "../../src/markdown";
+import { extractMetadata } from "../src/html/metadata";
+import { transformHtml } from "../src/html/transform";
+import { htmlToMarkdown } from "../src/markdown";
 
 const PARAGRAPHS = 520;
 

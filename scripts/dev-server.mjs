@@ -1,0 +1,90 @@
+/**
+ * Starts edgecrawl the way a user does — `node scripts/start.mjs` (= `npm start`), i.e. `wrangler dev` with
+ * local KV/R2/DO/Queues and the local Chromium — on a free port with a throw-away state folder. Used by the e2e
+ * tests' globalSetup and by the bench. Resolves once the API answers.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+export const DEV_API_KEY = "ec-e2e-key";
+
+/** @returns {Promise<number>} */
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {{port: number}} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {{ port?: number, persistTo?: string, vars?: Record<string, string>, timeoutMs?: number }} [options]
+ * @returns {Promise<{ url: string, apiKey: string, persistTo: string, stop: (opts?: {keepState?: boolean, signal?: NodeJS.Signals}) => Promise<void>, output: () => string }>}
+ */
+export async function startServer(options = {}) {
+  const port = options.port ?? (await freePort());
+  const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "edgecrawl-dev-"));
+  const vars = {
+    API_KEYS: `default:${DEV_API_KEY}`,
+    SIGNING_SECRET: "e2e-signing-secret",
+    WEBHOOK_SECRET: "e2e-webhook-secret",
+    ALLOW_LOCAL_NETWORK: "true",
+    ...options.vars,
+  };
+  const args = [join(root, "scripts", "start.mjs"), "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  let log = "";
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    // API_KEYS/SIGNING_SECRET in the environment keep start.mjs from writing a .dev.vars.
+    env: { ...process.env, API_KEYS: vars.API_KEYS, SIGNING_SECRET: vars.SIGNING_SECRET, WRANGLER_SEND_METRICS: "false", CI: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const kill = (signal = "SIGTERM") => {
+    try {
+      process.kill(-child.pid, signal); // the whole group: start.mjs, wrangler, workerd
+    } catch {
+      child.kill(signal);
+    }
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      kill();
+      throw new Error(`npm start did not answer in time:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    apiKey: DEV_API_KEY,
+    persistTo,
+    output: () => log,
+    stop: async ({ keepState = Boolean(options.persistTo), signal = "SIGTERM" } = {}) => {
+      if (child.exitCode === null) kill(signal);
+      await exited;
+      if (!keepState) rmSync(persistTo, { recursive: true, force: true });
+    },
+  };
+}

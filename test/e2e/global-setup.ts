@@ -1,0 +1,32 @@
+/**
+ * e2e globalSetup (Node): the fixture site on loopback and one `npm start` server for all e2e files.
+ */
+import type { TestProject } from "vitest/node";
+// @ts-expect-error plain ESM helper shared with the bench
+import { startFixtureServer } from "../fixtures/server.mjs";
+// @ts-expect-error plain ESM helper shared with the bench
+import { startServer } from "../../scripts/dev-server.mjs";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    e2eApiUrl: string;
+    e2eApiKey: string;
+    e2eFixtureUrl: string;
+    e2eOtherFixtureUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const site = await startFixtureServer({ host: "127.0.0.1" });
+  const other = await startFixtureServer({ host: "127.0.0.2" });
+  const server = await startServer();
+  project.provide("e2eApiUrl", server.url);
+  project.provide("e2eApiKey", server.apiKey);
+  project.provide("e2eFixtureUrl", site.url);
+  project.provide("e2eOtherFixtureUrl", other.url);
+  return async () => {
+    await server.stop();
+    await site.close();
+    await other.close();
+  };
+}
