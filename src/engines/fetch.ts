@@ -116,8 +116,12 @@ export function mapFetchError(e: unknown, url: URL, signal: AbortSignal): ApiErr
   if (/connection|refused|reset|network/i.test(message)) {
     return new ApiError("SCRAPE_CONNECTION_ERROR", `Could not connect to ${url.host}: ${message}`);
   }
-  // workerd reports DNS failures as an opaque "internal error".
-  return new ApiError("SCRAPE_SITE_ERROR", `Could not reach ${url.host} (the name did not resolve or the connection failed)`);
+  // workerd reports DNS failures, and refused TLS certificates, as an opaque "internal error".
+  const causes =
+    url.protocol === "https:"
+      ? "the name did not resolve, the connection failed or its TLS certificate was refused"
+      : "the name did not resolve or the connection failed";
+  return new ApiError("SCRAPE_SITE_ERROR", `Could not reach ${url.host} (${causes})`);
 }
 
 export function timeoutError(): ApiError {

@@ -1,23 +1,188 @@
 /**
- * Engine selection: the fetch engine is the fast path; the browser engine is used when the request needs a
- * browser, or when the fetched page evidently needs one (see issue "browser engine").
+ * Engine selection. The fetch engine is the fast path; the browser engine is used when the request needs a
+ * browser (actions, a screenshot) or asks for what only a browser does well (waitFor, mobile, location,
+ * profile), and automatically when the fetched HTML is evidently an app shell that renders with JavaScript.
+ * A page that fails on one engine for a reason the other can fix is retried on the other: a TLS failure of
+ * fetch (the browser can skip verification), a JavaScript shell, a browser that cannot be had.
+ *
+ * The proxy (SPEC §2.1, §8): "basic" goes direct; "enhanced" (and "stealth") goes through PROXY_URL; "auto"
+ * goes direct and retries through the proxy when the page is blocked (403/429 or a recognisable bot wall) —
+ * the document then says proxyUsed "enhanced", which bills the enhanced extra.
  */
+import { ApiError, describeError } from "../errors";
 import { egressPolicy } from "../net/egress";
+import { parseProxyUrl, proxyFetcher } from "../net/proxy";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
+import { renderPage, type BrowserRenderRequest } from "./browser";
 import { fetchPage } from "./fetch";
-import type { FetchedPage } from "./types";
+import { pageKind, type FetchedPage } from "./types";
 
-export async function runEngines(
-  env: Env,
-  url: string,
-  options: ScrapeOptions,
-  _formats: FormatObject[],
-  signal: AbortSignal,
-): Promise<FetchedPage> {
+/** One try at the page, direct or through the proxy: what the browser engine needs, which is also enough for fetch. */
+type Attempt = BrowserRenderRequest;
+
+export async function runEngines(env: Env, url: string, options: ScrapeOptions, formats: FormatObject[], signal: AbortSignal): Promise<FetchedPage> {
+  const mode = options.proxy === "stealth" ? "enhanced" : options.proxy;
+  const proxy = mode === "basic" ? null : parseProxyUrl(env.PROXY_URL);
+  if (mode === "enhanced" && !proxy) {
+    throw new ApiError("SCRAPE_PROXY_NOT_CONFIGURED", `proxy "${options.proxy}" needs an upstream proxy and none is configured (set PROXY_URL)`);
+  }
+  const base = { env, url, options, formats, signal, deadlineAt: Date.now() + options.timeout, policy: egressPolicy(env) };
+  const first = await scrapeOnce({ ...base, proxy: mode === "enhanced" ? proxy : null });
+  if (mode !== "auto" || !proxy || !looksBlocked(first)) return first;
+  try {
+    const retry = await scrapeOnce({ ...base, proxy });
+    if (!looksBlocked(retry)) return retry;
+    return withWarning(first, "The page looks blocked; it was retried through the enhanced proxy, which was blocked too.");
+  } catch (e) {
+    if (signal.aborted) throw e;
+    return withWarning(first, `The page looks blocked; retrying it through the enhanced proxy failed: ${describeError(e)}`);
+  }
+}
+
+/** Why this request wants the browser: `required` reasons cannot be met without one. */
+export function browserReasons(options: ScrapeOptions, formats: FormatObject[]): { required: string[]; preferred: string[] } {
+  const required: string[] = [];
+  const preferred: string[] = [];
+  if (options.actions?.length) required.push("actions");
+  if (formats.some((f) => f.type === "screenshot")) required.push("screenshot");
+  if (options.waitFor > 0) preferred.push("waitFor");
+  if (options.mobile) preferred.push("mobile");
+  if (options.location) preferred.push("location");
+  if (options.profile) preferred.push("profile");
+  return { required, preferred };
+}
+
+async function scrapeOnce(attempt: Attempt): Promise<FetchedPage> {
+  const reasons = browserReasons(attempt.options, attempt.formats);
+  if (reasons.required.length === 0 && reasons.preferred.length === 0) return fetchFirst(attempt);
+  try {
+    return await viaBrowser(attempt);
+  } catch (e) {
+    const browserUnavailable = e instanceof ApiError && e.code === "SCRAPE_BROWSER_ERROR";
+    if (!browserUnavailable || reasons.required.length > 0 || attempt.signal.aborted) throw e;
+    const page = await viaFetch(attempt);
+    return withWarning(page, `The browser engine failed (${describeError(e)}); the page was fetched without rendering, so ${reasons.preferred.join(", ")} had no effect.`);
+  }
+}
+
+async function fetchFirst(attempt: Attempt): Promise<FetchedPage> {
+  let page: FetchedPage;
+  try {
+    page = await viaFetch(attempt);
+  } catch (e) {
+    if (!tlsRetryable(e, attempt)) throw e;
+    try {
+      return await viaBrowser(attempt);
+    } catch (browserError) {
+      // Report the browser's reason when it has a more precise one than "could not reach".
+      throw browserError instanceof ApiError && browserError.code !== "SCRAPE_BROWSER_ERROR" ? browserError : e;
+    }
+  }
+  if (!wantsRendering(page, attempt)) return page;
+  try {
+    return await viaBrowser(attempt);
+  } catch (e) {
+    if (attempt.signal.aborted) throw e;
+    return withWarning(page, `The page looks like it needs JavaScript, but rendering it failed (${describeError(e)}); this is the page as served.`);
+  }
+}
+
+async function viaFetch(attempt: Attempt, url = attempt.url): Promise<FetchedPage> {
   return fetchPage(url, {
-    headers: options.headers,
-    languages: options.location?.languages,
-    signal,
-    policy: egressPolicy(env),
+    headers: attempt.options.headers,
+    languages: attempt.options.location?.languages,
+    signal: attempt.signal,
+    policy: attempt.policy,
+    proxyUsed: attempt.proxy ? "enhanced" : "basic",
+    fetcher: attempt.proxy ? proxyFetcher(attempt.proxy) : undefined,
   });
+}
+
+async function viaBrowser(attempt: Attempt): Promise<FetchedPage> {
+  const outcome = await renderPage(attempt);
+  if (outcome.kind === "page") return outcome.page;
+  // A PDF or a download: the fetch engine gets the bytes and the pipeline picks the converter (PDF engine).
+  const page = await viaFetch(attempt, outcome.url);
+  return outcome.warnings.length ? withWarning(page, ...outcome.warnings) : page;
+}
+
+/**
+ * Whether a fetch failure may be the certificate: workerd reports TLS failures either as such or as an opaque
+ * internal error, and only the browser can be told to skip verification.
+ */
+function tlsRetryable(e: unknown, attempt: Attempt): boolean {
+  if (!(e instanceof ApiError) || !attempt.options.skipTlsVerification || attempt.proxy || !attempt.env.BROWSER) return false;
+  return e.code === "SCRAPE_SSL_ERROR" || (e.code === "SCRAPE_SITE_ERROR" && attempt.url.startsWith("https:"));
+}
+
+function wantsRendering(page: FetchedPage, attempt: Attempt): boolean {
+  return (
+    Boolean(attempt.env.BROWSER) &&
+    page.statusCode >= 200 &&
+    page.statusCode < 300 &&
+    pageKind(page.contentType, page.body) === "html" &&
+    needsJavaScript(page.text ?? "")
+  );
+}
+
+function withWarning(page: FetchedPage, ...warnings: string[]): FetchedPage {
+  return { ...page, warnings: [...(page.warnings ?? []), ...warnings] };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Page heuristics
+
+/** The text a reader would see: markup, scripts, styles, templates and comments removed. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<(script|style|noscript|template|svg|head)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(nbsp|#160|#xa0);/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Enough text that the page is readable as served, whatever its scripts do. */
+const READABLE_TEXT_CHARS = 1500;
+/** Less text than this plus scripts is an app shell. */
+const SHELL_TEXT_CHARS = 200;
+const JS_REQUIRED_NOTICE =
+  /\b(enable|turn on|activate|allow)\s+(your\s+)?javascript|javascript\s+(is\s+)?(required|disabled|needed|must be (enabled|turned on))|(requires?|needs?)\s+javascript|without javascript/i;
+const EMPTY_MOUNT_POINT = /<(div|main|section)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|svelte|main-app|application)["']?[^>]*>\s*<\/\1>|<app-root\b[^>]*>\s*<\/app-root>/i;
+
+/**
+ * Whether fetched HTML evidently needs JavaScript to show its content: little visible text together with
+ * scripts (an empty app shell, a script redirect), or a noscript notice asking for JavaScript.
+ */
+export function needsJavaScript(html: string): boolean {
+  const text = visibleText(html);
+  if (text.length >= READABLE_TEXT_CHARS) return false;
+  const externalScripts = (html.match(/<script\b[^>]*\bsrc\s*=/gi) ?? []).length;
+  const inlineScriptChars = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi)].reduce((sum, m) => sum + m[1].trim().length, 0);
+  if (externalScripts === 0 && inlineScriptChars === 0) return false;
+  const noscript = [...html.matchAll(/<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi)].map((m) => m[1]).join(" ");
+  if (JS_REQUIRED_NOTICE.test(noscript)) return true;
+  if (text.length < SHELL_TEXT_CHARS) return true;
+  return EMPTY_MOUNT_POINT.test(html) && text.length < READABLE_TEXT_CHARS / 3;
+}
+
+/** Bot-wall signatures: challenge pages of the common anti-bot services. */
+const BOT_WALL_MARKERS = [
+  /<title>\s*(just a moment\.\.\.|attention required! \| cloudflare|access denied|pardon our interruption|are you a (robot|human)\??|robot or human\??|verifying you are human|security check)\s*<\/title>/i,
+  /cf-browser-verification|cf_chl_opt|\/cdn-cgi\/challenge-platform\//i,
+  /captcha-delivery\.com|geo\.captcha-delivery/i,
+  /_incapsula_resource|incapsula incident id/i,
+  /px-captcha|perimeterx/i,
+  /reference\s*#\s*\d+\.[0-9a-f]+\.\d+/i,
+];
+
+/** Whether the target refused the scraper rather than served the page. */
+export function looksBlocked(page: FetchedPage): boolean {
+  if (page.statusCode === 403 || page.statusCode === 429) return true;
+  if (pageKind(page.contentType, page.body) !== "html") return false;
+  const html = page.text ?? "";
+  if (!BOT_WALL_MARKERS.some((marker) => marker.test(html))) return false;
+  // An article that merely mentions a captcha is not a wall: walls have next to no content.
+  return page.statusCode === 503 || visibleText(html).length < READABLE_TEXT_CHARS;
 }

@@ -20,8 +20,8 @@ export interface FetchedPage {
   text?: string;
   engine: EngineName;
   proxyUsed: "basic" | "enhanced";
-  /** Set by the browser engine. */
-  screenshot?: { bytes: Uint8Array; type: "png" | "jpeg" };
+  /** Set by the browser engine: the stored screenshot as `artifact:<r2 key>` (or a data URL when nothing may be stored). */
+  screenshot?: string;
   actions?: ActionResults;
   /** Anything worth telling the caller that did not stop the scrape. */
   warnings?: string[];
