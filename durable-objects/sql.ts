@@ -26,3 +26,16 @@ export function first<T extends Row>(sql: SqlStorage, query: string, ...binds: u
 export function run(sql: SqlStorage, query: string, ...binds: unknown[]): number {
   return sql.exec(query, ...binds).rowsWritten;
 }
+
+/**
+ * A Durable Object stub typed by the class's own async methods. (The runtime's `DurableObjectStub<T>` maps every
+ * value through its serialisability types, which gives up — `never` or "excessively deep" — on our JSON-shaped
+ * records that contain `unknown`.) Only call methods whose arguments and results are structured-cloneable.
+ */
+export type RpcStub<T> = {
+  [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K];
+} & { fetch(request: Request): Promise<Response> };
+
+export function rpcStub<T>(namespace: { idFromName(name: string): DurableObjectId; get(id: DurableObjectId): unknown }, name: string): RpcStub<T> {
+  return namespace.get(namespace.idFromName(name)) as unknown as RpcStub<T>;
+}

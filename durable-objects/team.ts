@@ -7,7 +7,7 @@
  * up front (402) only when the team has a balance and it is exhausted.
  */
 import { DurableObject } from "cloudflare:workers";
-import { all, first, migrate, run } from "./sql";
+import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
 const MIGRATIONS = [
   `CREATE TABLE settings (id INTEGER PRIMARY KEY CHECK (id = 1), balance INTEGER, concurrency INTEGER);
@@ -100,6 +100,6 @@ export class TeamDO extends DurableObject<Env> {
 }
 
 /** The team's Durable Object stub. */
-export function teamStub(env: Env, teamId: string): DurableObjectStub<TeamDO> {
-  return (env.TEAM as DurableObjectNamespace<TeamDO>).get(env.TEAM.idFromName(teamId));
+export function teamStub(env: Env, teamId: string): RpcStub<TeamDO> {
+  return rpcStub<TeamDO>(env.TEAM, teamId);
 }

@@ -15,6 +15,10 @@ import { adminRoutes, requireAdmin } from "./routes/admin";
 import { artifactRoutes } from "./routes/v2/artifacts";
 import { docsPage } from "./routes/docs";
 import { scrapeRoutes } from "./routes/v2/scrape";
+import { crawlRoutes } from "./routes/v2/crawl";
+import { batchRoutes } from "./routes/v2/batch";
+import { mapRoutes } from "./routes/v2/map";
+import { v1Routes } from "./routes/v1";
 import { teamRoutes } from "./routes/v2/team";
 import { validationError } from "./validation";
 
@@ -75,10 +79,15 @@ export function createApp() {
   app.route("/", artifactRoutes);
   app.use("/v1/*", requireApiKey);
   app.use("/v2/*", requireApiKey);
+  app.use("/crawl/*", requireApiKey);
   app.use("/admin/*", requireAdmin);
 
   app.route("/", scrapeRoutes);
   app.route("/", teamRoutes);
+  app.route("/", crawlRoutes);
+  app.route("/", batchRoutes);
+  app.route("/", mapRoutes);
+  app.route("/", v1Routes);
   app.route("/", adminRoutes);
   return app;
 }

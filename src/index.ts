@@ -2,6 +2,9 @@
  * The Worker's entry: the HTTP API (Hono), the queue consumers, and every Durable Object class.
  */
 import { createApp } from "./app";
+import { consumeScrapeBatch, consumeScrapeDeadLetters } from "../queues/scrape";
+import { consumeWebhookBatch, consumeWebhookDeadLetters } from "../queues/webhooks";
+import type { PageMessage, WebhookDrainMessage } from "./crawl/types";
 
 export { TeamDO } from "../durable-objects/team";
 export { CrawlJobDO } from "../durable-objects/crawl-job";
@@ -10,10 +13,18 @@ const app = createApp();
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  async queue(batch, _env, _ctx) {
+  async queue(batch, env) {
     switch (batch.queue) {
+      case "edgecrawl-scrape":
+        return consumeScrapeBatch(batch as MessageBatch<PageMessage>, env);
+      case "edgecrawl-scrape-dlq":
+        return consumeScrapeDeadLetters(batch as MessageBatch<PageMessage>, env);
+      case "edgecrawl-webhooks":
+        return consumeWebhookBatch(batch as MessageBatch<WebhookDrainMessage>, env);
+      case "edgecrawl-webhooks-dlq":
+        return consumeWebhookDeadLetters(batch as MessageBatch<WebhookDrainMessage>, env);
       default:
         throw new Error(`No consumer for queue ${batch.queue}`);
     }
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<Env, PageMessage | WebhookDrainMessage>;

@@ -16,6 +16,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const site = await startFixtureServer({ host: "127.0.0.1" });
   const other = await startFixtureServer({ host: "127.0.0.2" });
+  site.setOther(other.url);
+  other.setOther(site.url);
   project.provide("fixtureUrl", site.url);
   project.provide("otherFixtureUrl", other.url);
   return async () => {

@@ -52,7 +52,7 @@ export async function callJson<T = any>(method: string, path: string, body?: unk
 }
 
 /** Requests the fixture site has received since `since` (its own request log). */
-export async function fixtureRequests(since = 0, base = testEnv.FIXTURE_URL): Promise<{ total: number; requests: { method: string; path: string; headers: Record<string, string> }[] }> {
+export async function fixtureRequests(since = 0, base = testEnv.FIXTURE_URL): Promise<{ total: number; requests: { method: string; path: string; headers: Record<string, string>; at: number }[] }> {
   return (await fetch(`${base}/__requests?since=${since}`)).json();
 }
 

@@ -83,6 +83,25 @@ export interface JsonExtraction {
   warning?: string;
 }
 
+/** One JSON answer to a system + user prompt, validated against `schema` when one is given. */
+export async function completeJson(
+  env: Env,
+  request: { system: string; user: string; schema?: Record<string, unknown> },
+  signal?: AbortSignal,
+): Promise<JsonExtraction> {
+  const responseFormat = request.schema
+    ? { type: "json_schema", json_schema: { name: "answer", schema: request.schema, strict: false } }
+    : { type: "json_object" };
+  const data = parseModelJson(
+    await chat(env, [{ role: "system", content: request.system }, { role: "user", content: request.user }], responseFormat, signal),
+  );
+  if (!request.schema) return { data };
+  const result = new Validator(request.schema as never, "2020-12", false).validate(data);
+  if (result.valid) return { data };
+  const first = result.errors[0];
+  return { data, warning: `The JSON answer does not match the schema: ${first ? `${first.instanceLocation} ${first.error}` : "invalid"}` };
+}
+
 /** Structured extraction from page markdown with an optional JSON Schema and/or prompt. */
 export async function extractJson(
   env: Env,
@@ -90,7 +109,7 @@ export async function extractJson(
   options: { prompt?: string; schema?: Record<string, unknown> },
   signal?: AbortSignal,
 ): Promise<JsonExtraction> {
-  const instructions = [
+  const system = [
     "You extract structured data from a web page given as markdown. Answer with one JSON object only.",
     options.schema ? "The JSON must conform to the JSON Schema the user gives." : "Choose a sensible shape for the data.",
     "Use null for values the page does not contain; never invent data.",
@@ -102,15 +121,7 @@ export async function extractJson(
   ]
     .filter(Boolean)
     .join("\n\n");
-  const responseFormat = options.schema
-    ? { type: "json_schema", json_schema: { name: "extraction", schema: options.schema, strict: false } }
-    : { type: "json_object" };
-  const data = parseModelJson(await chat(env, [{ role: "system", content: instructions }, { role: "user", content: user }], responseFormat, signal));
-  if (!options.schema) return { data };
-  const result = new Validator(options.schema as never, "2020-12", false).validate(data);
-  if (result.valid) return { data };
-  const first = result.errors[0];
-  return { data, warning: `The extracted JSON does not match the schema: ${first ? `${first.instanceLocation} ${first.error}` : "invalid"}` };
+  return completeJson(env, { system, user, schema: options.schema }, signal);
 }
 
 /** A short summary of the page's main content. */

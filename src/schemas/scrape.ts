@@ -144,7 +144,7 @@ export type Action = z.infer<typeof ActionSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Scrape options (§2.1)
 
-const LocationSchema = z
+export const LocationSchema = z
   .strictObject({
     country: z
       .string()

@@ -9,6 +9,7 @@ import { parsePdf, pdfParserOptions, pdfToBase64 } from "../engines/pdf";
 import { transformHtml } from "../html/transform";
 import { extractMetadata } from "../html/metadata";
 import { extractAttributes } from "../html/attributes";
+import { discoverLinks } from "../html/links";
 import { htmlToMarkdown, jsonToMarkdown, removeBase64Images, textToMarkdown } from "../markdown";
 import { extractJson, summarize } from "../llm/client";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
@@ -21,11 +22,15 @@ export interface BuildOptions {
   sourceURL: string;
   scrapeId: string;
   signal?: AbortSignal;
+  /** Also list every followable link of the whole page (crawls and map need them). */
+  discoverLinks?: boolean;
 }
 
 export interface BuiltDocument {
   document: ScrapeDocument;
   credits: number;
+  /** With `discoverLinks`: the page's followable links (empty for non-HTML content). */
+  discoveredLinks?: string[];
 }
 
 /** Credits beyond the base 1 (SPEC §8). */
@@ -90,6 +95,7 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     if (extraction.warning) warnings.push(extraction.warning);
   }
   if (wants("summary")) document.summary = markdown.trim() ? await summarize(env, markdown, build.signal) : "";
+  if (wants("screenshot") && page.screenshot) document.screenshot = page.screenshot;
   if (page.actions) document.actions = page.actions;
   if (wants("audio")) warnings.push("The audio format is not available on this service.");
   if (wants("branding") && !page.actions && page.engine !== "browser") warnings.push("The branding format needs the browser engine.");
@@ -112,7 +118,9 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
   };
   if (page.statusCode >= 400) document.metadata.error = `The target answered HTTP ${page.statusCode}`;
   if (warnings.length) document.warning = warnings.join(" ");
-  return { document, credits };
+  const built: BuiltDocument = { document, credits };
+  if (build.discoverLinks) built.discoveredLinks = kind === "html" ? await discoverLinks(page.text ?? "", page.url) : [];
+  return built;
 }
 
 async function htmlContent(page: FetchedPage, options: ScrapeOptions, needsMarkdown: boolean, _links: boolean, _images: boolean): Promise<Content> {

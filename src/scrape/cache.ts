@@ -57,8 +57,23 @@ export interface CacheLookup {
   minAgeMs?: number;
 }
 
-/** The cached document for `key` when one satisfies the age bounds, else null. */
-export async function readCache(env: Env, key: string, lookup: CacheLookup, now = Date.now()): Promise<{ document: ScrapeDocument; entry: CacheEntry } | null> {
+/**
+ * What R2 holds under `docs/<scrapeId>.json`: the document plus, when it was scraped for a crawl or map, the
+ * page's followable links (so a cache hit can still feed link discovery).
+ */
+export interface StoredDocument {
+  v: 1;
+  document: ScrapeDocument;
+  discoveredLinks?: string[];
+}
+
+/** The cached document for `key` when one satisfies the age bounds (and has links, if `needLinks`), else null. */
+export async function readCache(
+  env: Env,
+  key: string,
+  lookup: CacheLookup & { needLinks?: boolean },
+  now = Date.now(),
+): Promise<(StoredDocument & { entry: CacheEntry }) | null> {
   const entry = await env.KV.get<CacheEntry>(kvKeys.cache(key), "json");
   if (!entry) return null;
   const age = now - entry.cachedAt;
@@ -66,8 +81,9 @@ export async function readCache(env: Env, key: string, lookup: CacheLookup, now 
   if (lookup.minAgeMs !== undefined && age < lookup.minAgeMs) return null;
   const object = await env.BUCKET.get(entry.r2Key);
   if (!object) return null;
-  const document = (await object.json()) as ScrapeDocument;
-  return { document, entry };
+  const stored = (await object.json()) as StoredDocument;
+  if (lookup.needLinks && !stored.discoveredLinks) return null;
+  return { ...stored, entry };
 }
 
 /** Points the cache index at a stored document. */
@@ -81,9 +97,10 @@ export async function writeCacheIndex(env: Env, key: string, document: ScrapeDoc
   await env.KV.put(kvKeys.cache(key), JSON.stringify(entry), { expirationTtl: CACHE_INDEX_TTL_SECONDS });
 }
 
-/** Stores a finished document under its scrapeId (read back by GET /v2/scrape/{id} and by the cache). */
-export async function storeDocument(env: Env, document: ScrapeDocument, teamId: string): Promise<void> {
-  await env.BUCKET.put(r2Keys.document(document.metadata.scrapeId), JSON.stringify(document), {
+/** Stores a finished document under its scrapeId (read back by GET /v2/scrape/{id}, the cache and job results). */
+export async function storeDocument(env: Env, document: ScrapeDocument, teamId: string, discoveredLinks?: string[]): Promise<void> {
+  const stored: StoredDocument = { v: 1, document, ...(discoveredLinks ? { discoveredLinks } : {}) };
+  await env.BUCKET.put(r2Keys.document(document.metadata.scrapeId), JSON.stringify(stored), {
     httpMetadata: { contentType: "application/json" },
     customMetadata: { teamId },
   });
@@ -93,5 +110,22 @@ export async function storeDocument(env: Env, document: ScrapeDocument, teamId: 
 export async function loadDocument(env: Env, scrapeId: string, teamId: string): Promise<ScrapeDocument | null> {
   const object = await env.BUCKET.get(r2Keys.document(scrapeId));
   if (!object || object.customMetadata?.teamId !== teamId) return null;
-  return (await object.json()) as ScrapeDocument;
+  return ((await object.json()) as StoredDocument).document;
+}
+
+/** Several stored documents at once, in the order asked (null where one is missing). Owner not checked. */
+export async function loadDocuments(env: Env, scrapeIds: string[]): Promise<(ScrapeDocument | null)[]> {
+  return Promise.all(
+    scrapeIds.map(async (id) => {
+      const object = await env.BUCKET.get(r2Keys.document(id));
+      return object ? ((await object.json()) as StoredDocument).document : null;
+    }),
+  );
+}
+
+/** Deletes stored documents (job expiry), in batches R2 accepts. */
+export async function deleteDocuments(env: Env, scrapeIds: string[]): Promise<void> {
+  for (let i = 0; i < scrapeIds.length; i += 1000) {
+    await env.BUCKET.delete(scrapeIds.slice(i, i + 1000).map((id) => r2Keys.document(id)));
+  }
 }

@@ -6,7 +6,7 @@
 import { ApiError } from "../errors";
 import { egressPolicy, checkEgress } from "../net/egress";
 import { normalizeFormats, type FormatObject, type ScrapeOptions } from "../schemas/scrape";
-import { cacheKey, readCache, storeDocument, usesCache, writeCacheIndex } from "./cache";
+import { cacheKey, readCache, storeDocument, usesCache, writeCacheIndex, type CacheEntry, type StoredDocument } from "./cache";
 import type { ScrapeDocument } from "./document";
 import { buildDocument } from "./build";
 import { runEngines } from "../engines/select";
@@ -27,11 +27,17 @@ export interface ScrapeContext {
   scrapeId?: string;
   /** Lets long-running post-work (storing) outlive the response. */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** Also return the page's followable links (crawl and map discovery). */
+  discoverLinks?: boolean;
+  /** Store the document even under zeroDataRetention (job results must be readable until the job expires). */
+  forceStore?: boolean;
 }
 
 export interface ScrapeOutcome {
   document: ScrapeDocument;
   credits: number;
+  /** With `discoverLinks`: every followable link of the page. */
+  discoveredLinks?: string[];
 }
 
 export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
@@ -44,16 +50,17 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
   const cacheable = usesCache(input);
   const key = cacheable ? await cacheKey(url, input, formats) : null;
 
+  const needLinks = ctx.discoverLinks;
   if (input.minAge !== undefined) {
-    const hit = key ? await readCache(ctx.env, key, { minAgeMs: input.minAge }) : null;
+    const hit = key ? await readCache(ctx.env, key, { minAgeMs: input.minAge, needLinks }) : null;
     if (!hit) {
       throw new ApiError("SCRAPE_NO_CACHED_DATA", "No cached data is available for this URL with these options (minAge was set, so the page was not fetched)");
     }
-    return fromCache(hit.document, hit.entry.cachedAt, input.url);
+    return fromCache(ctx, hit, input);
   }
   if (key && input.maxAge > 0) {
-    const hit = await readCache(ctx.env, key, { maxAgeMs: input.maxAge });
-    if (hit) return fromCache(hit.document, hit.entry.cachedAt, input.url);
+    const hit = await readCache(ctx.env, key, { maxAgeMs: input.maxAge, needLinks });
+    if (hit) return fromCache(ctx, hit, input);
   }
 
   const deadline = AbortSignal.timeout(input.timeout);
@@ -66,29 +73,48 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
       sourceURL: input.url,
       scrapeId: ctx.scrapeId ?? newId(),
       signal,
+      discoverLinks: ctx.discoverLinks,
     });
   });
 
-  if (!input.zeroDataRetention) {
-    const persist = (async () => {
-      await storeDocument(ctx.env, outcome.document, ctx.teamId);
-      if (key && input.storeInCache) await writeCacheIndex(ctx.env, key, outcome.document, Date.now());
-    })();
-    if (ctx.waitUntil) ctx.waitUntil(persist);
-    else await persist;
-  }
+  await persist(ctx, input, outcome, async () => {
+    if (key && input.storeInCache) await writeCacheIndex(ctx.env, key, outcome.document, Date.now());
+  });
   return outcome;
 }
 
-function fromCache(document: ScrapeDocument, cachedAt: number, sourceURL: string): ScrapeOutcome {
-  const credits = document.metadata.creditsUsed;
-  return {
+/** Stores the result under its scrapeId (then runs `after`), in the background when the caller allows it. */
+async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome, after?: () => Promise<void>): Promise<void> {
+  if (input.zeroDataRetention && !ctx.forceStore) return;
+  const work = (async () => {
+    await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks);
+    await after?.();
+  })();
+  if (ctx.waitUntil) ctx.waitUntil(work);
+  else await work;
+}
+
+/**
+ * A cache hit is a new scrape result of its own: a fresh scrapeId, stored for this team, so that it can be read
+ * back and outlives the cached original (which a job's expiry may delete).
+ */
+async function fromCache(ctx: ScrapeContext, hit: StoredDocument & { entry: CacheEntry }, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
+  const outcome: ScrapeOutcome = {
     document: {
-      ...document,
-      metadata: { ...document.metadata, sourceURL, cacheState: "hit", cachedAt: new Date(cachedAt).toISOString() },
+      ...hit.document,
+      metadata: {
+        ...hit.document.metadata,
+        sourceURL: input.url,
+        scrapeId: ctx.scrapeId ?? newId(),
+        cacheState: "hit",
+        cachedAt: new Date(hit.entry.cachedAt).toISOString(),
+      },
     },
-    credits,
+    credits: hit.document.metadata.creditsUsed,
+    discoveredLinks: hit.discoveredLinks,
   };
+  await persist(ctx, input, outcome);
+  return outcome;
 }
 
 /** Runs `work`, failing with SCRAPE_TIMEOUT as soon as `signal` fires even if `work` ignores it. */

@@ -10,11 +10,11 @@ export const kvKeys = {
 };
 
 export const r2Keys = {
-  /** One scraped document (the `data` of a scrape response), with its owner. */
+  /**
+   * One scraped document (the `data` of a scrape response) and, for crawls and map, the page's links; with its
+   * owner. Crawl and batch results are these too, listed in completion order by the job's Durable Object.
+   */
   document: (scrapeId: string) => `docs/${scrapeId}.json`,
-  /** The n-th result (completion order) of a crawl or batch job. */
-  jobResult: (jobId: string, n: number) => `jobs/${jobId}/${String(n).padStart(8, "0")}.json`,
-  jobResultsPrefix: (jobId: string) => `jobs/${jobId}/`,
   /** A screenshot or a PDF made by an action, served through signed URLs. */
   artifact: (id: string, ext: "png" | "jpeg" | "pdf") => `shots/${id}.${ext}`,
   /** Saved browser profile state. */

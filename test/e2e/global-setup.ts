@@ -19,6 +19,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const site = await startFixtureServer({ host: "127.0.0.1" });
   const other = await startFixtureServer({ host: "127.0.0.2" });
+  site.setOther(other.url);
+  other.setOther(site.url);
   const server = await startServer();
   project.provide("e2eApiUrl", server.url);
   project.provide("e2eApiKey", server.apiKey);

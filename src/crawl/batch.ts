@@ -1,0 +1,83 @@
+/**
+ * Batch scrape = a job without discovery: the URL list is checked (ignoreInvalidURLs drops and reports the bad
+ * ones, otherwise any bad one is a 400), then a job Durable Object scrapes each URL through the scrape queue.
+ */
+import { ApiError } from "../errors";
+import { checkEgress, egressPolicy } from "../net/egress";
+import { coerceUrlInput, targetUrlProblem } from "../schemas/common";
+import type { WebhookConfig } from "../schemas/crawl";
+import type { ScrapeOptions } from "../schemas/scrape";
+import { createJob, jobPath } from "./service";
+
+export interface BatchInput {
+  apiVersion: "v1" | "v2";
+  teamId: string;
+  urls: string[];
+  ignoreInvalidURLs: boolean;
+  scrapeOptions: ScrapeOptions;
+  maxConcurrency?: number;
+  webhook?: WebhookConfig;
+  apiOrigin: string;
+}
+
+/** Why a batch URL cannot be scraped, or null. */
+function batchUrlProblem(env: Env, url: string): string | null {
+  const problem = targetUrlProblem(url);
+  if (problem) return problem;
+  try {
+    checkEgress(coerceUrlInput(url), egressPolicy(env));
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+export async function startBatch(env: Env, input: BatchInput) {
+  const valid: string[] = [];
+  const invalid: { url: string; problem: string; index: number }[] = [];
+  input.urls.forEach((url, index) => {
+    const problem = batchUrlProblem(env, url);
+    if (problem) invalid.push({ url, problem, index });
+    else valid.push(new URL(coerceUrlInput(url)).href);
+  });
+  if (invalid.length && !input.ignoreInvalidURLs) {
+    const first = invalid[0];
+    throw new ApiError(
+      "BAD_REQUEST",
+      `urls[${first.index}]: ${first.problem} (${invalid.length} invalid URL${invalid.length > 1 ? "s" : ""}: ${invalid.map((i) => JSON.stringify(i.url)).join(", ")})`,
+      invalid.map((i) => ({ path: ["urls", i.index], message: i.problem, code: "custom" })),
+    );
+  }
+  if (valid.length === 0) throw new ApiError("BAD_REQUEST", "No valid URLs provided");
+  const config = await createJob(env, {
+    kind: "batch",
+    apiVersion: input.apiVersion,
+    teamId: input.teamId,
+    url: valid[0],
+    urls: valid,
+    crawler: {
+      includePaths: [],
+      excludePaths: [],
+      regexOnFullURL: false,
+      limit: valid.length,
+      crawlEntireDomain: true,
+      allowExternalLinks: true,
+      allowSubdomains: true,
+      sitemap: "skip",
+      ignoreQueryParameters: false,
+      deduplicateSimilarURLs: false,
+    },
+    scrapeOptions: input.scrapeOptions,
+    maxConcurrency: input.maxConcurrency,
+    webhook: input.webhook,
+    apiOrigin: input.apiOrigin,
+    displayOptions: { urls: valid.length, scrapeOptions: input.scrapeOptions },
+  });
+  const body: { success: true; id: string; url: string; invalidURLs?: string[] } = {
+    success: true,
+    id: config.id,
+    url: `${input.apiOrigin}${jobPath("batch", input.apiVersion, config.id)}`,
+  };
+  if (input.ignoreInvalidURLs) body.invalidURLs = invalid.map((i) => i.url);
+  return body;
+}

@@ -1,0 +1,114 @@
+/**
+ * Shapes shared by the crawl routes, the crawl-job Durable Object and the queue consumers.
+ */
+import type { WebhookConfig } from "../schemas/crawl";
+import type { ScrapeOptions } from "../schemas/scrape";
+import type { ScrapeDocument } from "../scrape/document";
+
+export type JobKind = "crawl" | "batch";
+export type JobStatus = "scraping" | "completed" | "failed" | "cancelled";
+
+/** The crawler settings a job runs with (v2 names; v1 requests are translated into these). */
+export interface CrawlerSettings {
+  includePaths: string[];
+  excludePaths: string[];
+  regexOnFullURL: boolean;
+  maxDiscoveryDepth?: number;
+  /** v1 `maxDepth`: path segments below the start URL. */
+  maxPathDepth?: number;
+  limit: number;
+  crawlEntireDomain: boolean;
+  allowExternalLinks: boolean;
+  allowSubdomains: boolean;
+  sitemap: "skip" | "include" | "only";
+  ignoreQueryParameters: boolean;
+  deduplicateSimilarURLs: boolean;
+  /** Seconds between scrapes (forces concurrency 1). */
+  delay?: number;
+}
+
+export interface JobConfig {
+  id: string;
+  teamId: string;
+  kind: JobKind;
+  apiVersion: "v1" | "v2";
+  /** Crawl: the start URL. Batch: the first URL. */
+  url: string;
+  /** Batch: the URLs to scrape, in order. */
+  urls?: string[];
+  crawler: CrawlerSettings;
+  scrapeOptions: ScrapeOptions;
+  maxConcurrency: number;
+  webhook?: WebhookConfig;
+  /** Origin of the API as the client reached it (status `next` links, signed artifact URLs). */
+  apiOrigin: string;
+  createdAt: number;
+  /** Options as shown by GET /v2/crawl/active. */
+  displayOptions: Record<string, unknown>;
+}
+
+/** A page-scrape message on the scrape queue. `dispatch` tells a stale (re-dispatched) message from the live one. */
+export interface PageMessage {
+  type: "page";
+  jobId: string;
+  pageId: number;
+  dispatch: number;
+}
+
+/** A webhook-drain message: deliver the job's pending webhook events, in order. */
+export interface WebhookDrainMessage {
+  type: "webhook-drain";
+  jobId: string;
+}
+
+/** What a consumer needs to scrape a claimed page. */
+export interface PageClaim {
+  url: string;
+  teamId: string;
+  kind: JobKind;
+  scrapeId: string;
+  scrapeOptions: ScrapeOptions;
+  /** Whether the page's links will be followed. */
+  discoverLinks: boolean;
+}
+
+export interface PageResult {
+  document: ScrapeDocument;
+  credits: number;
+  discoveredLinks?: string[];
+}
+
+export interface JobSnapshot {
+  status: JobStatus;
+  kind: JobKind;
+  total: number;
+  completed: number;
+  creditsUsed: number;
+  createdAt: number;
+  completedAt?: number;
+  expiresAt: number;
+  error?: string;
+  apiOrigin: string;
+  apiVersion: "v1" | "v2";
+  robotsBlocked: number;
+}
+
+export interface StatusPage extends JobSnapshot {
+  /** scrapeIds of the results in this page, in completion order. */
+  scrapeIds: string[];
+  /** Results the job has in all. */
+  resultCount: number;
+}
+
+export interface JobErrors {
+  errors: { id: string; timestamp: string; url: string; code: string; error: string }[];
+  robotsBlocked: string[];
+}
+
+export interface PendingWebhook {
+  seq: number;
+  event: string;
+  success: boolean;
+  scrapeId: string | null;
+  error: string | null;
+}

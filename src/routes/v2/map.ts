@@ -1,0 +1,58 @@
+/**
+ * POST /v2/map (SPEC §4.9, COMPAT §4.7, §5.9): the URLs of a site from its sitemaps and links.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { charge, ensureCredits } from "../../billing";
+import { mapSite } from "../../crawl/map";
+import { createRouter } from "../../hono";
+import { errorResponses, targetUrl } from "../../schemas/common";
+import { LocationSchema } from "../../schemas/scrape";
+
+export const MapRequestSchema = z
+  .strictObject({
+    url: targetUrl,
+    search: z.string().max(1000).optional().openapi({ description: "Only links matching this text, most relevant first." }),
+    limit: z.int().min(1).max(100_000).default(100),
+    sitemap: z.enum(["include", "skip", "only"]).default("include"),
+    includeSubdomains: z.boolean().default(true),
+    ignoreQueryParameters: z.boolean().default(true),
+    timeout: z.int().min(1).max(300_000).optional().openapi({ description: "Milliseconds; 408 MAP_TIMEOUT when exceeded." }),
+    location: LocationSchema.optional(),
+    origin: z.string().optional(),
+    integration: z.string().optional(),
+  })
+  .openapi("MapRequest");
+
+const MapResponseSchema = z
+  .object({
+    success: z.literal(true),
+    links: z.array(z.object({ url: z.string(), title: z.string().optional(), description: z.string().optional() })),
+    warning: z.string().optional(),
+  })
+  .openapi("MapResponse");
+
+const mapRoute = createRoute({
+  method: "post",
+  path: "/v2/map",
+  tags: ["Map"],
+  summary: "List the URLs of a site",
+  request: { body: { required: true, content: { "application/json": { schema: MapRequestSchema } } } },
+  responses: {
+    200: { description: "The site's URLs", content: { "application/json": { schema: MapResponseSchema } } },
+    ...errorResponses(400, 401, 402, 403, 408),
+  },
+});
+
+export const mapRoutes = createRouter().openapi(mapRoute, async (c) => {
+  const body = c.req.valid("json");
+  const { teamId } = c.get("principal");
+  await ensureCredits(c.env, teamId);
+  const links = await mapSite(c.env, teamId, body);
+  await charge(c.env, teamId, 1, "map");
+  const answer: z.infer<typeof MapResponseSchema> = { success: true, links };
+  const start = new URL(body.url.includes("://") ? body.url : `http://${body.url}`);
+  if (links.length <= 1 && body.limit !== 1 && start.pathname !== "/") {
+    answer.warning = `Only ${links.length} result(s) found. For broader coverage, try mapping the base domain: ${start.origin}`;
+  }
+  return c.json(answer, 200);
+});

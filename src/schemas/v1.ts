@@ -1,0 +1,132 @@
+/**
+ * The v1 request shapes still in use (SPEC §9, COMPAT §2.3) and their translation onto the v2 options the
+ * engine runs: `maxDepth` (path depth, default 10), `ignoreSitemap`, `allowBackwardLinks`; scrape options with
+ * `parsePDF`, `jsonOptions`, `changeTrackingOptions`, string formats such as `screenshot@fullPage`, `maxAge`
+ * default 0, `skipTlsVerification` default false, `proxy` behaving as basic.
+ */
+import { z } from "@hono/zod-openapi";
+import { ApiError } from "../errors";
+import { flattenIssues } from "../validation";
+import { targetUrl } from "./common";
+import { crawlerOptionFields, WebhookSchema } from "./crawl";
+import { ActionSchema, MAX_PROMPT_CHARS, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
+
+const V1_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "json", "extract", "changeTracking"] as const;
+
+export const V1ScrapeOptionsSchema = z
+  .strictObject({
+    formats: z.array(z.enum(V1_FORMATS)).default(["markdown"]),
+    headers: z.record(z.string(), z.string()).optional(),
+    includeTags: z.array(z.string()).optional(),
+    excludeTags: z.array(z.string()).optional(),
+    onlyMainContent: z.boolean().default(true),
+    timeout: z.int().min(1000).max(300_000).default(30_000),
+    waitFor: z.int().min(0).max(60_000).default(0),
+    mobile: z.boolean().default(false),
+    parsePDF: z.boolean().default(true),
+    jsonOptions: z
+      .strictObject({ schema: z.record(z.string(), z.any()).optional(), systemPrompt: z.string().optional(), prompt: z.string().max(MAX_PROMPT_CHARS).optional() })
+      .optional(),
+    changeTrackingOptions: z
+      .strictObject({
+        modes: z.array(z.enum(["json", "git-diff"])).optional(),
+        schema: z.record(z.string(), z.any()).optional(),
+        prompt: z.string().optional(),
+        tag: z.string().nullable().optional(),
+      })
+      .optional(),
+    actions: z.array(ActionSchema).optional(),
+    location: z.strictObject({ country: z.string().optional(), languages: z.array(z.string()).optional() }).optional(),
+    skipTlsVerification: z.boolean().default(false),
+    removeBase64Images: z.boolean().default(true),
+    blockAds: z.boolean().default(true),
+    proxy: z.enum(["basic", "stealth", "auto"]).optional(),
+    maxAge: z.int().min(0).default(0),
+    storeInCache: z.boolean().default(true),
+  })
+  .openapi("V1ScrapeOptions");
+export type V1ScrapeOptions = z.output<typeof V1ScrapeOptionsSchema>;
+
+/** v1 scrape options → v2, validated by the v2 schema (its refinements apply); errors name `prefix.field`. */
+export function v1ToScrapeOptions(v1: V1ScrapeOptions, prefix: string[]): ScrapeOptions {
+  const formats: FormatInput[] = v1.formats.map((f): FormatInput => {
+    switch (f) {
+      case "screenshot@fullPage":
+        return { type: "screenshot", fullPage: true };
+      case "json":
+      case "extract": {
+        const prompt = [v1.jsonOptions?.systemPrompt, v1.jsonOptions?.prompt].filter(Boolean).join("\n\n") || undefined;
+        return { type: "json", prompt: prompt ?? (v1.jsonOptions?.schema ? undefined : "Extract the main data of the page."), schema: v1.jsonOptions?.schema };
+      }
+      case "changeTracking":
+        return { type: "changeTracking", modes: v1.changeTrackingOptions?.modes ?? [], tag: v1.changeTrackingOptions?.tag ?? null, schema: v1.changeTrackingOptions?.schema, prompt: v1.changeTrackingOptions?.prompt };
+      default:
+        return f;
+    }
+  });
+  const candidate = {
+    formats,
+    headers: v1.headers,
+    includeTags: v1.includeTags,
+    excludeTags: v1.excludeTags,
+    onlyMainContent: v1.onlyMainContent,
+    timeout: v1.timeout,
+    waitFor: v1.waitFor,
+    mobile: v1.mobile,
+    parsers: v1.parsePDF ? ["pdf"] : [],
+    actions: v1.actions,
+    location: v1.location,
+    skipTlsVerification: v1.skipTlsVerification,
+    removeBase64Images: v1.removeBase64Images,
+    blockAds: v1.blockAds,
+    proxy: v1.proxy ?? "basic",
+    maxAge: v1.maxAge,
+    storeInCache: v1.storeInCache,
+  };
+  const parsed = ScrapeOptionsSchema.safeParse(JSON.parse(JSON.stringify(candidate)));
+  if (parsed.success) return parsed.data;
+  const details = flattenIssues(parsed.error.issues, prefix);
+  const first = details[0];
+  throw new ApiError("BAD_REQUEST", `${first.path.join(".")}: ${first.message}`, details);
+}
+
+export const V1CrawlRequestSchema = z
+  .strictObject({
+    url: targetUrl,
+    includePaths: crawlerOptionFields.includePaths,
+    excludePaths: crawlerOptionFields.excludePaths,
+    regexOnFullURL: crawlerOptionFields.regexOnFullURL,
+    maxDepth: z.int().min(0).default(10).openapi({ description: "Path segments below the start URL." }),
+    maxDiscoveryDepth: crawlerOptionFields.maxDiscoveryDepth,
+    ignoreSitemap: z.boolean().default(false),
+    ignoreQueryParameters: crawlerOptionFields.ignoreQueryParameters,
+    limit: crawlerOptionFields.limit,
+    allowBackwardLinks: z.boolean().default(false).openapi({ deprecated: true, description: "Use crawlEntireDomain." }),
+    crawlEntireDomain: z.boolean().optional(),
+    allowExternalLinks: crawlerOptionFields.allowExternalLinks,
+    allowSubdomains: crawlerOptionFields.allowSubdomains,
+    deduplicateSimilarURLs: crawlerOptionFields.deduplicateSimilarURLs,
+    delay: crawlerOptionFields.delay,
+    maxConcurrency: crawlerOptionFields.maxConcurrency,
+    webhook: WebhookSchema.optional(),
+    scrapeOptions: V1ScrapeOptionsSchema.prefault({}),
+    zeroDataRetention: z.boolean().default(false),
+    origin: z.string().optional(),
+    integration: z.string().optional(),
+  })
+  .openapi("V1CrawlRequest");
+export type V1CrawlRequest = z.output<typeof V1CrawlRequestSchema>;
+
+export const V1BatchScrapeRequestSchema = z
+  .strictObject({
+    urls: z.array(z.string()).min(1, "urls must list at least one URL"),
+    ...V1ScrapeOptionsSchema.shape,
+    webhook: WebhookSchema.optional(),
+    maxConcurrency: z.int().min(1).optional(),
+    ignoreInvalidURLs: z.boolean().default(false),
+    zeroDataRetention: z.boolean().default(false),
+    origin: z.string().optional(),
+    integration: z.string().optional(),
+  })
+  .openapi("V1BatchScrapeRequest");
+export type V1BatchScrapeRequest = z.output<typeof V1BatchScrapeRequestSchema>;

@@ -1,0 +1,85 @@
+/**
+ * The LLM plumbing (json and summary formats, crawl prompts) against a fake OpenAI-compatible model served by
+ * the fixture site — no real model can run here; the adapter and its request shape are what is tested.
+ */
+import { env } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { API_KEY, fixture, unique } from "../helpers";
+
+const app = createApp();
+const llmEnv = { ...env, LLM_BASE_URL: fixture("/v1"), LLM_MODEL: "fake-model", LLM_API_KEY: "sk-fake" } as Env;
+
+async function post(path: string, body: unknown) {
+  const response = await app.fetch(
+    new Request(`http://edgecrawl.test${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+    llmEnv,
+    createExecutionContext(),
+  );
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const llmRequests = async (): Promise<{ headers: Record<string, string>; body: any }[]> => (await fetch(fixture("/__llm"))).json();
+
+describe("LLM formats (fake OpenAI-compatible model)", () => {
+  it("json format: sends the schema and markdown, returns the object, bills 5 credits", async () => {
+    const before = (await llmRequests()).length;
+    const schema = { type: "object", properties: { title: { type: "string" }, author: { type: ["string", "null"] } }, required: ["title"] };
+    const { status, body } = await post("/v2/scrape", { url: unique("/article.html"), formats: ["markdown", { type: "json", schema, prompt: "The article title" }] });
+    expect(status).toBe(200);
+    expect(body.data.json).toEqual({ title: "How Lighthouses Work", author: null });
+    expect(body.data.metadata.creditsUsed).toBe(5);
+    const [request] = (await llmRequests()).slice(before);
+    expect(request.headers.authorization).toBe("Bearer sk-fake");
+    expect(request.body.model).toBe("fake-model");
+    expect(request.body.response_format).toMatchObject({ type: "json_schema", json_schema: { schema } });
+    expect(request.body.messages[1].content).toContain("Instructions: The article title");
+    expect(request.body.messages[1].content).toContain("# How Lighthouses Work");
+  });
+
+  it("warns when the answer does not match the schema", async () => {
+    const schema = { type: "object", properties: { title: { type: "integer" } }, required: ["title"] };
+    const { body } = await post("/v2/scrape", { url: unique("/article.html"), formats: [{ type: "json", schema }] });
+    expect(body.data.json).toEqual({ title: "How Lighthouses Work" });
+    expect(body.data.warning).toMatch(/does not match the schema/);
+  });
+
+  it("summary format", async () => {
+    const { body } = await post("/v2/scrape", { url: unique("/article.html"), formats: ["summary"] });
+    expect(body.data.summary).toBe("Summary: How Lighthouses Work");
+    expect(body.data.markdown).toBeUndefined();
+  });
+
+  it("crawl prompt: generated options fill what the caller left out; params-preview shows them", async () => {
+    const preview = await post("/v2/crawl/params-preview", { url: fixture("/"), prompt: "only the blog, a few pages" });
+    expect(preview).toEqual({ status: 200, body: { success: true, data: { url: fixture("/"), includePaths: ["^/blog/.*"], limit: 5 } } });
+    const started = await post("/v2/crawl", { url: fixture("/blog/"), prompt: "only the blog", limit: 2 });
+    expect(started.status).toBe(200);
+    expect(started.body.promptGeneratedOptions).toEqual({ includePaths: ["^/blog/.*"], limit: 5 });
+    expect(started.body.finalCrawlerOptions).toMatchObject({ includePaths: ["^/blog/.*"], limit: 2 });
+  });
+});
+
+describe("without an LLM", () => {
+  it("a crawl prompt and params-preview answer 400 LLM_NOT_CONFIGURED", async () => {
+    const appNoLlm = (path: string, body: unknown) =>
+      app.fetch(
+        new Request(`http://edgecrawl.test${path}`, { method: "POST", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+        env as Env,
+        createExecutionContext(),
+      );
+    for (const [path, body] of [
+      ["/v2/crawl/params-preview", { url: fixture("/"), prompt: "blog" }],
+      ["/v2/crawl", { url: fixture("/"), prompt: "blog" }],
+    ] as const) {
+      const response = await appNoLlm(path, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "LLM_NOT_CONFIGURED" });
+    }
+  });
+});
