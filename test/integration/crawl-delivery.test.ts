@@ -192,4 +192,37 @@ describe("durability", () => {
     const fetched = (await fixtureRequests(before)).requests.filter((r) => lostPage!.endsWith(r.path));
     expect(fetched).toHaveLength(1);
   });
+
+  it("deletes the results 24 hours after the end; the API answers 404 from then on", async () => {
+    const id = await startCrawl({ url: fixture("/docs/"), sitemap: "only" });
+    const done = await waitForJob(`/v2/crawl/${id}`);
+    expect(new Date(done.expiresAt).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
+    const [doc] = await allDocuments(`/v2/crawl/${id}`);
+    const scrapeId = doc.metadata.scrapeId as string;
+    expect(await (env as Env).BUCKET.head(`docs/${scrapeId}.json`)).not.toBeNull();
+    // Fast-forward: make the expiry timer due and run the alarm.
+    await runInDurableObject(jobObject(id), async (_instance, state) => {
+      state.storage.sql.exec("UPDATE timers SET due_at = 0 WHERE kind = 'expire'");
+    });
+    expect(await runDurableObjectAlarm(jobObject(id))).toBe(true);
+    expect((await callJson("GET", `/v2/crawl/${id}`)).status).toBe(404);
+    expect((await callJson("GET", `/v2/crawl/${id}/errors`)).status).toBe(404);
+    expect(await (env as Env).BUCKET.head(`docs/${scrapeId}.json`)).toBeNull();
+  });
+});
+
+describe("batch watcher", () => {
+  it("watches a batch scrape over /v2/batch/scrape/{id}", async () => {
+    const { body } = await callJson("POST", "/v2/batch/scrape", { urls: [fixture("/docs/a"), fixture("/docs/c")] });
+    const response = await exports.default.fetch(`${API}/v2/batch/scrape/${body.id}`, { headers: { upgrade: "websocket", "sec-websocket-protocol": API_KEY } });
+    expect(response.status).toBe(101);
+    const ws = response.webSocket!;
+    const messages: any[] = [];
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
+    ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
+    ws.accept();
+    expect(await closed).toBe(1000);
+    const documents = [...messages[0].data.data, ...messages.filter((m) => m.type === "document").map((m) => m.data)];
+    expect(documents.map((d) => d.metadata.sourceURL).sort()).toEqual([fixture("/docs/a"), fixture("/docs/c")]);
+  });
 });
