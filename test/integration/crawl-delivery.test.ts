@@ -36,6 +36,16 @@ async function waitForDeliveries(receiver: string, predicate: (d: Delivery[]) =>
   }
 }
 
+/** Accepts a watcher socket and collects its messages until it closes. */
+async function collectSocket(response: Response): Promise<{ messages: any[]; code: number; reason: string }> {
+  const ws = response.webSocket!;
+  const messages: any[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+  ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
+  ws.accept();
+  return { messages, ...(await closed) };
+}
+
 const jobNamespace = () => (env as Env).CRAWL_JOB as DurableObjectNamespace<CrawlJobDO>;
 const jobObject = (id: string) => jobNamespace().get(jobNamespace().idFromName(id));
 
@@ -102,15 +112,8 @@ describe("the WebSocket watcher", () => {
     const response = await watch(id);
     expect(response.status).toBe(101);
     expect(response.headers.get("sec-websocket-protocol")).toBe(API_KEY);
-    const ws = response.webSocket!;
-    const messages: { type: string; data: any }[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-      ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason }));
-    });
-    ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
-    ws.accept();
-    const close = await closed;
-    expect(close).toEqual({ code: 1000, reason: JSON.stringify({ type: "done" }) });
+    const { messages, code, reason } = await collectSocket(response);
+    expect({ code, reason }).toEqual({ code: 1000, reason: JSON.stringify({ type: "done" }) });
     expect(messages[0].type).toBe("catchup");
     expect(messages[0].data).toMatchObject({ success: true });
     const fromCatchup = messages[0].data.data.length;
@@ -126,13 +129,8 @@ describe("the WebSocket watcher", () => {
   it("on a finished crawl: catchup with everything, then done", async () => {
     const id = await startCrawl({ url: fixture("/docs/"), sitemap: "only" });
     await waitForJob(`/v2/crawl/${id}`);
-    const response = await watch(id);
-    const ws = response.webSocket!;
-    const messages: any[] = [];
-    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
-    ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
-    ws.accept();
-    expect(await closed).toBe(1000);
+    const { messages, code } = await collectSocket(await watch(id));
+    expect(code).toBe(1000);
     expect(messages).toHaveLength(1);
     expect(messages[0].data).toMatchObject({ status: "completed", total: 2, completed: 2 });
     expect(messages[0].data.data).toHaveLength(2);
@@ -216,12 +214,8 @@ describe("batch watcher", () => {
     const { body } = await callJson("POST", "/v2/batch/scrape", { urls: [fixture("/docs/a"), fixture("/docs/c")] });
     const response = await exports.default.fetch(`${API}/v2/batch/scrape/${body.id}`, { headers: { upgrade: "websocket", "sec-websocket-protocol": API_KEY } });
     expect(response.status).toBe(101);
-    const ws = response.webSocket!;
-    const messages: any[] = [];
-    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
-    ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
-    ws.accept();
-    expect(await closed).toBe(1000);
+    const { messages, code } = await collectSocket(response);
+    expect(code).toBe(1000);
     const documents = [...messages[0].data.data, ...messages.filter((m) => m.type === "document").map((m) => m.data)];
     expect(documents.map((d) => d.metadata.sourceURL).sort()).toEqual([fixture("/docs/a"), fixture("/docs/c")]);
   });

@@ -31,6 +31,15 @@ describe("authentication", () => {
     expect(schema.properties.maxAge.default).toBe(172800000);
     expect(schema.properties.formats.default).toEqual(["markdown"]);
     expect(schema.properties.parsers.default).toEqual(["pdf"]);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        "/v2/scrape", "/v2/scrape/{id}", "/v2/crawl", "/v2/crawl/{id}", "/v2/crawl/{id}/errors", "/crawl/{id}/errors",
+        "/v2/crawl/active", "/v2/crawl/ongoing", "/v2/crawl/params-preview", "/v2/batch/scrape", "/v2/batch/scrape/{id}",
+        "/v2/batch/scrape/{id}/errors", "/v2/map", "/v1/crawl", "/v1/crawl/{id}", "/v1/batch/scrape", "/v1/batch/scrape/{id}",
+        "/v2/team/credit-usage", "/v2/artifacts/shots/{file}",
+      ]),
+    );
+    expect(doc.body.paths["/v2/crawl/{id}"].delete).toBeDefined();
     const docs = await call("GET", "/docs", undefined, { key: null });
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain("/v2/openapi.json");

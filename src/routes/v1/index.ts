@@ -2,14 +2,13 @@
  * The v1 routes that remain (SPEC §4.13, §9): crawl and batch scrape with v1 option names, translated onto the
  * same job engine; status, cancel, errors and the watcher socket answer in the same shape as v2.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { startBatch } from "../../crawl/batch";
-import { cancelJob, createJob, isWebSocketUpgrade, jobErrors, jobPath, jobStatusBody, watchJob } from "../../crawl/service";
-import type { JobKind } from "../../crawl/types";
+import { createJob, jobPath } from "../../crawl/service";
 import { createRouter } from "../../hono";
-import { errorResponses, JobIdParams } from "../../schemas/common";
+import { errorResponses } from "../../schemas/common";
 import { V1BatchScrapeRequestSchema, V1CrawlRequestSchema, v1ToScrapeOptions } from "../../schemas/v1";
-import { activeJobs, CancelledSchema, JobErrorsSchema, JobStartedSchema, JobStatusSchema, StatusQuerySchema } from "../v2/crawl";
+import { addActiveRoutes, addJobRoutes, BatchStartedSchema, JobStartedSchema } from "../jobs";
 
 const crawlStart = createRoute({
   method: "post",
@@ -29,72 +28,15 @@ const batchStart = createRoute({
   responses: {
     200: {
       description: "The batch job",
-      content: { "application/json": { schema: z.object({ success: z.literal(true), id: z.string(), url: z.string(), invalidURLs: z.array(z.string()).optional() }) } },
+      content: { "application/json": { schema: BatchStartedSchema } },
     },
     ...errorResponses(400, 401, 402),
   },
 });
 
-function jobRoutes(kind: JobKind, base: string) {
-  const tag = ["v1"];
-  return {
-    status: createRoute({
-      method: "get",
-      path: `${base}/{id}`,
-      tags: tag,
-      summary: `${kind === "crawl" ? "Crawl" : "Batch"} status (v1)`,
-      request: { params: JobIdParams, query: StatusQuerySchema },
-      responses: { 200: { description: "Status", content: { "application/json": { schema: JobStatusSchema } } }, ...errorResponses(400, 401, 404) },
-    }),
-    cancel: createRoute({
-      method: "delete",
-      path: `${base}/{id}`,
-      tags: tag,
-      summary: `Cancel a ${kind === "crawl" ? "crawl" : "batch scrape"} (v1)`,
-      request: { params: JobIdParams },
-      responses: { 200: { description: "Cancelled", content: { "application/json": { schema: CancelledSchema } } }, ...errorResponses(400, 401, 404, 409) },
-    }),
-    errors: createRoute({
-      method: "get",
-      path: `${base}/{id}/errors`,
-      tags: tag,
-      summary: `${kind === "crawl" ? "Crawl" : "Batch"} errors (v1)`,
-      request: { params: JobIdParams },
-      responses: { 200: { description: "Errors", content: { "application/json": { schema: JobErrorsSchema } } }, ...errorResponses(400, 401, 404) },
-    }),
-  };
-}
-
-const activeRoute = createRoute({
-  method: "get",
-  path: "/v1/crawl/active",
-  tags: ["v1"],
-  summary: "Active jobs (v1)",
-  responses: {
-    200: { description: "Active jobs", content: { "application/json": { schema: z.object({ success: z.literal(true), crawls: z.array(z.any()) }) } } },
-    ...errorResponses(401),
-  },
-});
-
-function addJobRoutes(router: ReturnType<typeof createRouter>, kind: JobKind, base: string) {
-  const routes = jobRoutes(kind, base);
-  return router
-    .openapi(routes.status, async (c) => {
-      const { id } = c.req.valid("param");
-      const { teamId } = c.get("principal");
-      if (isWebSocketUpgrade(c.req.raw)) return (await watchJob(c.env, teamId, id, kind, c.req.raw)) as never;
-      return c.json((await jobStatusBody(c.env, teamId, id, kind, c.req.valid("query"), c.req.url)) as z.infer<typeof JobStatusSchema>, 200);
-    })
-    .openapi(routes.cancel, async (c) => {
-      await cancelJob(c.env, c.get("principal").teamId, c.req.valid("param").id, kind);
-      return c.json({ status: "cancelled" as const }, 200);
-    })
-    .openapi(routes.errors, async (c) => c.json(await jobErrors(c.env, c.get("principal").teamId, c.req.valid("param").id, kind), 200));
-}
-
-const router = createRouter()
-  .openapi(activeRoute, async (c) => c.json(await activeJobs(c.env, c.get("principal").teamId), 200))
-  .openapi({ ...activeRoute, path: "/v1/crawl/ongoing", summary: "Alias of /v1/crawl/active" }, async (c) => c.json(await activeJobs(c.env, c.get("principal").teamId), 200))
+const router = createRouter();
+addActiveRoutes(router, ["/v1/crawl/active", "/v1/crawl/ongoing"], "v1");
+router
   .openapi(crawlStart, async (c) => {
     const body = c.req.valid("json");
     const origin = new URL(c.req.url).origin;
@@ -143,7 +85,7 @@ const router = createRouter()
     return c.json(body, 200);
   });
 
-addJobRoutes(router, "crawl", "/v1/crawl");
-addJobRoutes(router, "batch", "/v1/batch/scrape");
+addJobRoutes(router, "crawl", "/v1/crawl", "v1");
+addJobRoutes(router, "batch", "/v1/batch/scrape", "v1");
 
 export const v1Routes = router;
