@@ -2,7 +2,8 @@
 /**
  * `npm start [-- <wrangler dev args>]`: everything a fresh checkout needs to serve the API locally.
  * 1. Makes sure the local Chromium for Browser Rendering is in place (scripts/setup-chromium.mjs).
- * 2. Makes sure `.dev.vars` has an API key (and a signing secret): generates them on first run and prints the key.
+ * 2. Makes sure `.dev.vars` has an API key, a webhook secret and a URL-signing secret: generates them on first run
+ *    and prints the key and the webhook secret.
  * 3. Runs `wrangler dev` on http://127.0.0.1:8787 with local state persisted under .wrangler/state; extra
  *    arguments go to wrangler (e.g. `npm start -- --port 9000`, `--var ALLOW_LOCAL_NETWORK:true`).
  */
@@ -45,6 +46,11 @@ if (!vars.API_KEYS && !process.env.API_KEYS) {
   if (key) console.log(`\n  API key (from ${vars.API_KEYS ? ".dev.vars" : "the environment"}): ${key}\n`);
 }
 if (!vars.SIGNING_SECRET && !process.env.SIGNING_SECRET) additions.push(`SIGNING_SECRET=${randomBytes(24).toString("hex")}`);
+if (!vars.WEBHOOK_SECRET && !process.env.WEBHOOK_SECRET) {
+  const secret = randomBytes(24).toString("hex");
+  additions.push(`WEBHOOK_SECRET=${secret}`);
+  console.log(`  Webhooks are signed with WEBHOOK_SECRET=${secret} (saved in .dev.vars)\n`);
+}
 if (additions.length) {
   const prefix = existsSync(devVarsPath) && !readFileSync(devVarsPath, "utf8").endsWith("\n") ? "\n" : "";
   appendFileSync(devVarsPath, `${prefix}${additions.join("\n")}\n`);
