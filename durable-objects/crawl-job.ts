@@ -113,6 +113,7 @@ export class CrawlJobDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private configCache: JobConfig | null = null;
   private scopeCache: Scope | null = null;
+  private pagesCache: number | null = null;
   private readonly robotsCache = new Map<string, Robots>();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -170,7 +171,7 @@ export class CrawlJobDO extends DurableObject<Env> {
     const config = this.config();
     try {
       if (config.kind === "batch") {
-        for (const url of config.urls ?? []) this.insertPage(url, 0, { ignoreScope: true });
+        for (const url of config.urls ?? []) this.insertPage(url, 0);
       } else {
         await this.seedCrawl(config);
       }
@@ -222,8 +223,10 @@ export class CrawlJobDO extends DurableObject<Env> {
     return this.scopeCache;
   }
 
+  /** Pages admitted so far (never deleted while the job lives): counted once, then kept in step by insertPage. */
   private pageCount(): number {
-    return first<{ n: number }>(this.sql, "SELECT COUNT(*) AS n FROM pages")!.n;
+    this.pagesCache ??= first<{ n: number }>(this.sql, "SELECT COUNT(*) AS n FROM pages")!.n;
+    return this.pagesCache;
   }
 
   /** robots.txt of `url`'s origin, fetched once per job (and kept in SQLite so an evicted object keeps it). */
@@ -278,16 +281,16 @@ export class CrawlJobDO extends DurableObject<Env> {
     return kind === "batch" ? url : dedupKey(url, crawler);
   }
 
-  private insertPage(url: string, depth: number, opts: { ignoreScope?: boolean } = {}): void {
-    const key = opts.ignoreScope ? url : this.dedup(url);
-    run(
+  private insertPage(url: string, depth: number): void {
+    const written = run(
       this.sql,
       "INSERT OR IGNORE INTO pages (url, dedup, depth, state, scrape_id) VALUES (?, ?, ?, 'queued', ?)",
       url,
-      key,
+      this.dedup(url),
       depth,
       newId(),
     );
+    if (written > 0 && this.pagesCache !== null) this.pagesCache++;
   }
 
   private concurrency(): number {
@@ -749,6 +752,7 @@ export class CrawlJobDO extends DurableObject<Env> {
     migrate(this.sql, MIGRATIONS); // this instance may still be asked about the job: answer "not found"
     this.configCache = null;
     this.scopeCache = null;
+    this.pagesCache = null;
     this.robotsCache.clear();
   }
 }

@@ -2,6 +2,7 @@
  * Screenshots and action PDFs live in R2 and are served by the API itself under `/v2/artifacts/<key>` with an
  * HMAC signature and an expiry 24 hours out (SPEC §8), so they can be handed to anyone without an API key.
  */
+import { hmacSha256Hex, timingSafeEqualStrings } from "./crypto";
 import { ApiError } from "./errors";
 import { r2Keys } from "./storage/layout";
 import { newId } from "./ids";
@@ -14,24 +15,16 @@ function signingSecret(env: Env): string {
   return secret;
 }
 
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export async function signArtifactUrl(env: Env, key: string, origin: string, now = Date.now()): Promise<string> {
   const expires = now + ARTIFACT_TTL_MS;
-  const sig = await hmacHex(signingSecret(env), `${key}:${expires}`);
+  const sig = await hmacSha256Hex(signingSecret(env), `${key}:${expires}`);
   return `${origin}/v2/artifacts/${key}?expires=${expires}&sig=${sig}`;
 }
 
 /** Throws 403 unless `sig` is this service's signature of `key` and `expires` is in the future. */
 export async function verifyArtifactSignature(env: Env, key: string, expires: string, sig: string, now = Date.now()): Promise<void> {
-  const expected = await hmacHex(signingSecret(env), `${key}:${expires}`);
-  let diff = expected.length ^ sig.length;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ (sig.charCodeAt(i) || 0);
-  if (diff !== 0) throw new ApiError("FORBIDDEN", "Invalid signature for this artifact URL");
+  const expected = await hmacSha256Hex(signingSecret(env), `${key}:${expires}`);
+  if (!timingSafeEqualStrings(expected, sig)) throw new ApiError("FORBIDDEN", "Invalid signature for this artifact URL");
   if (!/^\d+$/.test(expires) || Number(expires) < now) throw new ApiError("FORBIDDEN", "This artifact URL has expired (they are valid for 24 hours)");
 }
 

@@ -1,6 +1,8 @@
 /**
  * Identifiers: UUIDv7 (time-ordered, as the official clients expect job ids to be UUIDs).
  */
+import { toHex } from "./crypto";
+
 export function newId(now = Date.now()): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   let ms = now;
@@ -10,6 +12,6 @@ export function newId(now = Date.now()): string {
   }
   bytes[6] = (bytes[6] & 0x0f) | 0x70; // version 7
   bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -7,6 +7,7 @@
  *   removing it from the variable revokes it;
  * - keys minted through the admin routes (`source: "minted"`), revoked by deleting their KV entry.
  */
+import { sha256Hex, toHex } from "../crypto";
 import { kvKeys } from "../storage/layout";
 
 export interface KeyRecord {
@@ -19,11 +20,6 @@ export interface KeyRecord {
 export interface Principal {
   teamId: string;
   keyName: string;
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Parses API_KEYS into key → team. Whitespace and empty entries are ignored. */
@@ -86,7 +82,7 @@ export async function authenticateKey(env: Env, presented: string): Promise<Prin
 /** Mints a new random key for `teamId`; the clear key is returned once and never stored. */
 export async function mintKey(env: Env, teamId: string, name: string): Promise<{ key: string; hash: string }> {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  const key = `ec-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const key = `ec-${toHex(bytes)}`;
   const hash = await sha256Hex(key);
   const record: KeyRecord = { teamId, name, source: "minted", createdAt: new Date().toISOString() };
   await env.KV.put(kvKeys.apiKey(hash), JSON.stringify(record));
@@ -104,14 +100,4 @@ export async function revokeKey(env: Env, keyOrHash: string): Promise<"revoked" 
   if (existing.source === "env") return "env";
   await env.KV.delete(kvKeys.apiKey(hash));
   return "revoked";
-}
-
-/** Constant-time string comparison (for the admin token). */
-export function timingSafeEqualStrings(a: string, b: string): boolean {
-  const enc = new TextEncoder();
-  const x = enc.encode(a);
-  const y = enc.encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
 }

@@ -9,6 +9,7 @@ import { checkEgress, egressPolicy } from "../net/egress";
 import { parseRobots, robotsUrlFor, type Robots } from "../net/robots";
 import { discoverSitemapUrls, type SitemapUrl } from "../net/sitemap";
 import { dedupKey, isSameHost, isSameSite, normalizeUrl } from "../net/urls";
+import { coerceUrlInput } from "../schemas/common";
 import { ScrapeOptionsSchema } from "../schemas/scrape";
 import { scrape } from "../scrape/pipeline";
 import { auxFetcher } from "./fetcher";
@@ -40,7 +41,7 @@ interface Candidate extends MapLink {
 }
 
 export async function mapSite(env: Env, teamId: string, options: MapOptions): Promise<MapLink[]> {
-  const start = checkEgress(normalizeUrl(options.url.includes("://") ? options.url : `http://${options.url}`) ?? options.url, egressPolicy(env));
+  const start = checkEgress(normalizeUrl(coerceUrlInput(options.url)) ?? options.url, egressPolicy(env));
   const deadline = options.timeout ? AbortSignal.timeout(options.timeout) : undefined;
   const timedOut = new Promise<never>((_, reject) => {
     deadline?.addEventListener("abort", () => reject(new ApiError("MAP_TIMEOUT", `The map operation timed out after ${options.timeout} ms. Try a larger timeout.`)), { once: true });

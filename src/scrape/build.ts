@@ -62,7 +62,7 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     }
     content = await pdfContent(page, options);
   } else if (kind === "html") {
-    content = await htmlContent(page, options, needsMarkdown, wants("links"), wants("images"));
+    content = await htmlContent(page, options, needsMarkdown);
   } else if (kind === "json" || kind === "text" || kind === "xml") {
     const text = page.text ?? "";
     const markdown = kind === "json" ? jsonToMarkdown(text) : kind === "xml" ? "```xml\n" + text + "\n```" : textToMarkdown(text);
@@ -123,24 +123,20 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
   return built;
 }
 
-async function htmlContent(page: FetchedPage, options: ScrapeOptions, needsMarkdown: boolean, _links: boolean, _images: boolean): Promise<Content> {
+/** HTML passes (transformHtml itself falls back to the whole page when main-content detection leaves nothing). */
+async function htmlContent(page: FetchedPage, options: ScrapeOptions, needsMarkdown: boolean): Promise<Content> {
   const rawHtml = page.text ?? "";
-  const transformOptions = {
-    baseUrl: page.url,
-    onlyMainContent: options.onlyMainContent,
-    includeTags: options.includeTags,
-    excludeTags: options.excludeTags,
-  };
-  const [meta, transformed] = await Promise.all([extractMetadata(rawHtml, page.url), transformHtml(rawHtml, transformOptions)]);
-  let cleaned = transformed;
-  let markdown = needsMarkdown ? htmlToMarkdown(cleaned.html) : undefined;
-  if (needsMarkdown && options.onlyMainContent && !markdown?.trim()) {
-    // Main-content detection removed everything: fall back to the whole page rather than answer empty.
-    cleaned = await transformHtml(rawHtml, { ...transformOptions, onlyMainContent: false });
-    markdown = htmlToMarkdown(cleaned.html);
-  }
+  const [meta, cleaned] = await Promise.all([
+    extractMetadata(rawHtml, page.url),
+    transformHtml(rawHtml, {
+      baseUrl: page.url,
+      onlyMainContent: options.onlyMainContent,
+      includeTags: options.includeTags,
+      excludeTags: options.excludeTags,
+    }),
+  ]);
   return {
-    markdown,
+    markdown: needsMarkdown ? htmlToMarkdown(cleaned.html) : undefined,
     html: cleaned.html,
     rawHtml,
     links: cleaned.links,

@@ -6,7 +6,7 @@
  */
 import type { ScrapeDocument } from "./document";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
-import { sha256Hex } from "../auth/keys";
+import { sha256Hex } from "../crypto";
 import { kvKeys, r2Keys } from "../storage/layout";
 
 /** How long an index entry lives. maxAge values above this simply find nothing. */

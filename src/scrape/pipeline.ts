@@ -5,6 +5,7 @@
  */
 import { ApiError } from "../errors";
 import { egressPolicy, checkEgress } from "../net/egress";
+import { coerceUrlInput } from "../schemas/common";
 import { normalizeFormats, type FormatObject, type ScrapeOptions } from "../schemas/scrape";
 import { cacheKey, readCache, storeDocument, usesCache, writeCacheIndex, type CacheEntry, type StoredDocument } from "./cache";
 import type { ScrapeDocument } from "./document";
@@ -42,11 +43,9 @@ export interface ScrapeOutcome {
 
 export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
   const formats = normalizeFormats(input.formats);
-  const policy = egressPolicy(ctx.env);
-  checkEgress(input.url.includes("://") ? input.url : `http://${input.url}`, policy);
+  const url = checkEgress(coerceUrlInput(input.url), egressPolicy(ctx.env)).href;
   requireLlmFor(ctx.env, formats);
 
-  const url = new URL(input.url.includes("://") ? input.url : `http://${input.url}`).href;
   const cacheable = usesCache(input);
   const key = cacheable ? await cacheKey(url, input, formats) : null;
 

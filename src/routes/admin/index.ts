@@ -5,7 +5,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { teamStub } from "../../../durable-objects/team";
-import { mintKey, revokeKey, timingSafeEqualStrings } from "../../auth/keys";
+import { mintKey, revokeKey } from "../../auth/keys";
+import { timingSafeEqualStrings } from "../../crypto";
 import { presentedKey } from "../../auth/middleware";
 import { ApiError } from "../../errors";
 import { createRouter, type AppEnv } from "../../hono";

@@ -5,7 +5,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { charge, ensureCredits } from "../../billing";
 import { mapSite } from "../../crawl/map";
 import { createRouter } from "../../hono";
-import { errorResponses, targetUrl } from "../../schemas/common";
+import { coerceUrlInput, errorResponses, targetUrl } from "../../schemas/common";
 import { LocationSchema } from "../../schemas/scrape";
 
 export const MapRequestSchema = z
@@ -50,7 +50,7 @@ export const mapRoutes = createRouter().openapi(mapRoute, async (c) => {
   const links = await mapSite(c.env, teamId, body);
   await charge(c.env, teamId, 1, "map");
   const answer: z.infer<typeof MapResponseSchema> = { success: true, links };
-  const start = new URL(body.url.includes("://") ? body.url : `http://${body.url}`);
+  const start = new URL(coerceUrlInput(body.url));
   if (links.length <= 1 && body.limit !== 1 && start.pathname !== "/") {
     answer.warning = `Only ${links.length} result(s) found. For broader coverage, try mapping the base domain: ${start.origin}`;
   }
