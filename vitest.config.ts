@@ -6,8 +6,24 @@
  * - "e2e": in Node against a real `npm start` (wrangler dev) server, driven by the official JS SDK.
  * - "bench": workerd measurements printed by `npm run bench` (not part of `npm test`).
  */
+import { existsSync, readFileSync } from "node:fs";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { unstable_readConfig } from "wrangler";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * The plugin loads the developer's own `.dev.vars` like `wrangler dev` does. Tests must not depend on it: every
+ * name it sets goes back to its wrangler.toml default (or unset) unless the test configuration below sets it.
+ */
+function neutralizedDevVars(): Record<string, string> {
+  if (!existsSync(".dev.vars")) return {};
+  const defaults = (unstable_readConfig({ config: "./wrangler.toml" }).vars ?? {}) as Record<string, unknown>;
+  const names = readFileSync(".dev.vars", "utf8")
+    .split(/\r?\n/)
+    .map((line) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined);
+  return Object.fromEntries(names.map((name) => [name, typeof defaults[name] === "string" ? (defaults[name] as string) : ""]));
+}
 
 function workersProject(name: string, include: string[]): TestProjectInlineConfiguration {
   return {
@@ -17,6 +33,7 @@ function workersProject(name: string, include: string[]): TestProjectInlineConfi
         remoteBindings: false,
         miniflare: {
           bindings: {
+            ...neutralizedDevVars(),
             ALLOW_LOCAL_NETWORK: "true",
             API_KEYS: "default:ec-test-key-default,other:ec-test-key-other",
             ADMIN_TOKEN: "test-admin-token",

@@ -4,7 +4,7 @@
  * tests' globalSetup and by the bench. Resolves once the API answers.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -27,26 +27,36 @@ export async function freePort() {
 }
 
 /**
- * @param {{ port?: number, persistTo?: string, vars?: Record<string, string>, timeoutMs?: number }} [options]
+ * Settings reach the server the way a user gives them. By default they are written to a throw-away env file passed
+ * with `--env-file`, so the developer's own `.dev.vars` (which wrangler then skips) never leaks into a test run.
+ * With `devVars: true` nothing is passed and the project's `.dev.vars` is what configures the server (`root` may
+ * point to a scratch copy of the project that holds one).
+ *
+ * @param {{ port?: number, persistTo?: string, vars?: Record<string, string>, timeoutMs?: number, root?: string, devVars?: boolean }} [options]
  * @returns {Promise<{ url: string, apiKey: string, persistTo: string, stop: (opts?: {keepState?: boolean, signal?: NodeJS.Signals}) => Promise<void>, output: () => string }>}
  */
 export async function startServer(options = {}) {
   const port = options.port ?? (await freePort());
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "edgecrawl-dev-"));
-  const vars = {
-    API_KEYS: `default:${DEV_API_KEY}`,
-    SIGNING_SECRET: "e2e-signing-secret",
-    WEBHOOK_SECRET: "e2e-webhook-secret",
-    ALLOW_LOCAL_NETWORK: "true",
-    ...options.vars,
-  };
-  const args = [join(root, "scripts", "start.mjs"), "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false"];
-  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  const projectRoot = options.root ?? root;
+  const args = [join(projectRoot, "scripts", "start.mjs"), "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  const childEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
+  if (!options.devVars) {
+    const vars = {
+      API_KEYS: `default:${DEV_API_KEY}`,
+      SIGNING_SECRET: "e2e-signing-secret",
+      WEBHOOK_SECRET: "e2e-webhook-secret",
+      ALLOW_LOCAL_NETWORK: "true",
+      ...options.vars,
+    };
+    const envFile = join(persistTo, "test.env");
+    writeFileSync(envFile, Object.entries(vars).map(([name, value]) => `${name}=${JSON.stringify(String(value))}`).join("\n") + "\n");
+    args.push("--env-file", envFile);
+  }
   let log = "";
   const child = spawn(process.execPath, args, {
-    cwd: root,
-    // API_KEYS/SIGNING_SECRET in the environment keep start.mjs from writing a .dev.vars.
-    env: { ...process.env, API_KEYS: vars.API_KEYS, SIGNING_SECRET: vars.SIGNING_SECRET, WRANGLER_SEND_METRICS: "false", CI: "1" },
+    cwd: projectRoot,
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

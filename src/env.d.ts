@@ -1,9 +1,11 @@
 /**
- * Optional secrets: set with `wrangler secret put` or in .dev.vars, absent otherwise. (Required ones are listed
- * in wrangler.toml `[secrets] required` and typed by `wrangler types`.)
+ * Secrets: set with `wrangler secret put` when deployed or in .dev.vars locally, absent otherwise. `wrangler
+ * types` is run with an empty env file (see package.json) so that a developer's own .dev.vars never changes the
+ * generated types; the secrets are typed here instead.
  */
 declare namespace Cloudflare {
   interface Env {
+    API_KEYS?: string;
     ADMIN_TOKEN?: string;
     WEBHOOK_SECRET?: string;
     LLM_API_KEY?: string;
