@@ -39,7 +39,8 @@ export async function startServer(options = {}) {
   const port = options.port ?? (await freePort());
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "edgecrawl-dev-"));
   const projectRoot = options.root ?? root;
-  const args = [join(projectRoot, "scripts", "start.mjs"), "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  // A free inspector port too: wrangler's default (9229) would make two servers (parallel test runs) collide.
+  const args = [join(projectRoot, "scripts", "start.mjs"), "--port", String(port), "--inspector-port", String(await freePort()), "--persist-to", persistTo, "--show-interactive-dev-session=false"];
   const childEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
   if (!options.devVars) {
     const vars = {
