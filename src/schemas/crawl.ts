@@ -3,6 +3,7 @@
  * job Durable Object runs with.
  */
 import { z } from "@hono/zod-openapi";
+import { MAX_URL_LENGTH } from "../net/egress";
 import { targetUrl } from "./common";
 import { MAX_PROMPT_CHARS, ScrapeOptionsSchema, refineScrapeOptions, scrapeOptionFields } from "./scrape";
 
@@ -14,7 +15,7 @@ const webhookEvent = z
   .transform((e) => e.replace(/^(crawl|batch_scrape)\./, ""))
   .pipe(z.enum(WEBHOOK_EVENT_NAMES));
 
-const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must be an http(s) URL" });
+const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must be an http(s) URL" }).max(MAX_URL_LENGTH);
 
 export const WebhookSchema = z
   .union([
