@@ -41,6 +41,8 @@ function workersProject(name: string, include: string[]): TestProjectInlineConfi
             SIGNING_SECRET: "test-signing-secret",
             FIXTURE_URL: inject("fixtureUrl"),
             OTHER_FIXTURE_URL: inject("otherFixtureUrl"),
+            // Used only by tests that close local networks (ALLOW_LOCAL_NETWORK "false" in their own env).
+            EGRESS_PROXY_URL: inject("egressProxyUrl"),
           },
         },
       })),

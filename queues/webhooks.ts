@@ -8,8 +8,9 @@
 import { jobStub } from "../durable-objects/crawl-job";
 import { describeError } from "../src/errors";
 import { checkEgress, egressPolicy } from "../src/net/egress";
+import { outboundFetcher } from "../src/net/outbound";
 import { USER_AGENT } from "../src/net/user-agent";
-import { SIGNATURE_HEADER, signBody, type WebhookPayload } from "../src/crawl/webhooks";
+import { signatureHeaders, type WebhookPayload } from "../src/crawl/webhooks";
 import { loadDocuments } from "../src/scrape/cache";
 import { presentDocument } from "../src/scrape/present";
 import type { WebhookDrainMessage } from "../src/crawl/types";
@@ -61,15 +62,15 @@ async function drain(env: Env, jobId: string): Promise<void> {
 }
 
 async function deliver(env: Env, url: string, headers: Record<string, string>, payload: WebhookPayload): Promise<void> {
-  checkEgress(url, egressPolicy(env), "Webhook URL");
+  const policy = egressPolicy(env);
+  checkEgress(url, policy, "Webhook URL");
   const body = JSON.stringify(payload);
   const request = new Headers(headers);
   request.set("content-type", "application/json");
   request.set("user-agent", USER_AGENT);
-  request.set("x-service-event", payload.type);
-  request.set("x-service-job-id", payload.id);
-  if (env.WEBHOOK_SECRET) request.set(SIGNATURE_HEADER, await signBody(env.WEBHOOK_SECRET, body));
-  const response = await fetch(url, { method: "POST", headers: request, body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), redirect: "manual" });
+  for (const [name, value] of Object.entries(await signatureHeaders(env.WEBHOOK_SECRET, body, payload))) request.set(name, value);
+  const init = { method: "POST", headers: request, body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), redirect: "manual" } as const;
+  const response = await outboundFetcher(policy)(new Request(url, init), "Webhook URL");
   await response.body?.cancel();
   if (response.status < 200 || response.status >= 300) throw new Error(`${url} answered HTTP ${response.status}`);
 }
