@@ -311,7 +311,9 @@ export class CrawlJobDO extends DurableObject<Env> {
     const now = Date.now();
     const delay = this.delayMs();
     if (delay > 0 && row.next_dispatch_at > now) {
-      await this.setTimer("dispatch", row.next_dispatch_at);
+      // MAX_SAFE_INTEGER means "after the page in flight reports": its report pumps again, no alarm needed
+      // (and the alarm API refuses dates after 2189).
+      if (row.next_dispatch_at < Number.MAX_SAFE_INTEGER) await this.setTimer("dispatch", row.next_dispatch_at);
       return;
     }
     const inFlight = first<{ n: number }>(this.sql, "SELECT COUNT(*) AS n FROM pages WHERE state = 'dispatched'")!.n;

@@ -116,7 +116,8 @@ function forwardable(headers) {
  */
 export async function startEgressProxy(options = {}) {
   const log = options.log ?? (() => {});
-  const refuse = (what, verdict) => log(`[egress] refused ${what}: ${verdict.reason}${verdict.address ? ` (${verdict.address})` : ""}`);
+  // Only refusals of local addresses are worth a line; names that do not resolve are the site's business.
+  const refuse = (what, verdict) => verdict.verdict === "blocked" && log(`[egress] refused ${what}: ${verdict.reason}${verdict.address ? ` (${verdict.address})` : ""}`);
 
   const server = createServer(async (req, res) => {
     if (req.url?.startsWith("/")) return answerSelf(req, res, options);

@@ -47,8 +47,8 @@ export function localHostReason(url: URL): string | null {
   if (isIpLiteral(host)) return localAddressReason(host) ?? null;
   // The URL parser turns decimal, octal and hex IPv4 spellings into dotted quads; anything numeric left is odd.
   if (/^[\d.]+$/.test(host) || /^0x/i.test(host)) return "a numeric host";
-  if (!host.includes(".")) return "a single-label host name (only local resolvers answer those)";
   if (LOCAL_SUFFIXES.test(host)) return "a local host name";
+  if (!host.includes(".")) return "a single-label host name (only local resolvers answer those)";
   return null;
 }
 
