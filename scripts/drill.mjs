@@ -33,6 +33,8 @@ const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv.splice(argv.indexOf(name), 2)[1] : undefined);
 const root = resolve(option("--root") ?? join(dirname(fileURLToPath(import.meta.url)), ".."));
 const jsonOut = option("--json");
+/** `--allow-local`: run with ALLOW_LOCAL_NETWORK=true and reach the site directly (robustness without the SSRF policy). */
+const allowLocal = argv.includes("--allow-local") ? (argv.splice(argv.indexOf("--allow-local"), 1), true) : false;
 const sections = argv.length ? argv : ["ssrf", "hostile", "burst", "memory", "reap"];
 const wanted = (s) => sections.includes(s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -47,14 +49,14 @@ const attackerRoutes = {
 const attacker = await startFixtureServer({ host: "127.0.0.1", extraRoutes: attackerRoutes });
 const serverOptions = {
   root,
-  vars: { ALLOW_LOCAL_NETWORK: "false" },
+  vars: { ALLOW_LOCAL_NETWORK: allowLocal ? "true" : "false" },
   env: {
     EDGECRAWL_EGRESS_HOSTS: "attacker.test=127.0.0.1,loopback.test=127.0.0.1,loopback6.test=::1",
     EDGECRAWL_EGRESS_ALLOW: `127.0.0.1:${attacker.port}`,
   },
 };
-const results = { root, sections };
-console.log(`edgecrawl drill against ${root}\n  canary port ${canary.port} on every local address; ${targets.length} spellings of this machine`);
+const results = { root, sections, allowLocal };
+console.log(`edgecrawl drill against ${root} (ALLOW_LOCAL_NETWORK=${allowLocal})\n  canary port ${canary.port} on every local address; ${targets.length} spellings of this machine`);
 
 const needsServer = ["ssrf", "hostile", "burst", "memory"].some(wanted);
 const server = needsServer ? await startServer(serverOptions) : null;
@@ -83,7 +85,7 @@ try {
     };
     sample("at start");
     let base = null;
-    for (const candidate of [`http://attacker.test:${attacker.port}`, `http://vm:${attacker.port}`]) {
+    for (const candidate of allowLocal ? [attacker.url] : [`http://attacker.test:${attacker.port}`, `http://vm:${attacker.port}`]) {
       const probe = await api("POST", "/v2/scrape", { url: `${candidate}/article.html` });
       if (probe.status === 200) {
         base = candidate;
@@ -105,7 +107,13 @@ try {
       console.log("\n== Hostile input on every route and field ==");
       const page = `${base ?? `http://attacker.test:${attacker.port}`}/article.html`;
       const { total, statuses, failures } = await runHostile({ url: server.url, apiKey: server.apiKey, page });
-      results.hostile = { total, fiveXx: failures.length, statuses, failures: failures.slice(0, 50) };
+      const byKind = {};
+      for (const f of failures) {
+        const kind = `${f.status} ${/"code":"(\w+)"/.exec(f.answer)?.[1] ?? f.answer.slice(0, 40)}`;
+        byKind[kind] = (byKind[kind] ?? 0) + 1;
+      }
+      results.hostile = { total, fiveXx: failures.length, statuses, byKind, failures: failures.slice(0, 50) };
+      console.log(`  5xx by kind: ${JSON.stringify(byKind)}`);
       sample("after the hostile run");
     }
     if (wanted("burst") && base) {
