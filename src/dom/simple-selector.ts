@@ -1,0 +1,116 @@
+/**
+ * A fast path for the selector lists the HTML passes test on every element (junk, boilerplate, most user
+ * includeTags/excludeTags): lists of compound selectors made only of a tag, `.class`, `#id` and `[attr]`,
+ * `[attr=v]`, `[attr*=v]`, `[attr^=v]`, `[attr$=v]`, `[attr~=v]` (optionally with the ` i` flag). Single-part
+ * selectors (a bare tag, class or id) are answered with one set lookup each, so a 60-selector list costs
+ * about as much as one selector. Anything else (combinators, pseudo-classes) returns null and the caller
+ * uses css-select.
+ */
+import type { ElementNode } from "./tree";
+
+type AttributeOperator = "" | "=" | "*=" | "^=" | "$=" | "~=";
+
+interface AttributeTest {
+  name: string;
+  operator: AttributeOperator;
+  value: string;
+  ignoreCase: boolean;
+}
+
+interface Compound {
+  tag: string | null;
+  classes: string[];
+  ids: string[];
+  attributes: AttributeTest[];
+}
+
+const IDENT = "-?[_a-zA-Z\\u00a0-\\uffff][-\\w\\u00a0-\\uffff]*";
+const PART = new RegExp(
+  `^(?:(\\*|${IDENT})|\\.(${IDENT})|#(-?[-\\w\\u00a0-\\uffff]+)|\\[\\s*(${IDENT})\\s*(?:([*^$~]?=)\\s*(?:"([^"]*)"|'([^']*)'|(${IDENT}))\\s*(?:\\s([iI]))?\\s*)?\\])`,
+);
+
+function parseCompound(text: string): Compound | null {
+  const compound: Compound = { tag: null, classes: [], ids: [], attributes: [] };
+  let rest = text;
+  let first = true;
+  while (rest !== "") {
+    const match = PART.exec(rest);
+    if (match === null) return null;
+    const [whole, tag, className, id, attribute, operator, doubleQuoted, singleQuoted, bare, flag] = match;
+    if (tag !== undefined) {
+      if (!first) return null;
+      compound.tag = tag === "*" ? null : tag.toLowerCase();
+    } else if (className !== undefined) compound.classes.push(className);
+    else if (id !== undefined) compound.ids.push(id);
+    else {
+      const ignoreCase = flag !== undefined;
+      const value = doubleQuoted ?? singleQuoted ?? bare ?? "";
+      compound.attributes.push({
+        name: attribute.toLowerCase(),
+        operator: (operator ?? "") as AttributeOperator,
+        value: ignoreCase ? value.toLowerCase() : value,
+        ignoreCase,
+      });
+    }
+    rest = rest.slice(whole.length);
+    first = false;
+  }
+  return compound;
+}
+
+function attributeMatches(element: ElementNode, test: AttributeTest): boolean {
+  const raw = element.attrs[test.name];
+  if (raw === undefined) return false;
+  if (test.operator === "") return true;
+  const actual = test.ignoreCase ? raw.toLowerCase() : raw;
+  const expected = test.value;
+  switch (test.operator) {
+    case "=": return actual === expected;
+    case "*=": return expected !== "" && actual.includes(expected);
+    case "^=": return expected !== "" && actual.startsWith(expected);
+    case "$=": return expected !== "" && actual.endsWith(expected);
+    case "~=": return expected !== "" && actual.split(/[ \t\n\f\r]+/).includes(expected);
+  }
+}
+
+const hasClass = (element: ElementNode, name: string): boolean =>
+  (element.attrs.class ?? "").split(/[ \t\n\f\r]+/).includes(name);
+
+function compoundMatches(element: ElementNode, compound: Compound): boolean {
+  if (compound.tag !== null && element.name !== compound.tag) return false;
+  for (const id of compound.ids) if (element.attrs.id !== id) return false;
+  for (const name of compound.classes) if (!hasClass(element, name)) return false;
+  for (const test of compound.attributes) if (!attributeMatches(element, test)) return false;
+  return true;
+}
+
+/** A matcher for a simple selector list, or null when the list uses anything beyond the simple grammar. */
+export function compileSimpleSelectorList(selectorList: string): ((element: ElementNode) => boolean) | null {
+  const tags = new Set<string>();
+  const classes = new Set<string>();
+  const ids = new Set<string>();
+  const others: Compound[] = [];
+  let any = false;
+  for (const part of selectorList.split(",")) {
+    const text = part.trim();
+    if (text === "") return null;
+    const compound = parseCompound(text);
+    if (compound === null) return null;
+    const parts = (compound.tag !== null ? 1 : 0) + compound.classes.length + compound.ids.length + compound.attributes.length;
+    if (parts === 0) any = true;
+    else if (parts === 1 && compound.tag !== null) tags.add(compound.tag);
+    else if (parts === 1 && compound.classes.length === 1) classes.add(compound.classes[0]);
+    else if (parts === 1 && compound.ids.length === 1) ids.add(compound.ids[0]);
+    else others.push(compound);
+  }
+  return (element) => {
+    if (any || tags.has(element.name)) return true;
+    const attrs = element.attrs;
+    if (ids.size > 0 && attrs.id !== undefined && ids.has(attrs.id)) return true;
+    if (classes.size > 0 && attrs.class !== undefined) {
+      for (const name of attrs.class.split(/[ \t\n\f\r]+/)) if (classes.has(name)) return true;
+    }
+    for (const compound of others) if (compoundMatches(element, compound)) return true;
+    return false;
+  };
+}
