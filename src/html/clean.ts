@@ -67,14 +67,16 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
   const isIncluded = userSelectorTest(options.includeTags);
   const isExcluded = userSelectorTest(options.excludeTags);
   const pageImages: string[] = [];
-  /** URLs found on each element that has any (links for anchors, images otherwise). */
-  const found = new Map<ElementNode, string[]>();
+  const found: FoundUrls = { links: new Map(), images: new Map() };
   const roots: ElementNode[] = [];
 
   const body = documentBody(document);
   for (const head of document.children.flatMap((node) => (node.type === 1 && node.name === "html" ? node.children : [node]))) {
     if (head.type !== 1 || head.name !== "head") continue;
-    walkElements(head, (element) => void collectPageImage(element, base, pageImages));
+    walkElements(head, (element) => {
+      const image = pageImage(element, base);
+      if (image !== null) pageImages.push(image);
+    });
     head.parent!.children = head.parent!.children.filter((node) => node !== head);
   }
 
@@ -83,13 +85,12 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
     const kept = parent.children.filter((child) => {
       if (child.type !== 1) return true;
       let included = insideIncluded;
-      if (child.name === "head") {
-        walkElements(child, (element) => void collectPageImage(element, base, pageImages));
-        changed = true;
-        return false;
-      }
-      if (isJunk(child)) {
-        collectPageImage(child, base, pageImages);
+      if (child.name === "head" || isJunk(child)) {
+        // An image meta in the body counts where it stood (and goes if main-content selection drops that part).
+        for (const element of child.name === "head" ? [child, ...descendants(child)] : [child]) {
+          const image = pageImage(element, base);
+          if (image !== null) note(found.images, parent, image);
+        }
         changed = true;
         return false;
       }
@@ -117,8 +118,10 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
     const links = new Set<string>();
     const images = new Set(pageImages);
     const collect = (element: ElementNode) => {
-      const urls = found.get(element);
-      if (urls !== undefined) for (const url of urls) (element.name === "a" ? links : images).add(url);
+      const link = found.links.get(element);
+      if (link !== undefined) links.add(link);
+      const urls = found.images.get(element);
+      if (urls !== undefined) for (const url of urls) images.add(url);
     };
     collect(root);
     walkElements(root, collect);
@@ -146,14 +149,26 @@ function readAttribute(element: ElementNode, name: string): string | null {
   return value ? value : null;
 }
 
-function note(found: Map<ElementNode, string[]>, element: ElementNode, url: string): void {
+/** URLs found on the elements of the cleaned body, collected for whichever part of it is finally kept. */
+interface FoundUrls {
+  links: Map<ElementNode, string>;
+  images: Map<ElementNode, string[]>;
+}
+
+function note(images: Map<ElementNode, string[]>, element: ElementNode, url: string): void {
   if (/^javascript:/i.test(url)) return;
-  const urls = found.get(element);
-  if (urls === undefined) found.set(element, [url]);
+  const urls = images.get(element);
+  if (urls === undefined) images.set(element, [url]);
   else urls.push(url);
 }
 
-function rewriteUrls(element: ElementNode, base: URL | null, found: Map<ElementNode, string[]>): void {
+function descendants(root: ElementNode): ElementNode[] {
+  const all: ElementNode[] = [];
+  walkElements(root, (element) => void all.push(element));
+  return all;
+}
+
+function rewriteUrls(element: ElementNode, base: URL | null, found: FoundUrls): void {
   switch (element.name) {
     case "a": return rewriteAnchor(element, base, found);
     case "img": return rewriteImage(element, base, found);
@@ -165,19 +180,19 @@ function rewriteUrls(element: ElementNode, base: URL | null, found: Map<ElementN
   }
 }
 
-function rewriteAnchor(element: ElementNode, base: URL | null, found: Map<ElementNode, string[]>): void {
+function rewriteAnchor(element: ElementNode, base: URL | null, found: FoundUrls): void {
   const href = readAttribute(element, "href");
   // In-page anchors resolve to this same document: leave them relative (and out of `links`).
   if (href === null || href.startsWith("#") || /^(?:javascript|mailto|tel|sms|data):/i.test(href)) return;
   const absolute = resolveUrl(href, base);
   if (absolute === null) return;
   element.attrs.href = absolute;
-  if (/^https?:/i.test(absolute)) found.set(element, [absolute]);
+  if (/^https?:/i.test(absolute)) found.links.set(element, absolute);
 }
 
-function resolveImage(element: ElementNode, url: string, base: URL | null, found: Map<ElementNode, string[]>): string {
+function resolveImage(element: ElementNode, url: string, base: URL | null, found: FoundUrls): string {
   const absolute = resolveUrl(url, base) ?? url;
-  note(found, element, absolute);
+  note(found.images, element, absolute);
   return absolute;
 }
 
@@ -196,12 +211,12 @@ function readSrcset(element: ElementNode): ElementSrcset | null {
 }
 
 /** Makes every srcset URL absolute and notes it. */
-function rewriteSrcset(element: ElementNode, base: URL | null, found: Map<ElementNode, string[]>, srcset: ElementSrcset | null): void {
+function rewriteSrcset(element: ElementNode, base: URL | null, found: FoundUrls, srcset: ElementSrcset | null): void {
   if (srcset === null) return;
   element.attrs[srcset.attribute] = mapSrcset(srcset.candidates, (url) => resolveImage(element, url, base, found));
 }
 
-function rewriteImage(element: ElementNode, base: URL | null, found: Map<ElementNode, string[]>): void {
+function rewriteImage(element: ElementNode, base: URL | null, found: FoundUrls): void {
   const src = readAttribute(element, "src");
   const lazySrc = readAttribute(element, "data-src");
   const srcset = readSrcset(element);
@@ -213,8 +228,8 @@ function rewriteImage(element: ElementNode, base: URL | null, found: Map<Element
   rewriteSrcset(element, base, found, srcset);
 }
 
-/** Image metas (og:image and kin) and icon links describe the page even though they are removed. */
-function collectPageImage(element: ElementNode, base: URL | null, images: string[]): void {
+/** Image metas (og:image and kin) and icon links describe the page even though they are removed; null for others. */
+function pageImage(element: ElementNode, base: URL | null): string | null {
   let url: string | null = null;
   if (element.name === "meta") {
     const key = element.attrs.property ?? element.attrs.name ?? element.attrs.itemprop;
@@ -225,7 +240,7 @@ function collectPageImage(element: ElementNode, base: URL | null, images: string
     const href = readAttribute(element, "href");
     if (href !== null && rel.split(/\s+/).some((token) => token.includes("icon") || token === "image_src")) url = href;
   }
-  if (url === null) return;
+  if (url === null) return null;
   const absolute = resolveUrl(url, base) ?? url;
-  if (!/^javascript:/i.test(absolute)) images.push(absolute);
+  return /^javascript:/i.test(absolute) ? null : absolute;
 }

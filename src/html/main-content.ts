@@ -82,7 +82,8 @@ const APP_SHELL_TEXT_CHARS = 200;
 
 /**
  * <noscript> on the whole-page path: dropped (a "please enable JavaScript" notice, tracking pixels), unless the
- * rest of `root` has almost no text — an app shell whose crawler view lives in <noscript> — then unwrapped.
+ * rest of `root` has almost no text and the <noscript>s have some — an app shell whose crawler view lives in
+ * <noscript> (Discourse and others) — then unwrapped.
  */
 export function resolveNoscript(root: ElementNode): void {
   const noscripts: ElementNode[] = [];
@@ -93,18 +94,25 @@ export function resolveNoscript(root: ElementNode): void {
   });
   if (noscripts.length === 0) return;
   const inside = new Set(noscripts);
-  let visibleChars = 0;
-  const count = (parent: ElementNode): void => {
-    for (const child of parent.children) {
-      if (visibleChars >= APP_SHELL_TEXT_CHARS) return;
-      if (child.type === 3) visibleChars += child.data.replace(/\s+/g, "").length;
-      else if (!inside.has(child) && child.name !== "script" && child.name !== "style") count(child);
-    }
-  };
-  count(root);
-  const appShell = visibleChars < APP_SHELL_TEXT_CHARS;
+  const outsideChars = visibleChars([root], inside);
+  // A crawler view has real text; a short "please enable JavaScript" notice is not content.
+  const appShell = outsideChars < APP_SHELL_TEXT_CHARS && visibleChars(noscripts, new Set()) >= APP_SHELL_TEXT_CHARS;
   for (const noscript of noscripts) {
     if (appShell) unwrap(noscript);
     else noscript.parent!.children = noscript.parent!.children.filter((child) => child !== noscript);
   }
+}
+
+/** Non-whitespace characters of text under `roots`, outside `skipped`, counted up to APP_SHELL_TEXT_CHARS. */
+function visibleChars(roots: ElementNode[], skipped: ReadonlySet<ElementNode>): number {
+  let chars = 0;
+  const count = (parent: ElementNode): void => {
+    for (const child of parent.children) {
+      if (chars >= APP_SHELL_TEXT_CHARS) return;
+      if (child.type === 3) chars += child.data.replace(/\s+/g, "").length;
+      else if (!skipped.has(child) && child.name !== "script" && child.name !== "style") count(child);
+    }
+  };
+  for (const root of roots) count(root);
+  return chars;
 }
