@@ -61,10 +61,14 @@ function parseCompound(text: string): Compound | null {
 function attributeMatches(element: ElementNode, test: AttributeTest): boolean {
   const raw = element.attrs[test.name];
   if (raw === undefined) return false;
-  if (test.operator === "") return true;
-  const actual = test.ignoreCase ? raw.toLowerCase() : raw;
+  return valueMatches(test.ignoreCase ? raw.toLowerCase() : raw, test);
+}
+
+/** `actual` is already lower-cased for a case-insensitive test. */
+function valueMatches(actual: string, test: AttributeTest): boolean {
   const expected = test.value;
   switch (test.operator) {
+    case "": return true;
     case "=": return actual === expected;
     case "*=": return expected !== "" && actual.includes(expected);
     case "^=": return expected !== "" && actual.startsWith(expected);
@@ -90,6 +94,8 @@ export function compileSimpleSelectorList(selectorList: string): ((element: Elem
   const classes = new Set<string>();
   const ids = new Set<string>();
   const others: Compound[] = [];
+  /** Single-attribute selectors, grouped by attribute so each value is read (and lower-cased) once per element. */
+  const attributeGroups = new Map<string, { exact: AttributeTest[]; ignoringCase: AttributeTest[] }>();
   let any = false;
   for (const part of selectorList.split(",")) {
     const text = part.trim();
@@ -101,7 +107,12 @@ export function compileSimpleSelectorList(selectorList: string): ((element: Elem
     else if (parts === 1 && compound.tag !== null) tags.add(compound.tag);
     else if (parts === 1 && compound.classes.length === 1) classes.add(compound.classes[0]);
     else if (parts === 1 && compound.ids.length === 1) ids.add(compound.ids[0]);
-    else others.push(compound);
+    else if (parts === 1) {
+      const test = compound.attributes[0];
+      let group = attributeGroups.get(test.name);
+      if (group === undefined) attributeGroups.set(test.name, (group = { exact: [], ignoringCase: [] }));
+      (test.ignoreCase ? group.ignoringCase : group.exact).push(test);
+    } else others.push(compound);
   }
   return (element) => {
     if (any || tags.has(element.name)) return true;
@@ -109,6 +120,14 @@ export function compileSimpleSelectorList(selectorList: string): ((element: Elem
     if (ids.size > 0 && attrs.id !== undefined && ids.has(attrs.id)) return true;
     if (classes.size > 0 && attrs.class !== undefined) {
       for (const name of attrs.class.split(/[ \t\n\f\r]+/)) if (classes.has(name)) return true;
+    }
+    for (const [name, group] of attributeGroups) {
+      const value = attrs[name];
+      if (value === undefined) continue;
+      for (const test of group.exact) if (valueMatches(value, test)) return true;
+      if (group.ignoringCase.length === 0) continue;
+      const lower = value.toLowerCase();
+      for (const test of group.ignoringCase) if (valueMatches(lower, test)) return true;
     }
     for (const compound of others) if (compoundMatches(element, compound)) return true;
     return false;

@@ -19,13 +19,13 @@ const isContentContainer = compileSelector(CONTENT_CONTAINER_SELECTOR)!;
 
 /** Removes the boilerplate from `body` (in place) and returns it. `spare`: elements never removed. */
 export function selectorMainContent(body: ElementNode, spare: ReadonlySet<ElementNode> | null = null): ElementNode {
-  const protectedCandidates = findProtectedCandidates(body);
+  const { candidates, protectedCandidates } = findCandidates(body);
   const removals: ElementNode[] = [];
   const visit = (parent: ElementNode, insideContainer: boolean): void => {
     for (const child of parent.children) {
       if (child.type !== 1) continue;
       const inContainer = insideContainer || isContentContainer(child);
-      const removable = isBoilerplate(child) && !protectedCandidates.has(child) && !(spare?.has(child) ?? false) &&
+      const removable = candidates.has(child) && !protectedCandidates.has(child) && !(spare?.has(child) ?? false) &&
         !(child.name === "header" && inContainer);
       if (removable) removals.push(child);
       else visit(child, inContainer);
@@ -41,14 +41,16 @@ export function selectorMainContent(body: ElementNode, spare: ReadonlySet<Elemen
   return body;
 }
 
-/** Candidates that hold the main content, found before anything is removed (a streaming pass cannot look ahead). */
-function findProtectedCandidates(body: ElementNode): Set<ElementNode> {
+/** The boilerplate candidates, and those that hold the main content (found before anything is removed). */
+function findCandidates(body: ElementNode): { candidates: Set<ElementNode>; protectedCandidates: Set<ElementNode> } {
+  const candidates = new Set<ElementNode>();
   const protectedCandidates = new Set<ElementNode>();
   const open: { element: ElementNode; semantic: boolean }[] = [];
   const visit = (parent: ElementNode): void => {
     for (const child of parent.children) {
       if (child.type !== 1) continue;
       const candidate = isBoilerplate(child);
+      if (candidate) candidates.add(child);
       if (candidate) open.push({ element: child, semantic: SEMANTIC_BOILERPLATE_TAGS.has(child.name) });
       if (isMainContent(child)) for (const entry of open) protectedCandidates.add(entry.element);
       if (child.name === "article") for (const entry of open) if (!entry.semantic) protectedCandidates.add(entry.element);
@@ -57,7 +59,7 @@ function findProtectedCandidates(body: ElementNode): Set<ElementNode> {
     }
   };
   visit(body);
-  return protectedCandidates;
+  return { candidates, protectedCandidates };
 }
 
 /** Whether any visible text or image would remain once `removed` (and <noscript>) are gone. */

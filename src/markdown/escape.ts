@@ -11,8 +11,11 @@ const ORDERED_MARKER_AT_START = /^(\d+)\. /;
  * Escaping for text nodes: turndown's thirteen replacements folded into three regular expressions. The
  * start-of-line rules apply to the start of each text node, as in turndown.
  */
+/** Anything any of the three expressions below would change. */
+const NEEDS_ESCAPING = /[\\*`[\]_]|^(?:[-=>]|\+ |#{1,6} |~~~|\d+\. )/;
+
 export function escapeMarkdownText(text: string): string {
-  if (text === "") return text;
+  if (!NEEDS_ESCAPING.test(text)) return text;
   return text
     .replace(ESCAPED_ANYWHERE, "\\$&")
     .replace(ESCAPED_AT_START, "\\$&")

@@ -143,8 +143,27 @@ function collapseWhitespace(root: MdElement): void {
   }
 }
 
-const LEADING_WHITESPACE = /^\s*/;
-const TRAILING_WHITESPACE = /\s*$/;
+/** JavaScript's `\s` (what turndown's whitespace tests use), by character code. */
+export function isWhitespace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/** Length of the leading whitespace of `text`. */
+function leadingWhitespace(text: string): number {
+  let i = 0;
+  while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Length of the trailing whitespace of `text` (not counting into the first `floor` characters). */
+function trailingWhitespace(text: string, floor: number): number {
+  let i = text.length;
+  while (i > floor && isWhitespace(text.charCodeAt(i - 1))) i--;
+  return text.length - i;
+}
 
 function summarize(element: MdElement): void {
   const children = element.children;
@@ -157,22 +176,32 @@ function summarize(element: MdElement): void {
       summarize(child);
       if (!child.allWhitespace) allWhitespace = false;
       if (child.holdsKeptElement || VOID.has(child.name) || MEANINGFUL_WHEN_BLANK.has(child.name)) holdsKept = true;
-    } else if (/\S/.test(child.data)) {
+    } else if (leadingWhitespace(child.data) < child.data.length) {
       allWhitespace = false;
     }
   }
   let leading = "";
   for (const child of children) {
-    const part = child.kind === 1 ? child.leading : LEADING_WHITESPACE.exec(child.data)![0];
-    leading += part;
-    if (child.kind === 1 ? !child.allWhitespace : part.length < child.data.length) break;
+    if (child.kind === 1) {
+      leading += child.leading;
+      if (!child.allWhitespace) break;
+    } else {
+      const length = leadingWhitespace(child.data);
+      leading += length === child.data.length ? child.data : child.data.slice(0, length);
+      if (length < child.data.length) break;
+    }
   }
   let trailing = "";
   for (let i = children.length - 1; i >= 0; i--) {
     const child = children[i];
-    const part = child.kind === 1 ? child.trailing : TRAILING_WHITESPACE.exec(child.data)![0];
-    trailing = part + trailing;
-    if (child.kind === 1 ? !child.allWhitespace : part.length < child.data.length) break;
+    if (child.kind === 1) {
+      trailing = child.trailing + trailing;
+      if (!child.allWhitespace) break;
+    } else {
+      const length = trailingWhitespace(child.data, 0);
+      trailing = (length === child.data.length ? child.data : child.data.slice(child.data.length - length)) + trailing;
+      if (length < child.data.length) break;
+    }
   }
   element.allWhitespace = allWhitespace;
   element.leading = leading;
