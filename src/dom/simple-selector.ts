@@ -73,12 +73,38 @@ function valueMatches(actual: string, test: AttributeTest): boolean {
     case "*=": return expected !== "" && actual.includes(expected);
     case "^=": return expected !== "" && actual.startsWith(expected);
     case "$=": return expected !== "" && actual.endsWith(expected);
-    case "~=": return expected !== "" && actual.split(/[ \t\n\f\r]+/).includes(expected);
+    case "~=": return expected !== "" && listHas(actual, expected);
   }
 }
 
-const hasClass = (element: ElementNode, name: string): boolean =>
-  (element.attrs.class ?? "").split(/[ \t\n\f\r]+/).includes(name);
+/** Whether the whitespace-separated `list` holds `token` (a class list, without splitting it). */
+function listHas(list: string, token: string): boolean {
+  let from = 0;
+  for (;;) {
+    const at = list.indexOf(token, from);
+    if (at < 0) return false;
+    const end = at + token.length;
+    if ((at === 0 || isListSpace(list.charCodeAt(at - 1))) && (end === list.length || isListSpace(list.charCodeAt(end)))) return true;
+    from = at + 1;
+  }
+}
+
+const isListSpace = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
+
+/** Calls `visit` for each token of a whitespace-separated list until it returns true. */
+function someToken(list: string, visit: (token: string) => boolean): boolean {
+  let start = -1;
+  for (let i = 0; i <= list.length; i++) {
+    const space = i === list.length || isListSpace(list.charCodeAt(i));
+    if (space) {
+      if (start >= 0 && visit(list.slice(start, i))) return true;
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  return false;
+}
+
+const hasClass = (element: ElementNode, name: string): boolean => listHas(element.attrs.class ?? "", name);
 
 function compoundMatches(element: ElementNode, compound: Compound): boolean {
   if (compound.tag !== null && element.name !== compound.tag) return false;
@@ -118,9 +144,7 @@ export function compileSimpleSelectorList(selectorList: string): ((element: Elem
     if (any || tags.has(element.name)) return true;
     const attrs = element.attrs;
     if (ids.size > 0 && attrs.id !== undefined && ids.has(attrs.id)) return true;
-    if (classes.size > 0 && attrs.class !== undefined) {
-      for (const name of attrs.class.split(/[ \t\n\f\r]+/)) if (classes.has(name)) return true;
-    }
+    if (classes.size > 0 && attrs.class !== undefined && someToken(attrs.class, (name) => classes.has(name))) return true;
     for (const [name, group] of attributeGroups) {
       const value = attrs[name];
       if (value === undefined) continue;

@@ -13,9 +13,9 @@
  * decides about it.
  */
 import { compileSelector, type ElementTest } from "../dom/select";
-import { documentBody, type ElementNode, walkElements } from "../dom/tree";
+import { documentBody, type ElementNode, findElement, walkElements } from "../dom/tree";
 import { IMAGE_META_KEYS, JUNK_SELECTOR } from "./selectors";
-import { mapSrcset, parseBaseUrl, parseSrcset, pickLargestCandidate, resolveUrl, type SrcsetCandidate } from "./urls";
+import { mapSrcset, parseBaseUrl, parseSrcset, pickLargestCandidate, resolveUrl as resolveUncached, type SrcsetCandidate } from "./urls";
 
 export interface CleanOptions {
   /** Final page URL, used to absolutize; a `<base href>` in the page overrides it. */
@@ -37,6 +37,8 @@ export interface CleanedPage extends LinksAndImages {
   base: URL | null;
   /** With includeTags: the kept matches (the body's children), which boilerplate removal must spare. */
   includedRoots: ReadonlySet<ElementNode> | null;
+  /** The page had a <body> (not a fragment whose body was made up here). */
+  bodyFromSource: boolean;
   /** The links and images of a part of the cleaned body (say the main content). */
   linksAndImages(root: ElementNode): LinksAndImages;
 }
@@ -62,14 +64,28 @@ export function documentBase(document: ElementNode, pageUrl: string): URL | null
   return href !== undefined ? parseBaseUrl(href, page) ?? page : page;
 }
 
+/** Resolved URLs of the page being cleaned: pages repeat the same links and images, and URL parsing is not cheap. */
+let resolved = new Map<string, string | null>();
+
+function resolveUrl(raw: string, base: URL | null): string | null {
+  let url = resolved.get(raw);
+  if (url === undefined) {
+    url = resolveUncached(raw, base);
+    resolved.set(raw, url);
+  }
+  return url;
+}
+
 export function cleanTree(document: ElementNode, options: CleanOptions): CleanedPage {
   const base = documentBase(document, options.baseUrl);
+  resolved = new Map();
   const isIncluded = userSelectorTest(options.includeTags);
   const isExcluded = userSelectorTest(options.excludeTags);
   const pageImages: string[] = [];
   const found: FoundUrls = { links: new Map(), images: new Map() };
   const roots: ElementNode[] = [];
 
+  const bodyFromSource = findElement(document, "body") !== null;
   const body = documentBody(document);
   for (const head of document.children.flatMap((node) => (node.type === 1 && node.name === "html" ? node.children : [node]))) {
     if (head.type !== 1 || head.name !== "head") continue;
@@ -131,6 +147,7 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
     body,
     base,
     includedRoots: isIncluded !== null ? new Set(roots) : null,
+    bodyFromSource,
     get links() {
       return linksAndImages(body).links;
     },

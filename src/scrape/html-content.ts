@@ -67,9 +67,12 @@ function mainContent(cleaned: CleanedPage, onlyMainContent: boolean): ElementNod
   return root;
 }
 
-/** The `html` format: the cleaned document (`<html><body>…`), or with includeTags only the kept matches. */
+/**
+ * The `html` format: the cleaned document (`<html><body>…`); with includeTags only the kept matches, and for
+ * a fragment only its content.
+ */
 function cleanedHtml(root: ElementNode, cleaned: CleanedPage): string {
-  if (cleaned.includedRoots !== null && root === cleaned.body) return innerHtml(root);
+  if ((cleaned.includedRoots !== null || !cleaned.bodyFromSource) && root === cleaned.body) return innerHtml(root);
   const html = root === cleaned.body && root.parent?.name === "html" ? root.parent : root;
   return toHtml(html);
 }
