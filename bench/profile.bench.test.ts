@@ -1,7 +1,8 @@
 /**
  * Where a fresh scrape's milliseconds go, step by step, inside workerd: the 108 KB WCXB article page
  * (/wcxb/0049.html on the loopback fixture site) through each stage of the fetch-engine path, timed with
- * performance.now() spans (local workerd advances the clock during CPU work, unlike production). Printed by
+ * performance.now() spans (local workerd advances the clock during CPU work, unlike production), for the
+ * page path on the shared tree and for the previous passes (test/reference) in the same run. Printed by
  * `npm run bench profile`; nothing is asserted but that the page converts.
  */
 import { env } from "cloudflare:workers";
@@ -12,10 +13,16 @@ import { storeDocument, writeCacheIndex } from "../src/scrape/cache";
 import { buildDocument } from "../src/scrape/build";
 import { normalizeFormats, type ScrapeOptions } from "../src/schemas/scrape";
 import { call, fixture } from "../test/helpers";
-import { extractMetadata } from "../src/html/metadata";
-import { transformHtml } from "../src/html/transform";
+import { parseHtml } from "../src/dom/parse";
+import { cleanTree } from "../src/html/clean";
 import { discoverLinks } from "../src/html/links";
-import { htmlToMarkdown } from "../src/markdown";
+import { resolveNoscript, selectorMainContent } from "../src/html/main-content";
+import { extractMetadata } from "../src/html/metadata";
+import { treeToMarkdown } from "../src/markdown";
+import { discoverLinks as discoverLinksBefore } from "../test/reference/links";
+import { extractMetadata as extractMetadataBefore } from "../test/reference/metadata";
+import { transformHtml } from "../test/reference/transform";
+import { htmlToMarkdown as turndownMarkdown } from "../test/reference/turndown";
 
 const ROUNDS = 30;
 
@@ -42,13 +49,23 @@ it("profiles a fresh scrape of a 108 KB article page", async () => {
     bytes = page.body.byteLength;
     await time("  of which: decode bytes -> string", () => decodeBody(page.body, page.contentType));
     const html = page.text ?? "";
-    await time("metadata pass (HTMLRewriter)", () => extractMetadata(html, page.url));
-    const cleaned = await time("transform passes, onlyMainContent (HTMLRewriter x2)", () => transformHtml(html, { baseUrl: page.url, onlyMainContent: true }));
-    await time("transform pass, whole page", () => transformHtml(html, { baseUrl: page.url, onlyMainContent: false }));
-    await time("turndown of the cleaned main content (domino + turndown)", () => htmlToMarkdown(cleaned.html));
-    await time("link discovery (HTMLRewriter)", () => discoverLinks(html, page.url));
+    const document = await time("after: parse into the page tree", () => parseHtml(html));
+    await time("after: metadata + JSON-LD (tree walk)", () => extractMetadata(document, page.url));
+    await time("after: link discovery (tree walk)", () => discoverLinks(document, page.url));
+    const cleaned = await time("after: cleanTree", () => cleanTree(document, { baseUrl: page.url }));
+    const root = await time("after: main content (selectors) + noscript + links/images", () => {
+      const main = selectorMainContent(cleaned.body, cleaned.includedRoots);
+      resolveNoscript(main);
+      cleaned.linksAndImages(main);
+      return main;
+    });
+    await time("after: treeToMarkdown", () => treeToMarkdown(root));
+    await time("before: metadata pass (HTMLRewriter)", () => extractMetadataBefore(html, page.url));
+    const before = await time("before: transform passes, onlyMainContent (HTMLRewriter x2)", () => transformHtml(html, { baseUrl: page.url, onlyMainContent: true }));
+    await time("before: turndown of the cleaned main content (domino + turndown)", () => turndownMarkdown(before.html));
+    await time("before: link discovery (HTMLRewriter)", () => discoverLinksBefore(html, page.url));
     const options = { onlyMainContent: true, formats: ["markdown"] } as unknown as ScrapeOptions;
-    const built = await time("buildDocument (markdown, onlyMainContent, + link discovery)", () =>
+    const built = await time("after: buildDocument (markdown, onlyMainContent, + link discovery)", () =>
       buildDocument(env, page, { options, formats: normalizeFormats(["markdown"]), sourceURL: url, scrapeId: `profile-${round}`, discoverLinks: true }));
     await time("storage: R2 document + KV cache index", async () => {
       await storeDocument(env, built.document, "profile", built.discoveredLinks);

@@ -17,6 +17,8 @@ import type { ElementNode } from "./tree";
 /** `<iframe ... />`: HTML has no self-closing iframe, and its raw-text content would swallow the rest of the page. */
 const SELF_CLOSED_IFRAME = /(<iframe\b[^>]*?)\s*\/>/gi;
 
+const BODY_OR_HTML_END = /<\/(?:body|html)\s*>/gi;
+
 export function parseHtml(html: string): ElementNode {
   const builder = new TreeBuilder();
   const parser = new Parser(
@@ -30,6 +32,9 @@ export function parseHtml(html: string): ElementNode {
   // HTML5 normalizes line breaks before tokenizing; a bare CR would otherwise reach text and attributes.
   let input = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
   if (input.includes("<iframe")) input = input.replace(SELF_CLOSED_IFRAME, "$1></iframe>");
+  // HTML5 closes nothing at </body> or </html> (later content still goes where it was going); the tokenizer
+  // would close every open element there, which breaks lists and tables around a stray </body> in content.
+  input = input.replace(BODY_OR_HTML_END, "");
   parser.end(input);
   return builder.document;
 }
