@@ -115,7 +115,7 @@ function collapseWhitespace(root: MdElement): void {
     const kept: MdNode[] = [];
     for (const child of parent.children) {
       if (child.kind === 3) {
-        let text = child.data.replace(/[ \r\n\t]+/g, " ");
+        let text = collapseSpaces(child.data);
         if ((previousText === null || previousText.data.endsWith(" ")) && !keepLeadingSpace && text.charCodeAt(0) === 32) {
           text = text.slice(1);
         }
@@ -141,6 +141,26 @@ function collapseWhitespace(root: MdElement): void {
     if (last.data.endsWith(" ")) last.data = last.data.slice(0, -1);
     if (last.data === "") last.parent.children = last.parent.children.filter((node) => node !== last);
   }
+}
+
+const SPACE_RUNS = /[ \r\n\t]+/g;
+
+/** Runs of ASCII whitespace (space, tab, CR, LF) → one space; the string itself when there is nothing to do. */
+function collapseSpaces(text: string): string {
+  let needed = false;
+  let allSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const space = code === 32 || code === 10 || code === 13 || code === 9;
+    if (!space) allSpace = false;
+    else if (code !== 32 || (i > 0 && text.charCodeAt(i - 1) === 32)) needed = true;
+    else if (i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 10 || next === 13 || next === 9) needed = true;
+    }
+  }
+  if (allSpace) return text.length > 0 ? " " : "";
+  return needed ? text.replace(SPACE_RUNS, " ") : text;
 }
 
 /** JavaScript's `\s` (what turndown's whitespace tests use), by character code. */
