@@ -27,7 +27,9 @@ export function parseHtml(html: string): ElementNode {
       onclosetag: () => builder.close(),
       ontext: (data) => builder.text(data),
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+    // Entities are decoded by the builder, only in the text and values that hold an "&": the tokenizer then
+    // skips through text and attribute values in tight loops instead of one state step per character.
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
   );
   // HTML5 normalizes line breaks before tokenizing; a bare CR would otherwise reach text and attributes.
   let input = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;

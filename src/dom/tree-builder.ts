@@ -10,10 +10,14 @@
  * - an HTML element such as `<div>` or `<p>` inside `<svg>`/`<math>` leaves foreign content;
  * - a second `<html>`, `<head>` or `<body>` start tag is ignored.
  *
+ * Character references are decoded here (text, except in raw-text elements, and attribute values, with
+ * HTML5's attribute rules for legacy references such as `&copy=`).
+ *
  * The tokenizer keeps its own stack of open elements and reports one end event per start event, so elements
  * closed early here stay on `stack` (marked) until their end event arrives; new content goes to the nearest
  * element that is still open.
  */
+import { decodeHTML, decodeHTMLAttribute } from "entities";
 import { ElementNode, TextNode } from "./tree";
 
 const FOREIGN_ROOTS = new Set(["svg", "math"]);
@@ -46,6 +50,8 @@ const LIST_ITEM_BOUNDARIES = new Set([
 const ANCHOR_SCOPE_MARKERS = new Set(["applet", "object", "marquee", "template", "td", "th", "caption"]);
 /** A second one of these is ignored, as HTML5 does (a stray <body> inside the content). */
 const DOCUMENT_ROOTS = new Set(["html", "head", "body"]);
+/** Elements whose text is not markup: no character references in it. */
+const RAW_TEXT = new Set(["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
 /** Names whose open count decides whether a rule needs to look at the stack at all. */
 const TRACKED = new Set(["a", "p", "li", "dd", "dt", "svg", "math"]);
 
@@ -71,6 +77,10 @@ export class TreeBuilder {
       }
       this.seenRoots.add(name);
     }
+    for (const key in attrs) {
+      const value = attrs[key];
+      if (value.includes("&")) attrs[key] = decodeHTMLAttribute(value);
+    }
     if (this.openCount.size > 0) this.applyImpliedCloses(name, attrs);
     const element = new ElementNode(name, attrs, this.current);
     this.current.children.push(element);
@@ -85,10 +95,11 @@ export class TreeBuilder {
     this.current = this.insertionPoint();
   }
 
-  text(data: string): void {
+  text(raw: string): void {
+    const data = raw.includes("&") && !RAW_TEXT.has(this.current.name) ? decodeHTML(raw) : raw;
     const siblings = this.current.children;
     const last = siblings[siblings.length - 1];
-    // The tokenizer splits text at entities: keep one text node per run.
+    // The tokenizer can report one run of text in several pieces: keep one text node per run.
     if (last !== undefined && last.type === 3) last.data += data;
     else siblings.push(new TextNode(data, this.current));
   }
