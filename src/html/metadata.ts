@@ -103,41 +103,41 @@ export interface PageHead {
   jsonLd: unknown[];
 }
 
+/** What the page declares, as written (values still to be trimmed and resolved). */
+export interface DeclaredMetadata {
+  titleText: string | null;
+  language: string | null;
+  baseHref: string | null;
+  canonicalHref: string | null;
+  iconHrefs: { href: string; appleTouch: boolean }[];
+  metaValues: [key: string, content: string][];
+}
+
 export function extractMetadata(document: ElementNode, baseUrl: string): PageHead {
-  let titleText: string | null = null;
-  let language: string | null = null;
-  let baseHref: string | null = null;
-  let canonicalHref: string | null = null;
-  const iconHrefs: { href: string; appleTouch: boolean }[] = [];
-  const metaValues: [key: string, content: string][] = [];
+  const declared: DeclaredMetadata = { titleText: null, language: null, baseHref: null, canonicalHref: null, iconHrefs: [], metaValues: [] };
   const jsonLd: unknown[] = [];
 
   walkElements(document, (element) => {
     const attrs = element.attrs;
     switch (element.name) {
       case "html":
-        language ??= attrs.lang ?? null;
+        declared.language ??= attrs.lang ?? null;
         break;
       // An inline <svg> can hold its own <title>; only the document's title counts.
       case "svg":
         return false;
       case "title":
-        titleText ??= rawText(element);
+        declared.titleText ??= rawText(element);
         return false;
       case "base":
-        if (attrs.href !== undefined) baseHref ??= attrs.href;
+        if (attrs.href !== undefined) declared.baseHref ??= attrs.href;
         break;
-      case "link": {
-        if (attrs.rel === undefined || attrs.href === undefined) break;
-        const relTokens = attrs.rel.toLowerCase().split(/\s+/);
-        if (relTokens.includes("canonical")) canonicalHref ??= attrs.href;
-        if (relTokens.includes("icon")) iconHrefs.push({ href: attrs.href, appleTouch: false });
-        else if (relTokens.some((token) => token.startsWith("apple-touch-icon"))) iconHrefs.push({ href: attrs.href, appleTouch: true });
+      case "link":
+        if (attrs.rel !== undefined && attrs.href !== undefined) declareLink(declared, attrs.rel, attrs.href);
         break;
-      }
       case "meta": {
         const key = attrs.name ?? attrs.property ?? attrs.itemprop;
-        if (key !== undefined && key.trim() !== "" && attrs.content !== undefined) metaValues.push([key.trim(), attrs.content]);
+        if (key !== undefined && key.trim() !== "" && attrs.content !== undefined) declared.metaValues.push([key.trim(), attrs.content]);
         break;
       }
       case "script":
@@ -148,11 +148,23 @@ export function extractMetadata(document: ElementNode, baseUrl: string): PageHea
         return false;
     }
   });
+  return { metadata: assembleMetadata(declared, baseUrl), jsonLd };
+}
 
+/** Notes a `<link rel href>`: the canonical URL and the icons. */
+export function declareLink(declared: DeclaredMetadata, rel: string, href: string): void {
+  const relTokens = rel.toLowerCase().split(/\s+/);
+  if (relTokens.includes("canonical")) declared.canonicalHref ??= href;
+  if (relTokens.includes("icon")) declared.iconHrefs.push({ href, appleTouch: false });
+  else if (relTokens.some((token) => token.startsWith("apple-touch-icon"))) declared.iconHrefs.push({ href, appleTouch: true });
+}
+
+/** The `metadata` fields from what the page declares; `decode` is for callers that read raw attribute text. */
+export function assembleMetadata(declared: DeclaredMetadata, baseUrl: string, decode: (text: string) => string = (text) => text): PageMetadata {
   const metadata: PageMetadata = {};
   let ogImageAlias: string | undefined;
-  for (const [key, rawContent] of metaValues) {
-    const content = rawContent.trim();
+  for (const [key, rawContent] of declared.metaValues) {
+    const content = decode(rawContent).trim();
     if (content === "") continue;
     const lowerKey = key.toLowerCase();
     if (lowerKey === "og:locale:alternate") {
@@ -167,24 +179,24 @@ export function extractMetadata(document: ElementNode, baseUrl: string): PageHea
   }
   metadata.ogImage ??= ogImageAlias;
 
-  const title = titleText === null ? "" : collapseWhitespace(titleText);
+  const title = declared.titleText === null ? "" : collapseWhitespace(decode(declared.titleText));
   if (title !== "") metadata.title = title;
   else if (metadata.ogTitle !== undefined) metadata.title = metadata.ogTitle;
   metadata.description ??= metadata.ogDescription;
 
-  const pageLanguage = language === null ? "" : (language as string).trim();
+  const pageLanguage = declared.language === null ? "" : decode(declared.language).trim();
   if (pageLanguage !== "") metadata.language = pageLanguage;
 
   const pageUrl = parseBaseUrl(baseUrl);
-  const base = baseHref !== null ? parseBaseUrl(baseHref, pageUrl) ?? pageUrl : pageUrl;
-  const resolve = (raw: string): string | undefined => resolveUrl(raw, base) ?? undefined;
+  const base = declared.baseHref !== null ? parseBaseUrl(decode(declared.baseHref), pageUrl) ?? pageUrl : pageUrl;
+  const resolve = (raw: string): string | undefined => resolveUrl(decode(raw), base) ?? undefined;
   // Prefer a plain icon to an apple-touch-icon, which is usually a large PNG rather than the tab icon.
-  const icon = iconHrefs.find((candidate) => !candidate.appleTouch) ?? iconHrefs[0];
+  const icon = declared.iconHrefs.find((candidate) => !candidate.appleTouch) ?? declared.iconHrefs[0];
   const favicon = icon ? resolve(icon.href) : undefined;
   if (favicon !== undefined) metadata.favicon = favicon;
-  const canonical = canonicalHref !== null ? resolve(canonicalHref) : undefined;
+  const canonical = declared.canonicalHref !== null ? resolve(declared.canonicalHref) : undefined;
   if (canonical !== undefined) metadata.canonical = canonical;
-  return { metadata: withoutUndefined(metadata), jsonLd };
+  return withoutUndefined(metadata);
 }
 
 /** A JSON-LD block's value; some pages wrap it in an HTML comment or CDATA section. Undefined when it does not parse. */

@@ -4,12 +4,13 @@
  * the reference), over a corpus: the fixture site's pages and a sample of 36 WCXB pages of all seven page
  * types (test/fixtures/wcxb, CC-BY-4.0, see its LICENSE), for both onlyMainContent values.
  *
- * Markdown, `links` and `images` must be identical, except on the pages listed in IMPROVEMENTS, where the
+ * Markdown, `links`, `images` and `metadata` must be identical, except on the pages listed in IMPROVEMENTS, where the
  * test checks the named improvement instead.
  */
 import { describe, expect, it } from "vitest";
 import { convertHtml } from "../../src/scrape/html-content";
 import { fixture } from "../helpers";
+import { extractMetadata as referenceMetadata } from "../reference/metadata";
 import { transformHtml } from "../reference/transform";
 import { htmlToMarkdown as turndownMarkdown } from "../reference/turndown";
 
@@ -23,6 +24,7 @@ interface PageOutput {
   markdown: string;
   links: string[];
   images: string[];
+  metadata: unknown;
 }
 
 interface Improvement {
@@ -49,12 +51,12 @@ const IMPROVEMENTS: Record<string, Improvement> = {
 
 async function reference(html: string, url: string, onlyMainContent: boolean): Promise<PageOutput> {
   const cleaned = await transformHtml(html, { baseUrl: url, onlyMainContent });
-  return { markdown: turndownMarkdown(cleaned.html), links: cleaned.links, images: cleaned.images };
+  return { markdown: turndownMarkdown(cleaned.html), links: cleaned.links, images: cleaned.images, metadata: await referenceMetadata(html, url) };
 }
 
 function current(html: string, url: string, onlyMainContent: boolean): PageOutput {
   const result = convertHtml(html, { url, onlyMainContent, markdown: true, html: false, discoverLinks: false });
-  return { markdown: result.markdown!, links: result.links, images: result.images };
+  return { markdown: result.markdown!, links: result.links, images: result.images, metadata: result.metadata };
 }
 
 async function corpus(): Promise<string[]> {
@@ -77,7 +79,7 @@ describe.each([true, false])("parity with the previous converter, onlyMainConten
         improvement.check(before, after);
         continue;
       }
-      for (const key of ["markdown", "links", "images"] as const) {
+      for (const key of ["markdown", "links", "images", "metadata"] as const) {
         if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) unexpected.push(`${path}: ${key} differs`);
       }
     }
