@@ -13,7 +13,7 @@
  * decides about it.
  */
 import { compileSelector, type ElementTest } from "../dom/select";
-import { documentBody, type ElementNode, findElement, walkElements } from "../dom/tree";
+import { documentBody, type ElementNode, findElement, type PageNode, walkElements } from "../dom/tree";
 import { IMAGE_META_KEYS, JUNK_SELECTOR } from "./selectors";
 import { mapSrcset, parseBaseUrl, parseSrcset, pickLargestCandidate, resolveUrl as resolveUncached, type SrcsetCandidate } from "./urls";
 
@@ -96,33 +96,37 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
     head.parent!.children = head.parent!.children.filter((node) => node !== head);
   }
 
+  /** Whether `child` stays; visits (and cleans) what it holds. */
+  const keep = (parent: ElementNode, child: ElementNode, insideIncluded: boolean): boolean => {
+    let included = insideIncluded;
+    if (child.name === "head" || isJunk(child)) {
+      // An image meta in the body counts where it stood (and goes if main-content selection drops that part).
+      for (const element of child.name === "head" ? [child, ...descendants(child)] : [child]) {
+        const image = pageImage(element, base);
+        if (image !== null) note(found.images, parent, image);
+      }
+      return false;
+    }
+    if (isIncluded !== null && !insideIncluded && isIncluded(child)) {
+      included = true;
+      if (isExcluded === null || !isExcluded(child)) roots.push(child);
+    }
+    if (isExcluded !== null && (isIncluded === null || included) && isExcluded(child)) return false;
+    rewriteUrls(child, base, found);
+    if (child.children.length > 0) visit(child, included);
+    return true;
+  };
   const visit = (parent: ElementNode, insideIncluded: boolean): void => {
-    let changed = false;
-    const kept = parent.children.filter((child) => {
-      if (child.type !== 1) return true;
-      let included = insideIncluded;
-      if (child.name === "head" || isJunk(child)) {
-        // An image meta in the body counts where it stood (and goes if main-content selection drops that part).
-        for (const element of child.name === "head" ? [child, ...descendants(child)] : [child]) {
-          const image = pageImage(element, base);
-          if (image !== null) note(found.images, parent, image);
-        }
-        changed = true;
-        return false;
-      }
-      if (isIncluded !== null && !insideIncluded && isIncluded(child)) {
-        included = true;
-        if (isExcluded === null || !isExcluded(child)) roots.push(child);
-      }
-      if (isExcluded !== null && (isIncluded === null || included) && isExcluded(child)) {
-        changed = true;
-        return false;
-      }
-      rewriteUrls(child, base, found);
-      if (child.children.length > 0) visit(child, included);
-      return true;
-    });
-    if (changed) parent.children = kept;
+    const children = parent.children;
+    /** Only built once something is removed: most elements keep all their children. */
+    let kept: PageNode[] | null = null;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      const stays = child.type !== 1 || keep(parent, child, insideIncluded);
+      if (!stays && kept === null) kept = children.slice(0, i);
+      else if (stays && kept !== null) kept.push(child);
+    }
+    if (kept !== null) parent.children = kept;
   };
   visit(body, false);
 

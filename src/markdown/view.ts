@@ -112,27 +112,33 @@ function collapseWhitespace(root: MdElement): void {
   };
 
   const visit = (parent: MdElement): void => {
-    const kept: MdNode[] = [];
-    for (const child of parent.children) {
+    const children = parent.children;
+    /** Only built once a text node drops out: most elements keep all their children. */
+    let kept: MdNode[] | null = null;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      let stays = true;
       if (child.kind === 3) {
         let text = collapseSpaces(child.data);
         if ((previousText === null || previousText.data.endsWith(" ")) && !keepLeadingSpace && text.charCodeAt(0) === 32) {
           text = text.slice(1);
         }
-        if (text === "") continue;
-        child.data = text;
-        previousText = child;
-        kept.push(child);
+        if (text === "") stays = false;
+        else {
+          child.data = text;
+          previousText = child;
+        }
       } else {
         elementStep(child);
-        kept.push(child);
         if (child.children.length > 0 && child.name !== "pre") {
           visit(child);
           elementStep(child);
         }
       }
+      if (!stays && kept === null) kept = children.slice(0, i);
+      else if (stays && kept !== null) kept.push(child);
     }
-    parent.children = kept;
+    if (kept !== null) parent.children = kept;
   };
 
   visit(root);
