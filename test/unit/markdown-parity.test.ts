@@ -8,6 +8,7 @@
  * test checks the named improvement instead.
  */
 import { describe, expect, it } from "vitest";
+import { htmlToMarkdown } from "../../src/markdown";
 import { convertHtml } from "../../src/scrape/html-content";
 import { fixture } from "../helpers";
 import { extractMetadata as referenceMetadata } from "../reference/metadata";
@@ -85,4 +86,30 @@ describe.each([true, false])("parity with the previous converter, onlyMainConten
     }
     expect(unexpected).toEqual([]);
   }, 120_000);
+});
+
+/** Markup that exercises turndown's whitespace, escaping and nesting rules, converted by both. */
+const SNIPPETS = [
+  "<p>a <b> bold </b>b<i>it</i> c <em> </em>d<span> </span>e</p>",
+  "<p>x<strong>bold<em> both </em></strong>y &nbsp;<b>\u00a0nb\u00a0</b>z</p>",
+  "<p>1. not a list</p><p>- not a bullet</p><p># not a heading</p><p>> not a quote</p><p>+ plus</p><p>=== eq</p><p>~~~ t</p>",
+  "<p>under_score *star* [brackets] back\\slash `tick`</p>",
+  "<p>Use <code>a`b</code>, <code>``</code>, <code> x </code> and <code></code>.</p>",
+  "<ol start=\"7\"><li>seven</li><li><p>eight</p><ol><li>inner</li></ol></li></ol><ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul></li></ul>",
+  "<ul><li><input type=checkbox checked> done</li><li><label><input type=checkbox> todo</label></li><li><span role=checkbox aria-checked=true>x</span> aria</li></ul>",
+  "<blockquote><p>one</p><blockquote><p>two<br>lines</p></blockquote></blockquote><hr><p>a<br><br>b</p>",
+  '<p><img src="/a b.png" alt="*alt* [x] - y" title="t &quot;q&quot;"> <img alt="no src"> <a href="/p(1)" title="T">link</a> <a href="">empty</a> <a>none</a></p>',
+  "<h1>One</h1><h2> Two <br> lines </h2><h3></h3><h6>six</h6><a href=/card><h4>Card</h4></a>",
+  "<table><tr><th>a</th><th colspan=2>b</th></tr><tr><td>1|2</td><td>x<br>y</td></tr></table><table><tr><td>single</td></tr></table>",
+  "<pre><code class=\"language-js\">let a = `x`;\n\n  indented();\n</code></pre><pre>plain\n```\nfence</pre><p>after</p>",
+  "<div><p>para</p>text after<div>block</div>   <span>inline</span>  tail</div><del>gone</del><s>s</s>",
+  "<p>text<script>ignored()</script><style>p{}</style> more <svg><title>icon</title></svg> end</p>",
+  "<dl><dt>term</dt><dd>definition</dd></dl><figure><img src=f.png alt=f><figcaption>cap</figcaption></figure>",
+  "<p>trailing spaces   </p>   <p>   leading</p><p>\t tab\tinside </p>",
+];
+
+describe("parity on edge-case markup", () => {
+  it.each(SNIPPETS)("%s", (html) => {
+    expect(htmlToMarkdown(html)).toBe(turndownMarkdown(html));
+  });
 });
