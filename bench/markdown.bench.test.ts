@@ -6,6 +6,7 @@
  * test/reference) on every BEFORE_EVERY-th page, beside the new path on the same pages, in the same run.
  * Printed by `npm run bench`; nothing is asserted but that pages convert.
  */
+import { Parser } from "htmlparser2";
 import { expect, it } from "vitest";
 import { parseHtml } from "../src/dom/parse";
 import { cleanTree } from "../src/html/clean";
@@ -16,6 +17,14 @@ import { treeToMarkdown } from "../src/markdown";
 import { fixture } from "../test/helpers";
 import { transformHtml } from "../test/reference/transform";
 import { htmlToMarkdown as turndownMarkdown } from "../test/reference/turndown";
+
+/**
+ * How fast this machine is right now: htmlparser2's tokenizer alone, callbacks doing nothing. The bench
+ * machine is shared, so MB/s figures only compare within one run; the ratio to this line travels better.
+ */
+function tokenizeOnly(html: string): void {
+  new Parser({}, { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false }).end(html);
+}
 
 /** The previous path is ~10× slower: measure it on a spread subset so the bench stays a few minutes long. */
 const BEFORE_EVERY = 10;
@@ -72,6 +81,7 @@ it("measures the markdown path over the WCXB pages", async () => {
   const subsetAfter = newTotals();
   const subsetBefore = newTotals();
   const headPasses = newTotals();
+  const tokenizer = newTotals();
   const stages: Record<string, number> = {};
   const encoder = new TextEncoder();
   let converted = 0;
@@ -86,6 +96,10 @@ it("measures the markdown path over the WCXB pages", async () => {
     const ms = performance.now() - start;
     add(after, bytes, ms);
     if (markdown.length > 0) converted++;
+
+    start = performance.now();
+    tokenizeOnly(html);
+    add(tokenizer, bytes, performance.now() - start);
 
     start = performance.now();
     const document = parseHtml(html);
@@ -109,7 +123,9 @@ it("measures the markdown path over the WCXB pages", async () => {
       `${stageLines.join("\n")}\n` +
       `${line(`after, every ${BEFORE_EVERY}th page`, subsetAfter)}\n` +
       `${line(`before: HTMLRewriter + turndown, every ${BEFORE_EVERY}th page`, subsetBefore)}\n` +
-      `${line("(metadata + link discovery, parse included)", headPasses)}`,
+      `${line("(metadata + link discovery, parse included)", headPasses)}\n` +
+      `${line("(machine speed: htmlparser2 tokenizer alone)", tokenizer)}\n` +
+      `  after / tokenizer alone: ${(tokenizer.ms / after.ms).toFixed(2)}`,
   );
   expect(converted).toBeGreaterThan(index.ids.length * 0.9);
 }, 3_600_000);
