@@ -31,6 +31,8 @@ export interface HtmlPathOptions {
 
 export interface HtmlPathResult {
   metadata: PageMetadata;
+  /** The page's JSON-LD blocks (a signal for main-content extraction). */
+  jsonLd: unknown[];
   markdown?: string;
   html?: string;
   links: string[];
@@ -41,13 +43,14 @@ export interface HtmlPathResult {
 
 export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPathResult {
   const document = parseHtml(rawHtml);
-  const { metadata } = extractMetadata(document, options.url);
+  const { metadata, jsonLd } = extractMetadata(document, options.url);
   const discoveredLinks = options.discoverLinks ? discoverLinks(document, options.url) : undefined;
   const cleaned = cleanTree(document, { baseUrl: options.url, includeTags: options.includeTags, excludeTags: options.excludeTags });
-  const root = mainContent(cleaned, options.onlyMainContent);
+  const root = mainContent(cleaned, options.onlyMainContent, { url: options.url, title: metadata.title, jsonLd, metadata });
   const { links, images } = cleaned.linksAndImages(root);
   return {
     metadata,
+    jsonLd,
     markdown: options.markdown ? treeToMarkdown(root) : undefined,
     html: options.html ? cleanedHtml(root, cleaned) : undefined,
     links,
@@ -57,11 +60,20 @@ export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPath
   };
 }
 
+/** What main-content extraction may use besides the tree (the shape of src/extract's PageSignals). */
+interface MainContentSignals {
+  url: string;
+  title?: string;
+  jsonLd: unknown[];
+  metadata: Record<string, unknown>;
+}
+
 /**
  * The part of the cleaned page the formats show. onlyMainContent uses the selector rules of main-content.ts
- * (the interim step until src/extract's extractor takes over); both paths settle <noscript> the same way.
+ * (the interim step until src/extract's extractMainContent(body, signals) takes over, `signals` are ready for
+ * it); both paths settle <noscript> the same way.
  */
-function mainContent(cleaned: CleanedPage, onlyMainContent: boolean): ElementNode {
+function mainContent(cleaned: CleanedPage, onlyMainContent: boolean, _signals: MainContentSignals): ElementNode {
   const root = onlyMainContent ? selectorMainContent(cleaned.body, cleaned.includedRoots) : cleaned.body;
   resolveNoscript(root);
   return root;
