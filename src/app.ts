@@ -13,6 +13,9 @@ import type { AppEnv } from "./hono";
 import { newId } from "./ids";
 import { adminRoutes, requireAdmin } from "./routes/admin";
 import { artifactRoutes } from "./routes/v2/artifacts";
+import { browserRoutes } from "./routes/v2/browser";
+import { browserSocketRoutes } from "./routes/v2/browser-sockets";
+import { interactRoutes } from "./routes/v2/interact";
 import { docsPage } from "./routes/docs";
 import { scrapeRoutes } from "./routes/v2/scrape";
 import { crawlRoutes } from "./routes/v2/crawl";
@@ -75,14 +78,18 @@ export function createApp() {
   }));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
 
-  // Signed artifact URLs are shared without a key; everything else under /v1 and /v2 needs one.
+  // Signed artifact URLs and a browser session's token URLs are shared without a key; everything else under /v1
+  // and /v2 needs one.
   app.route("/", artifactRoutes);
+  app.route("/", browserSocketRoutes);
   app.use("/v1/*", requireApiKey);
   app.use("/v2/*", requireApiKey);
   app.use("/crawl/*", requireApiKey);
   app.use("/admin/*", requireAdmin);
 
   app.route("/", scrapeRoutes);
+  app.route("/", interactRoutes);
+  app.route("/", browserRoutes);
   app.route("/", teamRoutes);
   app.route("/", crawlRoutes);
   app.route("/", batchRoutes);

@@ -9,7 +9,7 @@ import { newId } from "./ids";
 
 export const ARTIFACT_TTL_MS = 24 * 3600 * 1000;
 
-function signingSecret(env: Env): string {
+export function signingSecret(env: Env): string {
   const secret = env.SIGNING_SECRET || env.WEBHOOK_SECRET || env.ADMIN_TOKEN || env.API_KEYS;
   if (!secret) throw new ApiError("UNKNOWN_ERROR", "No SIGNING_SECRET is configured, so artifact URLs cannot be signed");
   return secret;

@@ -7,7 +7,7 @@ import { ApiError } from "../errors";
 import { egressPolicy, checkEgress } from "../net/egress";
 import { coerceUrlInput } from "../schemas/common";
 import { normalizeFormats, type FormatObject, type ScrapeOptions } from "../schemas/scrape";
-import { cacheKey, readCache, storeDocument, usesCache, writeCacheIndex, type CacheEntry, type StoredDocument } from "./cache";
+import { cacheKey, readCache, scrapeRequestRecord, storeDocument, usesCache, writeCacheIndex, type CacheEntry, type StoredDocument } from "./cache";
 import type { ScrapeDocument } from "./document";
 import { buildDocument } from "./build";
 import { runEngines } from "../engines/select";
@@ -86,7 +86,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
 async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome, after?: () => Promise<void>): Promise<void> {
   if (input.zeroDataRetention && !ctx.forceStore) return;
   const work = (async () => {
-    await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks);
+    await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks, scrapeRequestRecord(input.url, input));
     await after?.();
   })();
   if (ctx.waitUntil) ctx.waitUntil(work);

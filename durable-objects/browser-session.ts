@@ -1,0 +1,389 @@
+/**
+ * One Durable Object per remote browser session (POST /v2/browser, interact): the only path to its Browser
+ * Rendering session. It holds the session's record, its one DevTools connection (live-browser.ts) and its
+ * clients — CDP relay sockets and live-view sockets, accepted as hibernatable WebSockets — runs execute and
+ * interact on the session's page, and enforces `ttl` and `activityTtl` with one alarm.
+ *
+ * The end of a session (DELETE, an alarm, the browser going away) is one procedure: save the profile when asked
+ * to, close every socket with the reason, close the browser, bill the time, tell the team's registry, and keep
+ * the record a day so later calls get 410 rather than 404.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { charge } from "../src/billing";
+import { ApiError, describeError } from "../src/errors";
+import { BROWSER_CREDITS_PER_HOUR, PROMPT_CREDITS_PER_HOUR, sessionCredits } from "../src/sessions/billing";
+import type { CdpChannel } from "../src/sessions/cdp-hub";
+import { executeInSession, type ExecuteContext } from "../src/sessions/execute";
+import { runPromptAgent, type PromptResult } from "../src/sessions/prompt-agent";
+import { replayScrape } from "../src/sessions/replay";
+import { LiveBrowser } from "../src/sessions/live-browser";
+import { captureProfile, seedProfile } from "../src/sessions/profile-browser";
+import { loadProfile, mergeOrigins, storeProfile, unlockProfile } from "../src/sessions/profiles";
+import type { Execution, ExecuteResult } from "../src/sessions/sandbox";
+import type { ViewerInput } from "../src/sessions/screencast";
+import { fail, failure, SESSION_DESTROYED, SESSION_NOT_FOUND, succeed, type ExecuteRequest, type Outcome, type ReplayPlan, type SessionConfig, type SessionInfo, type StopResult } from "../src/sessions/types";
+import { registryStub } from "./browser-registry";
+import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
+
+const MIGRATIONS = [
+  `CREATE TABLE session (id INTEGER PRIMARY KEY CHECK (id = 1), config TEXT NOT NULL, browser_session_id TEXT,
+                         status TEXT NOT NULL, last_activity INTEGER NOT NULL, ended_at INTEGER, end_reason TEXT,
+                         credits_billed INTEGER, used_prompt INTEGER NOT NULL DEFAULT 0);
+   CREATE TABLE origins (origin TEXT PRIMARY KEY);`,
+];
+
+/** A destroyed session's record answers 410 for this long, then the object forgets it (404). */
+const KEEP_DESTROYED_MS = 24 * 3600 * 1000;
+/** Activity is written to storage at most this often (CDP traffic can be thousands of messages a second). */
+const ACTIVITY_WRITE_MS = 1_000;
+
+type Row = { config: string; browser_session_id: string | null; status: string; last_activity: number; ended_at: number | null; end_reason: string | null; credits_billed: number | null; used_prompt: number };
+type SocketAttachment = { kind: "cdp"; key: string } | { kind: "view"; interactive: boolean };
+
+export class BrowserSessionDO extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  private live: LiveBrowser | null = null;
+  private connecting: Promise<LiveBrowser> | null = null;
+  private readonly channels = new Map<string, CdpChannel>();
+  private execution: Execution | null = null;
+  private busy = false;
+  private ending: Promise<StopResult> | null = null;
+  private lastActivity = 0;
+  private activityWrittenAt = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    ctx.blockConcurrencyWhile(async () => migrate(this.sql, MIGRATIONS));
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Lifecycle
+
+  async start(config: SessionConfig): Promise<Outcome<SessionInfo>> {
+    if (this.row()) return fail("CONFLICT", "This browser session exists already");
+    run(this.sql, "INSERT INTO session (id, config, status, last_activity) VALUES (1, ?, 'active', ?)", JSON.stringify(config), Date.now());
+    this.lastActivity = Date.now();
+    try {
+      const browserSessionId = await LiveBrowser.acquire(this.env);
+      run(this.sql, "UPDATE session SET browser_session_id = ? WHERE id = 1", browserSessionId);
+      const live = await this.liveBrowser();
+      await live.prepareFirstTab();
+      if (config.profile) {
+        const state = await loadProfile(this.env, config.teamId, config.profile.name);
+        if (state) await this.withScratchPage(live, (page) => seedProfile(page, state));
+        for (const { origin } of state?.origins ?? []) this.rememberOrigin(origin);
+      }
+      await this.armAlarm();
+      return succeed((await this.info(config.teamId))!);
+    } catch (e) {
+      await this.live?.close(true).catch(() => {});
+      this.live = null;
+      await this.ctx.storage.deleteAll();
+      migrate(this.sql, MIGRATIONS);
+      return failure(e instanceof ApiError ? e : new ApiError("BROWSER_SESSION_ERROR", `Could not start a browser: ${describeError(e)}`));
+    }
+  }
+
+  /** The session as its team sees it; null for anyone else (or once forgotten). */
+  async info(teamId: string): Promise<SessionInfo | null> {
+    const row = this.row();
+    if (!row) return null;
+    const config = JSON.parse(row.config) as SessionConfig;
+    if (config.teamId !== teamId) return null;
+    return {
+      ...config,
+      status: row.status === "active" ? "active" : "destroyed",
+      lastActivity: Math.max(row.last_activity, this.lastActivity),
+      endedAt: row.ended_at,
+      endReason: row.end_reason,
+      creditsBilled: row.credits_billed,
+      usedPrompt: row.used_prompt === 1,
+    };
+  }
+
+  async stop(teamId: string, reason: string): Promise<Outcome<StopResult>> {
+    const checked = await this.activeFor(teamId);
+    if (!checked.ok) return checked;
+    return succeed(await this.end(reason));
+  }
+
+  override async alarm(): Promise<void> {
+    const row = this.row();
+    if (!row) return;
+    const config = JSON.parse(row.config) as SessionConfig;
+    const now = Date.now();
+    if (row.status !== "active") {
+      if (now >= (row.ended_at ?? 0) + KEEP_DESTROYED_MS) await this.ctx.storage.deleteAll();
+      else await this.ctx.storage.setAlarm((row.ended_at ?? now) + KEEP_DESTROYED_MS);
+      return;
+    }
+    if (now >= config.expiresAt) return void (await this.end("its ttl expired"));
+    const idleSince = Math.max(row.last_activity, this.lastActivity);
+    if (now >= idleSince + config.activityTtlMs && !this.busy) return void (await this.end("no activity within its activityTtl"));
+    await this.armAlarm();
+  }
+
+  private async armAlarm(): Promise<void> {
+    const row = this.row()!;
+    const config = JSON.parse(row.config) as SessionConfig;
+    const idleSince = Math.max(row.last_activity, this.lastActivity);
+    await this.ctx.storage.setAlarm(Math.min(config.expiresAt, Math.max(idleSince + config.activityTtlMs, Date.now() + 1_000)));
+  }
+
+  private end(reason: string): Promise<StopResult> {
+    this.ending ??= this.endOnce(reason).finally(() => (this.ending = null));
+    return this.ending;
+  }
+
+  private async endOnce(reason: string): Promise<StopResult> {
+    const row = this.row()!;
+    const config = JSON.parse(row.config) as SessionConfig;
+    if (row.status !== "active") return { sessionDurationMs: (row.ended_at ?? 0) - config.createdAt, creditsBilled: row.credits_billed ?? 0 };
+    const closeReason = `Browser session has been destroyed: ${reason}`.slice(0, 120);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(1000, closeReason);
+      } catch {
+        // already closing
+      }
+    }
+    for (const channel of this.channels.values()) channel.close();
+    this.channels.clear();
+    if (this.execution) this.execution.ended = true;
+    const live = this.live ?? (await this.liveBrowser().catch(() => null));
+    if (live && config.profile?.saveChanges) await this.saveProfile(live, config).catch((e) => console.error(`session ${config.id}: saving the profile failed: ${describeError(e)}`));
+    if (config.profile?.saveChanges) await unlockProfile(this.env, config.teamId, config.profile.name, config.id).catch(() => {});
+    await live?.close(true).catch(() => {});
+    this.live = null;
+
+    const endedAt = Date.now();
+    const durationMs = endedAt - config.createdAt;
+    const credits = sessionCredits(durationMs, row.used_prompt ? PROMPT_CREDITS_PER_HOUR : BROWSER_CREDITS_PER_HOUR);
+    run(this.sql, "UPDATE session SET status = 'destroyed', ended_at = ?, end_reason = ?, credits_billed = ? WHERE id = 1", endedAt, reason, credits);
+    await this.ctx.storage.setAlarm(endedAt + KEEP_DESTROYED_MS);
+    await charge(this.env, config.teamId, credits, config.kind === "interact" ? "interact" : "browser", config.id).catch((e) =>
+      console.error(`session ${config.id}: charging ${credits} credits failed: ${describeError(e)}`),
+    );
+    await registryStub(this.env, config.teamId).ended(config.id, endedAt).catch(() => {});
+    return { sessionDurationMs: durationMs, creditsBilled: credits };
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Execute, interact
+
+  async execute(teamId: string, request: ExecuteRequest, apiOrigin: string): Promise<Outcome<ExecuteResult>> {
+    return this.exclusively(teamId, async (live, config) => {
+      const context: ExecuteContext = {
+        env: this.env,
+        page: await live.driver.currentPage(),
+        apiOrigin,
+        bridgeFor: (executionId) => this.ctx.exports.ExecuteBridge({ props: { sessionId: config.id, executionId } }),
+        onExecution: (execution) => (this.execution = execution),
+      };
+      return executeInSession(context, request);
+    });
+  }
+
+  /** Interact's first call: the scraped page, as the scrape saw it. */
+  async replay(teamId: string, plan: ReplayPlan): Promise<Outcome<void>> {
+    return this.exclusively(teamId, async (live) => replayScrape(this.env, await live.driver.currentPage(), plan));
+  }
+
+  /** Interact's `prompt`: the LLM drives the page; the session is billed at the prompt rate from now on. */
+  async prompt(teamId: string, prompt: string, timeoutMs: number): Promise<Outcome<PromptResult>> {
+    return this.exclusively(teamId, async (live) => {
+      run(this.sql, "UPDATE session SET used_prompt = 1 WHERE id = 1");
+      return runPromptAgent(this.env, await live.driver.currentPage(), prompt, Date.now() + timeoutMs);
+    });
+  }
+
+  /** A page operation of the running execution (from the sandbox, through the bridge). */
+  async pageCall(executionId: string, target: string, method: string, args: unknown[]): Promise<unknown> {
+    if (this.execution?.id !== executionId) throw new Error("This run has ended (it finished or timed out): the page is no longer available to it");
+    this.touch();
+    return this.execution.call(target, method, args);
+  }
+
+  async executionLog(executionId: string, stream: "stdout" | "stderr", text: string): Promise<void> {
+    if (this.execution?.id === executionId) this.execution.log(stream, text);
+  }
+
+  /** One caller at a time drives the page (execute, replay, prompt); the session counts as active meanwhile. */
+  private async exclusively<T>(teamId: string, work: (live: LiveBrowser, config: SessionConfig) => Promise<T>): Promise<Outcome<T>> {
+    const checked = await this.activeFor(teamId);
+    if (!checked.ok) return checked;
+    if (this.busy) return fail("CONFLICT", "Another call is running in this browser session; wait for it to finish");
+    this.busy = true;
+    this.touch();
+    try {
+      return succeed(await work(await this.liveBrowser(), checked.value));
+    } catch (e) {
+      return failure(e);
+    } finally {
+      this.busy = false;
+      this.execution = null;
+      this.touch();
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Sockets: the CDP relay and the live view (the route has checked the credential)
+
+  override async fetch(request: Request): Promise<Response> {
+    // Without a team header the route has checked a session-scoped token: the session vouches for itself.
+    const owner = this.row() ? (JSON.parse(this.row()!.config) as SessionConfig).teamId : "";
+    const teamId = request.headers.get("x-edgecrawl-team") ?? owner;
+    const scope = request.headers.get("x-edgecrawl-socket");
+    const checked = await this.activeFor(teamId);
+    if (!checked.ok) return Response.json({ success: false, code: checked.code, error: checked.message }, { status: checked.code === "BROWSER_SESSION_DESTROYED" ? 410 : 404 });
+    const live = await this.liveBrowser();
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    if (scope === "cdp") {
+      const channel = await live.hub.openChannel();
+      const key = crypto.randomUUID();
+      this.ctx.acceptWebSocket(server);
+      server.serializeAttachment({ kind: "cdp", key } satisfies SocketAttachment);
+      this.channels.set(key, channel);
+      channel.onmessage = (text) => send(server, text);
+      channel.onclose = () => {
+        this.channels.delete(key);
+        closeSocket(server, 1000, "CDP connection closed");
+      };
+      this.touch();
+    } else {
+      if (!checked.value.streamWebView) return Response.json({ success: false, error: "This session was created with streamWebView: false" }, { status: 403 });
+      this.ctx.acceptWebSocket(server);
+      server.serializeAttachment({ kind: "view", interactive: scope === "control" } satisfies SocketAttachment);
+      live.screencast.onFrame = (frame) => {
+        const message = JSON.stringify({ type: "frame", ...frame });
+        for (const ws of this.viewers()) send(ws, message);
+      };
+      if (live.screencast.lastFrame) send(server, JSON.stringify({ type: "frame", ...live.screencast.lastFrame }));
+      await live.screencast.follow();
+    }
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+    const text = typeof message === "string" ? message : new TextDecoder().decode(message);
+    if (attachment?.kind === "cdp") {
+      const channel = this.channels.get(attachment.key);
+      if (channel) channel.send(text);
+      else closeSocket(ws, 1012, "The session's browser connection was reset; reconnect");
+      return;
+    }
+    if (attachment?.kind !== "view" || !attachment.interactive || this.row()?.status !== "active") return;
+    let input: ViewerInput;
+    try {
+      input = JSON.parse(text) as ViewerInput;
+    } catch {
+      return;
+    }
+    this.touch();
+    const live = await this.liveBrowser().catch(() => null);
+    await live?.screencast.input(input).catch((e) => console.error(`live view input: ${describeError(e)}`));
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+    closeSocket(ws, code === 1005 || code === 1006 ? 1000 : code, "");
+    if (attachment?.kind === "cdp") this.channels.get(attachment.key)?.close();
+    else if (attachment?.kind === "view" && this.viewers().filter((v) => v !== ws).length === 0) await this.live?.screencast.stop();
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.webSocketClose(ws, 1011);
+  }
+
+  private viewers(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => (ws.deserializeAttachment() as SocketAttachment | null)?.kind === "view");
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Helpers
+
+  private row(): Row | null {
+    return first<Row>(this.sql, "SELECT * FROM session WHERE id = 1");
+  }
+
+  /** The session's config when it exists for `teamId` and is active; 404 or 410 otherwise. */
+  private async activeFor(teamId: string): Promise<Outcome<SessionConfig>> {
+    const info = await this.info(teamId);
+    if (!info) return fail("BROWSER_SESSION_NOT_FOUND", SESSION_NOT_FOUND);
+    if (info.status !== "active") return fail("BROWSER_SESSION_DESTROYED", SESSION_DESTROYED);
+    return succeed(info);
+  }
+
+  /** The connection to the browser, made (again) when this object has none. */
+  private liveBrowser(): Promise<LiveBrowser> {
+    if (this.live?.isOpen) return Promise.resolve(this.live);
+    this.connecting ??= (async () => {
+      const browserSessionId = this.row()?.browser_session_id;
+      if (!browserSessionId) throw new Error("The session has no browser");
+      this.live = await LiveBrowser.connect(this.env, browserSessionId, {
+        onActivity: () => this.touch(),
+        onDocument: (url) => this.rememberOrigin(url.origin),
+        onLost: () => void this.browserLost(),
+      });
+      return this.live;
+    })().finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  private async browserLost(): Promise<void> {
+    this.live = null;
+    if (this.row()?.status === "active" && !this.ending) await this.end("the browser closed");
+  }
+
+  private touch(): void {
+    const now = Date.now();
+    this.lastActivity = now;
+    if (now - this.activityWrittenAt < ACTIVITY_WRITE_MS) return;
+    this.activityWrittenAt = now;
+    run(this.sql, "UPDATE session SET last_activity = ? WHERE id = 1 AND status = 'active'", now);
+  }
+
+  private rememberOrigin(origin: string): void {
+    run(this.sql, "INSERT OR IGNORE INTO origins (origin) VALUES (?)", origin);
+  }
+
+  private async saveProfile(live: LiveBrowser, config: SessionConfig): Promise<void> {
+    const profile = config.profile!;
+    const previous = await loadProfile(this.env, config.teamId, profile.name);
+    const origins = all<{ origin: string }>(this.sql, "SELECT origin FROM origins").map((r) => r.origin);
+    const captured = await this.withScratchPage(live, (page) => captureProfile(page, origins));
+    await storeProfile(this.env, config.teamId, profile.name, { cookies: captured.cookies, origins: mergeOrigins(previous?.origins ?? [], captured.origins) });
+  }
+
+  private async withScratchPage<T>(live: LiveBrowser, work: (page: Awaited<ReturnType<LiveBrowser["driver"]["scratchPage"]>>) => Promise<T>): Promise<T> {
+    const page = await live.driver.scratchPage();
+    try {
+      return await work(page);
+    } finally {
+      await page.close().catch(() => {});
+    }
+  }
+}
+
+function send(ws: WebSocket, text: string): void {
+  try {
+    ws.send(text);
+  } catch {
+    // the socket is closing
+  }
+}
+
+function closeSocket(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already closed
+  }
+}
+
+export function sessionStub(env: Env, sessionId: string): RpcStub<BrowserSessionDO> {
+  return rpcStub<BrowserSessionDO>(env.BROWSER_SESSION, sessionId);
+}
