@@ -20,13 +20,13 @@ import { pageKind, type FetchedPage } from "./types";
 /** One try at the page, direct or through the proxy: what the browser engine needs, which is also enough for fetch. */
 type Attempt = BrowserRenderRequest;
 
-export async function runEngines(env: Env, url: string, options: ScrapeOptions, formats: FormatObject[], signal: AbortSignal): Promise<FetchedPage> {
+export async function runEngines(env: Env, url: string, options: ScrapeOptions, formats: FormatObject[], signal: AbortSignal, teamId?: string): Promise<FetchedPage> {
   const mode = options.proxy === "stealth" ? "enhanced" : options.proxy;
   const proxy = mode === "basic" ? null : parseProxyUrl(env.PROXY_URL);
   if (mode === "enhanced" && !proxy) {
     throw new ApiError("SCRAPE_PROXY_NOT_CONFIGURED", `proxy "${options.proxy}" needs an upstream proxy and none is configured (set PROXY_URL)`);
   }
-  const base = { env, url, options, formats, signal, deadlineAt: Date.now() + options.timeout, policy: egressPolicy(env) };
+  const base = { env, url, options, formats, signal, deadlineAt: Date.now() + options.timeout, policy: egressPolicy(env), teamId };
   const first = await scrapeOnce({ ...base, proxy: mode === "enhanced" ? proxy : null });
   if (mode !== "auto" || !proxy || !looksBlocked(first)) return first;
   try {

@@ -65,7 +65,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
   const deadline = AbortSignal.timeout(input.timeout);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
   const outcome = await withDeadline(signal, async () => {
-    const page = await runEngines(ctx.env, url, input, formats, signal);
+    const page = await runEngines(ctx.env, url, input, formats, signal, ctx.teamId);
     return buildDocument(ctx.env, page, {
       options: input,
       formats,
