@@ -8,7 +8,7 @@
 import { parse, type ParseEntry } from "shell-quote";
 import type { KeyInput, Page } from "@cloudflare/puppeteer";
 import { ApiError, describeError } from "../errors";
-import { functionFromSource } from "./page-api";
+import { CLEAR_FIELD, functionFromSource } from "./page-api";
 import { findElement, takeSnapshot } from "./snapshot";
 
 export const AGENT_BROWSER_COMMANDS = [
@@ -122,7 +122,7 @@ async function runCommand([command, ...args]: string[], ctx: CommandContext): Pr
     case "type": {
       need(2, "<@ref|css> <text>");
       const target = await element();
-      if (command === "fill") await target.evaluate(functionFromSource(`(el) => { if ("value" in el) el.value = ""; else el.textContent = ""; }`));
+      if (command === "fill") await target.evaluate(CLEAR_FIELD);
       await target.type(args.slice(1).join(" "));
       return "";
     }

@@ -126,3 +126,6 @@ function isElementHandle(value: object): value is ElementHandle {
 function isResponse(value: object): value is HTTPResponse {
   return typeof (value as { status?: unknown }).status === "function" && typeof (value as { request?: unknown }).request === "function";
 }
+
+/** Empties an input, a textarea or an editable element (before typing replaces its content). */
+export const CLEAR_FIELD = functionFromSource(`(el) => { if ("value" in el) el.value = ""; else el.textContent = ""; }`);

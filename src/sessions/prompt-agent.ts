@@ -8,6 +8,7 @@ import type { KeyInput, Page } from "@cloudflare/puppeteer";
 import { describeError } from "../errors";
 import { completeJson } from "../llm/client";
 import { htmlToMarkdown } from "../markdown";
+import { CLEAR_FIELD } from "./page-api";
 import { TIMEOUT_EXIT_CODE, type ExecuteResult } from "./sandbox";
 import { findElement, takeSnapshot } from "./snapshot";
 
@@ -35,7 +36,7 @@ const SYSTEM = [
   "Each turn you get the task, the steps taken so far and a snapshot of the page: one line per element,",
   '`- role "name" [ref=eN]`, where refs name the elements you can act on.',
   'Answer with one JSON object {"action": {...}, "reason": "..."} whose action is one of:',
-  '{"type":"click","ref":"e3"}; {"type":"write","ref":"e2","text":"..."} (types into that element);',
+  '{"type":"click","ref":"e3"}; {"type":"write","ref":"e2","text":"..."} (replaces what that field holds);',
   '{"type":"press","key":"Enter"}; {"type":"scroll","direction":"down"}; {"type":"wait","milliseconds":1000};',
   '{"type":"scrape"} (you get the page as markdown next turn);',
   '{"type":"done","output":"..."} when the task is complete — output is your answer to the user, from the page.',
@@ -98,8 +99,13 @@ async function perform(page: Page, action: Action, deadlineAt: number): Promise<
       await settle();
       return "";
     case "write":
-      if (action.ref) await (await findElement(page, action.ref)).type(action.text);
-      else await page.keyboard.type(action.text);
+      if (action.ref) {
+        const field = await findElement(page, action.ref);
+        await field.evaluate(CLEAR_FIELD);
+        await field.type(action.text);
+      } else {
+        await page.keyboard.type(action.text);
+      }
       return "";
     case "press":
       await page.keyboard.press(action.key as KeyInput);
