@@ -4,7 +4,7 @@
  * and the official SDK drive it in the e2e tests.
  */
 import { describe, expect, it } from "vitest";
-import { API, call, callJson, fixture, OTHER_TEAM_KEY } from "../helpers";
+import { ADMIN_TOKEN, call, callJson, fixture, OTHER_TEAM_KEY } from "../helpers";
 
 type Created = { success: true; id: string; cdpUrl: string; liveViewUrl: string; interactiveLiveViewUrl: string; expiresAt: string };
 
@@ -149,4 +149,35 @@ return { text, url: page.url() };`,
   });
 });
 
-void API;
+describe("limits and credits", () => {
+  async function newTeam(balance: number | null) {
+    const teamId = `sessions-${crypto.randomUUID().slice(0, 8)}`;
+    const minted = await callJson("POST", "/admin/keys", { teamId }, { key: ADMIN_TOKEN });
+    if (balance !== null) await callJson("PUT", `/admin/teams/${teamId}`, { balance }, { key: ADMIN_TOKEN });
+    return minted.body.key as string;
+  }
+
+  it("caps the sessions a team holds at once (BROWSER_SESSIONS_PER_TEAM, 3 in these tests)", async () => {
+    const key = await newTeam(null);
+    const open = [];
+    for (let i = 0; i < 3; i++) open.push((await callJson("POST", "/v2/browser", {}, { key })).body.id as string);
+    const refused = await callJson("POST", "/v2/browser", {}, { key });
+    expect(refused).toMatchObject({ status: 429, body: { success: false, code: "BROWSER_SESSION_LIMIT" } });
+    expect(refused.body.error).toMatch(/already has 3 browser sessions open/);
+    await callJson("DELETE", `/v2/browser/${open.pop()}`, undefined, { key });
+    const again = await callJson("POST", "/v2/browser", {}, { key });
+    expect(again.status).toBe(200);
+    for (const id of [...open, again.body.id]) await callJson("DELETE", `/v2/browser/${id}`, undefined, { key });
+  });
+
+  it("needs 2 credits to open a session and bills the session's minutes when it ends", async () => {
+    const key = await newTeam(3);
+    const session = await callJson("POST", "/v2/browser", {}, { key });
+    expect(session.status).toBe(200);
+    const stopped = await callJson("DELETE", `/v2/browser/${session.body.id}`, undefined, { key });
+    expect(stopped.body.creditsBilled).toBe(2);
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({ remainingCredits: 1, creditsUsed: 2 });
+    const refused = await callJson("POST", "/v2/browser", {}, { key });
+    expect(refused).toMatchObject({ status: 402, body: { code: "INSUFFICIENT_CREDITS" } });
+  });
+});
