@@ -12,7 +12,6 @@ import { DurableObject } from "cloudflare:workers";
 import { charge } from "../src/billing";
 import { ApiError, describeError } from "../src/errors";
 import { BROWSER_CREDITS_PER_HOUR, PROMPT_CREDITS_PER_HOUR, sessionCredits } from "../src/sessions/billing";
-import type { CdpChannel } from "../src/sessions/cdp-hub";
 import { executeInSession, type ExecuteContext } from "../src/sessions/execute";
 import { runPromptAgent, type PromptResult } from "../src/sessions/prompt-agent";
 import { replayScrape } from "../src/sessions/replay";
@@ -20,7 +19,7 @@ import { LiveBrowser } from "../src/sessions/live-browser";
 import { captureProfile, seedProfile } from "../src/sessions/profile-browser";
 import { loadProfile, mergeOrigins, storeProfile, unlockProfile } from "../src/sessions/profiles";
 import type { Execution, ExecuteResult } from "../src/sessions/sandbox";
-import type { ViewerInput } from "../src/sessions/screencast";
+import { SessionSockets } from "../src/sessions/session-sockets";
 import { fail, failure, SESSION_DESTROYED, SESSION_NOT_FOUND, succeed, type ExecuteRequest, type Outcome, type ReplayPlan, type SessionConfig, type SessionInfo, type StopResult } from "../src/sessions/types";
 import { registryStub } from "./browser-registry";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
@@ -38,13 +37,12 @@ const KEEP_DESTROYED_MS = 24 * 3600 * 1000;
 const ACTIVITY_WRITE_MS = 1_000;
 
 type Row = { config: string; browser_session_id: string | null; status: string; last_activity: number; ended_at: number | null; end_reason: string | null; credits_billed: number | null; used_prompt: number };
-type SocketAttachment = { kind: "cdp"; key: string } | { kind: "view"; interactive: boolean };
 
 export class BrowserSessionDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private live: LiveBrowser | null = null;
   private connecting: Promise<LiveBrowser> | null = null;
-  private readonly channels = new Map<string, CdpChannel>();
+  private readonly sockets: SessionSockets;
   private execution: Execution | null = null;
   private busy = false;
   private ending: Promise<StopResult> | null = null;
@@ -55,6 +53,11 @@ export class BrowserSessionDO extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     ctx.blockConcurrencyWhile(async () => migrate(this.sql, MIGRATIONS));
+    this.sockets = new SessionSockets(ctx, {
+      touch: () => this.touch(),
+      live: () => (this.row()?.status === "active" ? this.liveBrowser() : Promise.resolve(null)),
+      connected: () => this.live,
+    });
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -140,16 +143,7 @@ export class BrowserSessionDO extends DurableObject<Env> {
     const row = this.row()!;
     const config = JSON.parse(row.config) as SessionConfig;
     if (row.status !== "active") return { sessionDurationMs: (row.ended_at ?? 0) - config.createdAt, creditsBilled: row.credits_billed ?? 0 };
-    const closeReason = `Browser session has been destroyed: ${reason}`.slice(0, 120);
-    for (const ws of this.ctx.getWebSockets()) {
-      try {
-        ws.close(1000, closeReason);
-      } catch {
-        // already closing
-      }
-    }
-    for (const channel of this.channels.values()) channel.close();
-    this.channels.clear();
+    this.sockets.closeAll(`Browser session has been destroyed: ${reason}`);
     if (this.execution) this.execution.ended = true;
     const live = this.live ?? (await this.liveBrowser().catch(() => null));
     if (live && config.profile?.saveChanges) await this.saveProfile(live, config).catch((e) => console.error(`session ${config.id}: saving the profile failed: ${describeError(e)}`));
@@ -233,73 +227,25 @@ export class BrowserSessionDO extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     // Without a team header the route has checked a session-scoped token: the session vouches for itself.
     const owner = this.row() ? (JSON.parse(this.row()!.config) as SessionConfig).teamId : "";
-    const teamId = request.headers.get("x-edgecrawl-team") ?? owner;
-    const scope = request.headers.get("x-edgecrawl-socket");
-    const checked = await this.activeFor(teamId);
+    const checked = await this.activeFor(request.headers.get("x-edgecrawl-team") ?? owner);
     if (!checked.ok) return Response.json({ success: false, code: checked.code, error: checked.message }, { status: checked.code === "BROWSER_SESSION_DESTROYED" ? 410 : 404 });
+    const scope = request.headers.get("x-edgecrawl-socket");
     const live = await this.liveBrowser();
-    const pair = new WebSocketPair();
-    const [client, server] = [pair[0], pair[1]];
-    if (scope === "cdp") {
-      const channel = await live.hub.openChannel();
-      const key = crypto.randomUUID();
-      this.ctx.acceptWebSocket(server);
-      server.serializeAttachment({ kind: "cdp", key } satisfies SocketAttachment);
-      this.channels.set(key, channel);
-      channel.onmessage = (text) => send(server, text);
-      channel.onclose = () => {
-        this.channels.delete(key);
-        closeSocket(server, 1000, "CDP connection closed");
-      };
-      this.touch();
-    } else {
-      if (!checked.value.streamWebView) return Response.json({ success: false, error: "This session was created with streamWebView: false" }, { status: 403 });
-      this.ctx.acceptWebSocket(server);
-      server.serializeAttachment({ kind: "view", interactive: scope === "control" } satisfies SocketAttachment);
-      live.screencast.onFrame = (frame) => {
-        const message = JSON.stringify({ type: "frame", ...frame });
-        for (const ws of this.viewers()) send(ws, message);
-      };
-      if (live.screencast.lastFrame) send(server, JSON.stringify({ type: "frame", ...live.screencast.lastFrame }));
-      await live.screencast.follow();
-    }
-    return new Response(null, { status: 101, webSocket: client });
+    if (scope === "cdp") return this.sockets.acceptCdp(live);
+    if (!checked.value.streamWebView) return Response.json({ success: false, error: "This session was created with streamWebView: false" }, { status: 403 });
+    return this.sockets.acceptViewer(live, scope === "control");
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const attachment = ws.deserializeAttachment() as SocketAttachment | null;
-    const text = typeof message === "string" ? message : new TextDecoder().decode(message);
-    if (attachment?.kind === "cdp") {
-      const channel = this.channels.get(attachment.key);
-      if (channel) channel.send(text);
-      else closeSocket(ws, 1012, "The session's browser connection was reset; reconnect");
-      return;
-    }
-    if (attachment?.kind !== "view" || !attachment.interactive || this.row()?.status !== "active") return;
-    let input: ViewerInput;
-    try {
-      input = JSON.parse(text) as ViewerInput;
-    } catch {
-      return;
-    }
-    this.touch();
-    const live = await this.liveBrowser().catch(() => null);
-    await live?.screencast.input(input).catch((e) => console.error(`live view input: ${describeError(e)}`));
+    await this.sockets.message(ws, message);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    const attachment = ws.deserializeAttachment() as SocketAttachment | null;
-    closeSocket(ws, code === 1005 || code === 1006 ? 1000 : code, "");
-    if (attachment?.kind === "cdp") this.channels.get(attachment.key)?.close();
-    else if (attachment?.kind === "view" && this.viewers().filter((v) => v !== ws).length === 0) await this.live?.screencast.stop();
+    await this.sockets.closed(ws, code);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    await this.webSocketClose(ws, 1011);
-  }
-
-  private viewers(): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => (ws.deserializeAttachment() as SocketAttachment | null)?.kind === "view");
+    await this.sockets.closed(ws, 1011);
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -365,22 +311,6 @@ export class BrowserSessionDO extends DurableObject<Env> {
     } finally {
       await page.close().catch(() => {});
     }
-  }
-}
-
-function send(ws: WebSocket, text: string): void {
-  try {
-    ws.send(text);
-  } catch {
-    // the socket is closing
-  }
-}
-
-function closeSocket(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // already closed
   }
 }
 

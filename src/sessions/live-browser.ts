@@ -44,6 +44,8 @@ export class LiveBrowser {
     const inspect = (message: CdpMessage): CommandVerdict => {
       // The browser belongs to the session, not to one client: closing it ends only that client's connection.
       if (message.method === "Browser.close") return { reply: {}, thenClose: true };
+      // It would hand a page a DevTools connection that does not pass through the hub's checks.
+      if (message.method === "Target.exposeDevToolsProtocol") return { error: "Target.exposeDevToolsProtocol is not available in browser sessions" };
       return checkNavigationCommand(message, policy);
     };
     const hub = await CdpHub.connect(env.BROWSER, browserSessionId, { inspect, onActivity: hooks.onActivity });

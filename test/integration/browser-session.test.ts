@@ -112,6 +112,23 @@ return { text, url: page.url() };`,
     expect(destroyed.body.sessions.map((s: any) => s.id)).toContain(session.id);
   });
 
+  it("a client that leaves (or closes the browser) leaves the session and its page working", async () => {
+    const session = await openSession();
+    const cdp = await cdpConnect(session.cdpUrl);
+    const { result } = await cdp.send("Target.getTargets");
+    const page = result.targetInfos.find((t: any) => t.type === "page");
+    const { result: attached } = await cdp.send("Target.attachToTarget", { targetId: page.targetId, flatten: true });
+    // Request interception nobody answers: left behind, it would hold every request of the page.
+    await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*" }] }, attached.sessionId);
+    expect((await cdp.send("Target.exposeDevToolsProtocol", { targetId: page.targetId })).error.message).toMatch(/not available/);
+    const closed = new Promise<CloseEvent>((resolve) => cdp.ws.addEventListener("close", resolve));
+    expect(await cdp.send("Browser.close")).toMatchObject({ result: {} });
+    await closed;
+    const after = await execute(session.id, { code: `await page.goto(${JSON.stringify(fixture("/about.html"))}); return await page.title();`, timeout: 10 });
+    expect(after.body).toMatchObject({ exitCode: 0, result: "About" });
+    await callJson("DELETE", `/v2/browser/${session.id}`);
+  });
+
   it("stops runaway code at its timeout", async () => {
     const session = await openSession();
     const started = Date.now();

@@ -36,7 +36,8 @@ describe("authentication", () => {
         "/v2/scrape", "/v2/scrape/{id}", "/v2/crawl", "/v2/crawl/{id}", "/v2/crawl/{id}/errors", "/crawl/{id}/errors",
         "/v2/crawl/active", "/v2/crawl/ongoing", "/v2/crawl/params-preview", "/v2/batch/scrape", "/v2/batch/scrape/{id}",
         "/v2/batch/scrape/{id}/errors", "/v2/map", "/v1/crawl", "/v1/crawl/{id}", "/v1/batch/scrape", "/v1/batch/scrape/{id}",
-        "/v2/team/credit-usage", "/v2/artifacts/shots/{file}",
+        "/v2/team/credit-usage", "/v2/artifacts/shots/{file}", "/v2/browser", "/v2/browser/{id}", "/v2/browser/{id}/execute",
+        "/v2/browser/{id}/cdp", "/v2/browser/{id}/live", "/v2/scrape/{id}/interact",
       ]),
     );
     expect(doc.body.paths["/v2/crawl/{id}"].delete).toBeDefined();
