@@ -29,7 +29,13 @@ export async function executeInSession(ctx: ExecuteContext, request: ExecuteRequ
   return runJavaScript(ctx.env.LOADER, ctx.bridgeFor(execution.id), execution, request.code);
 }
 
-export function pythonUnsupported(): ApiError {
+/** Refuses up front (400) what cannot run: python, or a bash script that is not agent-browser lines. */
+export function checkRunnable(language: ExecuteRequest["language"], code: string): void {
+  if (language === "python") throw pythonUnsupported();
+  if (language === "bash") parseAgentBrowserScript(code);
+}
+
+function pythonUnsupported(): ApiError {
   return new ApiError(
     "BAD_REQUEST",
     'language "python" is not available here: use "node" (JavaScript with a puppeteer-style `page`) or "bash" (agent-browser command lines)',

@@ -8,8 +8,7 @@ import { sessionStub } from "../../durable-objects/browser-session";
 import { ApiError } from "../errors";
 import { llmConfigured } from "../llm/client";
 import { loadStoredScrape } from "../scrape/cache";
-import { parseAgentBrowserScript } from "./agent-browser";
-import { pythonUnsupported } from "./execute";
+import { checkRunnable } from "./execute";
 import { executeBody, findSession, openSession, sessionAddresses } from "./service";
 import { SESSION_NOT_FOUND, unwrap, type ReplayPlan, type SessionInfo, type StopResult } from "./types";
 import type { ExecuteResult } from "./sandbox";
@@ -32,8 +31,7 @@ export async function interact(env: Env, teamId: string, scrapeId: string, reque
   if (usePrompt && !llmConfigured(env)) {
     throw new ApiError("LLM_NOT_CONFIGURED", "interact with a prompt needs an LLM, and none is configured: set LLM_BASE_URL (an OpenAI-compatible endpoint), LLM_MODEL and LLM_API_KEY");
   }
-  if (!usePrompt && request.language === "python") throw pythonUnsupported();
-  if (!usePrompt && request.language === "bash") parseAgentBrowserScript(request.code!);
+  if (!usePrompt) checkRunnable(request.language, request.code!);
   const stored = await loadStoredScrape(env, scrapeId, teamId);
   if (!stored) throw new ApiError("JOB_NOT_FOUND", "Job not found.");
 

@@ -16,8 +16,7 @@ import {
   SessionIdParams,
   SessionStoppedSchema,
 } from "../../schemas/browser";
-import { parseAgentBrowserScript } from "../../sessions/agent-browser";
-import { pythonUnsupported } from "../../sessions/execute";
+import { checkRunnable } from "../../sessions/execute";
 import { executeBody, executeInSessionById, listSessions, openSession, sessionAddresses, stopSession } from "../../sessions/service";
 
 const TAG = "Browser sessions";
@@ -92,8 +91,7 @@ export const browserRoutes = createRouter()
   })
   .openapi(executeRoute, async (c) => {
     const body = c.req.valid("json");
-    if (body.language === "python") throw pythonUnsupported();
-    if (body.language === "bash") parseAgentBrowserScript(body.code);
+    checkRunnable(body.language, body.code);
     const result = await executeInSessionById(c.env, c.get("principal").teamId, c.req.valid("param").id, body, new URL(c.req.url).origin);
     return c.json({ success: true as const, ...executeBody(result) }, 200);
   });
