@@ -259,7 +259,7 @@ export class BrowserSessionDO extends DurableObject<Env> {
   private async activeFor(teamId: string): Promise<Outcome<SessionConfig>> {
     const info = await this.info(teamId);
     if (!info) return fail("BROWSER_SESSION_NOT_FOUND", SESSION_NOT_FOUND);
-    if (info.status !== "active") return fail("BROWSER_SESSION_DESTROYED", SESSION_DESTROYED);
+    if (info.status !== "active" || this.ending) return fail("BROWSER_SESSION_DESTROYED", SESSION_DESTROYED);
     return succeed(info);
   }
 
