@@ -33,6 +33,9 @@ const MIGRATIONS = [
 
 /** A destroyed session's record answers 410 for this long, then the object forgets it (404). */
 const KEEP_DESTROYED_MS = 24 * 3600 * 1000;
+/** Reconnecting to the browser (after this object restarted) is tried this often before the session is given up. */
+const RECONNECT_ATTEMPTS = 3;
+const RECONNECT_PAUSE_MS = 500;
 /** Activity is written to storage at most this often (CDP traffic can be thousands of messages a second). */
 const ACTIVITY_WRITE_MS = 1_000;
 
@@ -55,7 +58,7 @@ export class BrowserSessionDO extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => migrate(this.sql, MIGRATIONS));
     this.sockets = new SessionSockets(ctx, {
       touch: () => this.touch(),
-      live: () => (this.row()?.status === "active" ? this.liveBrowser() : Promise.resolve(null)),
+      live: () => (this.row()?.status === "active" ? this.usableBrowser() : Promise.resolve(null)),
       connected: () => this.live,
     });
   }
@@ -211,7 +214,9 @@ export class BrowserSessionDO extends DurableObject<Env> {
     this.busy = true;
     this.touch();
     try {
-      return succeed(await work(await this.liveBrowser(), checked.value));
+      const live = await this.usableBrowser();
+      if (!live) return fail("BROWSER_SESSION_DESTROYED", SESSION_DESTROYED);
+      return succeed(await work(live, checked.value));
     } catch (e) {
       return failure(e);
     } finally {
@@ -230,7 +235,8 @@ export class BrowserSessionDO extends DurableObject<Env> {
     const checked = await this.activeFor(request.headers.get("x-edgecrawl-team") ?? owner);
     if (!checked.ok) return Response.json({ success: false, code: checked.code, error: checked.message }, { status: checked.code === "BROWSER_SESSION_DESTROYED" ? 410 : 404 });
     const scope = request.headers.get("x-edgecrawl-socket");
-    const live = await this.liveBrowser();
+    const live = await this.usableBrowser();
+    if (!live) return Response.json({ success: false, code: "BROWSER_SESSION_DESTROYED", error: SESSION_DESTROYED }, { status: 410 });
     if (scope === "cdp") return this.sockets.acceptCdp(live);
     if (!checked.value.streamWebView) return Response.json({ success: false, error: "This session was created with streamWebView: false" }, { status: 403 });
     return this.sockets.acceptViewer(live, scope === "control");
@@ -263,23 +269,46 @@ export class BrowserSessionDO extends DurableObject<Env> {
     return succeed(info);
   }
 
+  /**
+   * The connection to the browser for a caller; when it cannot be made again (the browser crashed, the local
+   * runtime restarted and took its browsers along), the session ends and the caller gets null.
+   */
+  private async usableBrowser(): Promise<LiveBrowser | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.liveBrowser();
+      } catch (e) {
+        if (attempt < RECONNECT_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, RECONNECT_PAUSE_MS));
+          continue;
+        }
+        console.error(`browser session: its browser cannot be reached: ${describeError(e)}`);
+        await this.end("its browser could no longer be reached");
+        return null;
+      }
+    }
+  }
+
   /** The connection to the browser, made (again) when this object has none. */
   private liveBrowser(): Promise<LiveBrowser> {
     if (this.live?.isOpen) return Promise.resolve(this.live);
     this.connecting ??= (async () => {
       const browserSessionId = this.row()?.browser_session_id;
       if (!browserSessionId) throw new Error("The session has no browser");
-      this.live = await LiveBrowser.connect(this.env, browserSessionId, {
+      const live: LiveBrowser = await LiveBrowser.connect(this.env, browserSessionId, {
         onActivity: () => this.touch(),
         onDocument: (url) => this.rememberOrigin(url.origin),
-        onLost: () => void this.browserLost(),
+        onLost: () => void this.browserLost(live),
       });
-      return this.live;
+      this.live = live;
+      return live;
     })().finally(() => (this.connecting = null));
     return this.connecting;
   }
 
-  private async browserLost(): Promise<void> {
+  /** The browser closed under `lost` (crashed, or ended by Browser Rendering): so does the session. */
+  private async browserLost(lost: LiveBrowser): Promise<void> {
+    if (this.live !== lost) return;
     this.live = null;
     if (this.row()?.status === "active" && !this.ending) await this.end("the browser closed");
   }

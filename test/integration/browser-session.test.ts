@@ -3,6 +3,8 @@
  * Durable Objects, the Worker Loader sandbox. CDP is spoken raw over the session's WebSocket here; puppeteer
  * and the official SDK drive it in the e2e tests.
  */
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, call, callJson, fixture, OTHER_TEAM_KEY } from "../helpers";
 
@@ -127,6 +129,23 @@ return { text, url: page.url() };`,
     const after = await execute(session.id, { code: `await page.goto(${JSON.stringify(fixture("/about.html"))}); return await page.title();`, timeout: 10 });
     expect(after.body).toMatchObject({ exitCode: 0, result: "About" });
     await callJson("DELETE", `/v2/browser/${session.id}`);
+  });
+
+  it("connects to its browser again after losing the connection, and ends when the browser is gone", async () => {
+    const session = await openSession();
+    const stub = env.BROWSER_SESSION.get(env.BROWSER_SESSION.idFromName(session.id));
+    const go = `await page.goto(${JSON.stringify(fixture("/about.html"))}); return await page.title();`;
+    // As after a restart of the object: no connection in memory (the browser still runs).
+    await runInDurableObject(stub, (instance) => void ((instance as unknown as { live: unknown }).live = null));
+    expect((await execute(session.id, { code: go })).body).toMatchObject({ exitCode: 0, result: "About" });
+    // The browser is gone for good: the session ends, later calls get 410.
+    await runInDurableObject(stub, (instance, state) => {
+      (instance as unknown as { live: unknown }).live = null;
+      state.storage.sql.exec("UPDATE session SET browser_session_id = 'gone'");
+    });
+    expect((await execute(session.id, { code: go })).status).toBe(410);
+    const listed = await callJson("GET", "/v2/browser?status=destroyed");
+    expect(listed.body.sessions.map((s: any) => s.id)).toContain(session.id);
   });
 
   it("stops runaway code at its timeout", async () => {
