@@ -37,11 +37,11 @@ export async function waitForJob(path: string, timeoutMs = 60_000): Promise<Stat
 }
 
 /** Every document of a finished job, following `next` links; asserts there are no duplicates. */
-export async function allDocuments(path: string, pageSize?: number): Promise<StatusBody["data"]> {
+export async function allDocuments(path: string, pageSize?: number, key?: string): Promise<StatusBody["data"]> {
   const documents: StatusBody["data"] = [];
   let url: string | undefined = pageSize ? `${API}${path}?limit=${pageSize}` : `${API}${path}`;
   while (url) {
-    const { body }: { body: StatusBody } = await callJson<StatusBody>("GET", url.slice(API.length));
+    const { body }: { body: StatusBody } = await callJson<StatusBody>("GET", url.slice(API.length), undefined, key ? { key } : undefined);
     documents.push(...body.data);
     url = body.next;
   }

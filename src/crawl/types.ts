@@ -61,6 +61,18 @@ export interface WebhookDrainMessage {
   jobId: string;
 }
 
+/** Which dispatch of which page a message speaks of (what a consumer claims and reports on). */
+export interface PageRef {
+  pageId: number;
+  dispatch: number;
+}
+
+/** Whether the team's concurrency limit held the page back, and for how long (stamped on its metadata). */
+export interface ConcurrencyStamp {
+  limited: boolean;
+  queueDurationMs?: number;
+}
+
 /** What a consumer needs to scrape a claimed page. */
 export interface PageClaim {
   url: string;
@@ -70,6 +82,7 @@ export interface PageClaim {
   scrapeOptions: ScrapeOptions;
   /** Whether the page's links will be followed. */
   discoverLinks: boolean;
+  concurrency: ConcurrencyStamp;
 }
 
 export interface PageResult {
@@ -77,6 +90,17 @@ export interface PageResult {
   credits: number;
   discoveredLinks?: string[];
 }
+
+/**
+ * What a consumer reports about a claimed page: scraped (`done`), failed for now with the queue retrying the
+ * message (`retry`), or failed for good (`failed`; without a code, the last recorded reason is kept).
+ */
+export type PageReport = PageRef &
+  (
+    | { outcome: "done"; result: PageResult }
+    | { outcome: "retry"; code: string; message: string; retryInSeconds: number }
+    | { outcome: "failed"; code?: string; message?: string }
+  );
 
 export interface JobSnapshot {
   status: JobStatus;

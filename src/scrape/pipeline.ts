@@ -14,6 +14,7 @@ import { runEngines } from "../engines/select";
 import { timeoutError } from "../engines/fetch";
 import { requireLlmFor } from "../llm/client";
 import { newId } from "../ids";
+import type { ConcurrencyStamp } from "../crawl/types";
 
 export interface ScrapeRequestInput extends ScrapeOptions {
   url: string;
@@ -32,6 +33,8 @@ export interface ScrapeContext {
   discoverLinks?: boolean;
   /** Store the document even under zeroDataRetention (job results must be readable until the job expires). */
   forceStore?: boolean;
+  /** Whether the team's concurrency limit held this scrape back (stamped on `metadata`; absent = it did not). */
+  concurrency?: ConcurrencyStamp;
 }
 
 export interface ScrapeOutcome {
@@ -76,6 +79,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
     });
   });
 
+  stampConcurrency(outcome.document, ctx.concurrency);
   await persist(ctx, input, outcome, async () => {
     if (key && input.storeInCache) await writeCacheIndex(ctx.env, key, outcome.document, Date.now());
   });
@@ -112,8 +116,16 @@ async function fromCache(ctx: ScrapeContext, hit: StoredDocument & { entry: Cach
     credits: hit.document.metadata.creditsUsed,
     discoveredLinks: hit.discoveredLinks,
   };
+  stampConcurrency(outcome.document, ctx.concurrency);
   await persist(ctx, input, outcome);
   return outcome;
+}
+
+/** Every document says whether the team's concurrency limit made it wait (and for how long). */
+function stampConcurrency(document: ScrapeDocument, stamp: ConcurrencyStamp = { limited: false }): void {
+  document.metadata.concurrencyLimited = stamp.limited;
+  if (stamp.limited) document.metadata.concurrencyQueueDurationMs = stamp.queueDurationMs ?? 0;
+  else delete document.metadata.concurrencyQueueDurationMs;
 }
 
 /** Runs `work`, failing with SCRAPE_TIMEOUT as soon as `signal` fires even if `work` ignores it. */

@@ -6,7 +6,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { startBatch } from "../../crawl/batch";
 import { createJob, jobPath } from "../../crawl/service";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
+import { errorResponses } from "../../errors";
 import { V1BatchScrapeRequestSchema, V1CrawlRequestSchema, v1ToScrapeOptions } from "../../schemas/v1";
 import { addActiveRoutes, addJobRoutes, BatchStartedSchema, JobStartedSchema } from "../jobs";
 

@@ -4,7 +4,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { startBatch } from "../../crawl/batch";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
+import { errorResponses } from "../../errors";
 import { BatchScrapeRequestSchema } from "../../schemas/crawl";
 import { addJobRoutes, BatchStartedSchema } from "../jobs";
 

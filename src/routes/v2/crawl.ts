@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createJob, jobPath } from "../../crawl/service";
 import type { CrawlerSettings } from "../../crawl/types";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
+import { errorResponses } from "../../errors";
 import { CrawlParamsPreviewSchema, CrawlRequestSchema, type CrawlRequest } from "../../schemas/crawl";
 import { crawlOptionsFromPrompt } from "../../crawl/prompt";
 import { addActiveRoutes, addJobRoutes, JobStartedSchema } from "../jobs";

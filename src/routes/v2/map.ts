@@ -5,7 +5,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { charge, ensureCredits } from "../../billing";
 import { mapSite } from "../../crawl/map";
 import { createRouter } from "../../hono";
-import { coerceUrlInput, errorResponses, targetUrl } from "../../schemas/common";
+import { errorResponses } from "../../errors";
+import { coerceUrlInput, targetUrl } from "../../schemas/common";
 import { LocationSchema } from "../../schemas/scrape";
 
 export const MapRequestSchema = z

@@ -1,0 +1,36 @@
+/**
+ * Which routes need which credential, in one list rather than by the order routes are registered: the routes
+ * below answer anyone; `/admin/*` needs ADMIN_TOKEN; every other path needs an API key (401 without one).
+ * test/integration/access.test.ts walks every registered route to hold this true.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../hono";
+import { requireAdmin, requireApiKey } from "./middleware";
+
+export const PUBLIC_ROUTES: readonly { method: "GET"; path: string; why: string }[] = [
+  { method: "GET", path: "/", why: "the service banner" },
+  { method: "GET", path: "/docs", why: "the human documentation page" },
+  { method: "GET", path: "/v2/openapi.json", why: "the OpenAPI document" },
+  { method: "GET", path: "/v2/artifacts/shots/:file", why: "signed screenshot/PDF URLs, handed on without a key" },
+];
+
+const patterns = PUBLIC_ROUTES.map((r) => ({
+  method: r.method,
+  regex: new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, "[^/]+")}$`),
+}));
+
+export function isPublicRoute(method: string, path: string): boolean {
+  const asGet = method === "HEAD" ? "GET" : method;
+  return patterns.some((p) => p.method === asGet && p.regex.test(path));
+}
+
+export function isAdminPath(path: string): boolean {
+  return path === "/admin" || path.startsWith("/admin/");
+}
+
+/** The one access check, in front of every route. */
+export const accessControl: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (isPublicRoute(c.req.method, c.req.path)) return next();
+  if (isAdminPath(c.req.path)) return requireAdmin(c, next);
+  return requireApiKey(c, next);
+};
