@@ -1,12 +1,12 @@
 /**
- * Map (SPEC §4.9): the URLs of a site, fast. Sources: the sitemaps (robots.txt `Sitemap:` lines, indexes,
+ * Map (docs/api.md, "Map"): the URLs of a site, fast. Sources: the sitemaps (robots.txt `Sitemap:` lines, indexes,
  * gzipped files) and the links of the start page plus a bounded number of further pages of the same site —
  * read through the scrape pipeline with the cheapest format, so the cache is reused and nothing is converted to
  * markdown. Results are deduplicated like a crawl's, optionally filtered and ranked by `search`, cut at `limit`.
  */
 import { ApiError, describeError } from "../errors";
 import { checkEgress, egressPolicy } from "../net/egress";
-import { parseRobots, robotsUrlFor, type Robots } from "../net/robots";
+import { fetchRobots, type Robots } from "../net/robots";
 import { discoverSitemapUrls, type SitemapUrl } from "../net/sitemap";
 import { dedupKey, isSameHost, isSameSite, normalizeUrl } from "../net/urls";
 import { coerceUrlInput } from "../schemas/common";
@@ -70,8 +70,7 @@ async function collect(env: Env, teamId: string, start: string, options: MapOpti
   };
 
   add(start);
-  const robotsTxt = await auxFetcher(env, signal)(robotsUrlFor(start));
-  const robots: Robots = parseRobots(robotsUrlFor(start), robotsTxt && robotsTxt.status < 300 ? robotsTxt.text : "");
+  const robots = await fetchRobots(start, auxFetcher(env, signal));
 
   const sitemapWork =
     options.sitemap === "skip"

@@ -9,7 +9,7 @@ import { first, run } from "../../durable-objects/sql";
 import { auxFetcher } from "../crawl/fetcher";
 import { compileScope, type Scope } from "../crawl/scope";
 import { checkEgress, egressPolicy } from "../net/egress";
-import { fetchRobots, robotsUrlFor, type Robots } from "../net/robots";
+import { fetchRobots, type Robots } from "../net/robots";
 import { discoverSitemapUrls } from "../net/sitemap";
 import { dedupKey, normalizeUrl } from "../net/urls";
 import { newId } from "../ids";
@@ -157,7 +157,7 @@ export class Frontier {
 
   /** robots.txt of `url`'s origin through the shared reader, fetched once per job and replayed from SQLite after. */
   private async robotsFor(url: string): Promise<Robots> {
-    const origin = new URL(robotsUrlFor(url)).origin;
+    const origin = new URL(url).origin;
     const cached = this.robotsCache.get(origin);
     if (cached) return cached;
     const robots = await fetchRobots(origin, async (robotsUrl) => {
