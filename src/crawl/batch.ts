@@ -9,14 +9,18 @@ import type { WebhookConfig } from "../schemas/crawl";
 import type { ScrapeOptions } from "../schemas/scrape";
 import { createJob, jobPath } from "./service";
 
-export interface BatchInput {
-  apiVersion: "v1" | "v2";
-  teamId: string;
+/** What a batch request asks for, in v2 terms (v1 requests are translated by `v1BatchToV2`). */
+export interface BatchFields {
   urls: string[];
   ignoreInvalidURLs: boolean;
   scrapeOptions: ScrapeOptions;
   maxConcurrency?: number;
   webhook?: WebhookConfig;
+}
+
+export interface BatchInput extends BatchFields {
+  apiVersion: "v1" | "v2";
+  teamId: string;
   apiOrigin: string;
 }
 

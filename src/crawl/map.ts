@@ -36,6 +36,11 @@ export interface MapLink {
   description?: string;
 }
 
+/** Whether map lists `url` for a map of `start`: the start host, and other hosts of its site with includeSubdomains. */
+export function inMapScope(url: string, start: string, includeSubdomains: boolean): boolean {
+  return isSameHost(url, start) || (includeSubdomains && isSameSite(url, start));
+}
+
 interface Candidate extends MapLink {
   order: number;
 }
@@ -55,7 +60,7 @@ export async function mapSite(env: Env, teamId: string, options: MapOptions): Pr
 async function collect(env: Env, teamId: string, start: string, options: MapOptions, signal?: AbortSignal): Promise<Candidate[]> {
   const found = new Map<string, Candidate>();
   const dedup = { deduplicateSimilarURLs: true, ignoreQueryParameters: options.ignoreQueryParameters };
-  const inSite = (url: string) => isSameHost(url, start) || (options.includeSubdomains && isSameSite(url, start));
+  const inSite = (url: string) => inMapScope(url, start, options.includeSubdomains);
   const add = (raw: string, extra: Partial<MapLink> = {}) => {
     const url = normalizeUrl(raw);
     if (!url || !inSite(url)) return;

@@ -13,6 +13,7 @@ import { buildDocument } from "./build";
 import { runEngines } from "../engines/select";
 import { timeoutError } from "../engines/fetch";
 import { requireLlmFor } from "../llm/client";
+import { refuseUnavailableFormats } from "./unavailable";
 import { newId } from "../ids";
 import type { ConcurrencyStamp } from "../crawl/types";
 
@@ -44,10 +45,17 @@ export interface ScrapeOutcome {
   discoveredLinks?: string[];
 }
 
-export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
+/** What can be refused before any work (and before a concurrency slot is taken): formats the service cannot make. */
+export function checkScrapeRequest(env: Env, input: Pick<ScrapeOptions, "formats">): FormatObject[] {
   const formats = normalizeFormats(input.formats);
+  refuseUnavailableFormats(formats);
+  requireLlmFor(env, formats);
+  return formats;
+}
+
+export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
+  const formats = checkScrapeRequest(ctx.env, input);
   const url = checkEgress(coerceUrlInput(input.url), egressPolicy(ctx.env)).href;
-  requireLlmFor(ctx.env, formats);
 
   const cacheable = usesCache(input);
   const key = cacheable ? await cacheKey(url, input, formats) : null;

@@ -1,5 +1,5 @@
 /**
- * POST /v2/scrape (SPEC §4.1) and GET /v2/scrape/{id} (a stored scrape result, COMPAT §5.3).
+ * POST /v2/scrape and GET /v2/scrape/{id}, a stored scrape result (docs/api.md, "Scrape").
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../hono";
@@ -8,7 +8,7 @@ import { JobIdParams } from "../../schemas/common";
 import { ScrapeRequestSchema } from "../../schemas/scrape";
 import { loadDocument } from "../../scrape/cache";
 import { DocumentSchema } from "../../scrape/document";
-import { scrape } from "../../scrape/pipeline";
+import { checkScrapeRequest, scrape } from "../../scrape/pipeline";
 import { presentDocument } from "../../scrape/present";
 import { takeScrapeSlot } from "../../team/scrape-slot";
 
@@ -43,6 +43,7 @@ export const scrapeRoutes = createRouter()
   .openapi(scrapeRoute, async (c) => {
     const body = c.req.valid("json");
     const { teamId } = c.get("principal");
+    checkScrapeRequest(c.env, body);
     const slot = await takeScrapeSlot(c.env, teamId, body.timeout);
     let outcome;
     try {
