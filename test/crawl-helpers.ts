@@ -1,5 +1,6 @@
 /**
- * Helpers for crawl and batch tests: start a job, wait for it to end, read every page of its results.
+ * Helpers for crawl and batch tests: start a job, wait for it to end, read every page of its results, listen
+ * to a watcher socket.
  */
 import { expect } from "vitest";
 import { API, callJson, fixture } from "./helpers";
@@ -61,4 +62,14 @@ export async function crawlAndCollect(body: Record<string, unknown>): Promise<{ 
   const status = await waitForJob(`/v2/crawl/${id}`);
   const documents = await allDocuments(`/v2/crawl/${id}`);
   return { id, status, documents };
+}
+
+/** Accepts a watcher socket and collects its messages until it closes. */
+export async function collectSocket(response: Response): Promise<{ messages: any[]; code: number; reason: string }> {
+  const ws = response.webSocket!;
+  const messages: any[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+  ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
+  ws.accept();
+  return { messages, ...(await closed) };
 }
