@@ -63,6 +63,8 @@ export const JOB_ERRORS = {
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details?: unknown;
+  /** Set for requests under zeroDataRetention: the log gets the code only, never the message (it may name the target). */
+  quiet = false;
   constructor(code: ErrorCode, message: string = ERRORS[code].message, details?: unknown) {
     super(message);
     this.name = "ApiError";
@@ -120,9 +122,16 @@ export function renderHttpError(err: unknown, where: string): Response {
     console.error(`[${errorId}] ${where}:`, err instanceof Error ? (err.stack ?? err.message) : describeError(err));
     body = { success: false, code: error.code, error: `An unexpected error occurred. Please contact the operator with error id ${errorId}.` };
   } else if (error.status >= 500) {
-    console.error(`${where}: ${error.code} ${error.message}`);
+    console.error(error.quiet ? `${where}: ${error.code}` : `${where}: ${error.code} ${error.message}`);
   }
   return Response.json(body, { status: error.status });
+}
+
+/** The error as it will be answered, kept out of the log beyond its code (see ApiError.quiet). */
+export function quietError(err: unknown): ApiError {
+  const error = err instanceof ApiError ? err : new ApiError("UNKNOWN_ERROR");
+  error.quiet = true;
+  return error;
 }
 
 /**

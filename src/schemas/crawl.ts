@@ -1,5 +1,5 @@
 /**
- * Crawl and batch-scrape request schemas (SPEC §4.3, §4.4, §6), the webhook object, and the crawl options the
+ * Crawl and batch-scrape request schemas (docs/api.md: "Batch scrape", "Crawl", "Jobs"), the webhook object, and the crawl options the
  * job Durable Object runs with.
  */
 import { z } from "@hono/zod-openapi";

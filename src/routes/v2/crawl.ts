@@ -1,5 +1,5 @@
 /**
- * Crawl routes (SPEC §4.4–4.8, COMPAT §5.4–5.8, §8): start, status (+ WebSocket watcher), cancel, errors,
+ * Crawl routes (docs/api.md: "Crawl", "Jobs"): start, status (+ WebSocket watcher), cancel, errors,
  * active list, params preview.
  */
 import { createRoute, z } from "@hono/zod-openapi";

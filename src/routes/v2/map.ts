@@ -1,5 +1,5 @@
 /**
- * POST /v2/map (SPEC §4.9, COMPAT §4.7, §5.9): the URLs of a site from its sitemaps and links.
+ * POST /v2/map (docs/api.md, "Map"): the URLs of a site from its sitemaps and links.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { charge, ensureCredits } from "../../billing";

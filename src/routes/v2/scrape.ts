@@ -3,7 +3,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../hono";
-import { ApiError, errorResponses } from "../../errors";
+import { ApiError, errorResponses, quietError } from "../../errors";
 import { JobIdParams } from "../../schemas/common";
 import { ScrapeRequestSchema } from "../../schemas/scrape";
 import { loadDocument } from "../../scrape/cache";
@@ -51,7 +51,7 @@ export const scrapeRoutes = createRouter()
       outcome = await scrape(context, { ...body, timeout: slot.remainingMs() });
     } catch (e) {
       await slot.finish();
-      throw e;
+      throw body.zeroDataRetention ? quietError(e) : e;
     }
     await slot.finish({ credits: outcome.credits, reason: "scrape", ref: outcome.document.metadata.scrapeId });
     return c.json({ success: true as const, data: await presentDocument(c.env, outcome.document, new URL(c.req.url).origin) }, 200);
