@@ -10,24 +10,18 @@ import { checkEgress, egressPolicy } from "../net/egress";
 import { loadDocuments } from "../scrape/cache";
 import type { ScrapeDocument } from "../scrape/document";
 import { presentDocument } from "../scrape/present";
-import type { WebhookConfig } from "../schemas/crawl";
-import type { ScrapeOptions } from "../schemas/scrape";
 import { normalizeFormats } from "../schemas/scrape";
 import { requireLlmFor } from "../llm/client";
 import { refuseUnavailableFormats } from "../scrape/unavailable";
 import { validatePatterns } from "./scope";
-import type { CrawlerSettings, JobConfig, JobKind, StatusPage } from "./types";
+import type { JobConfig, JobKind, JobRequest, StatusPage } from "./types";
 
-export interface NewJob {
+export interface NewJob extends JobRequest {
   kind: JobKind;
   apiVersion: "v1" | "v2";
   teamId: string;
-  url: string;
+  /** Batch: the URLs to scrape. */
   urls?: string[];
-  crawler: CrawlerSettings;
-  scrapeOptions: ScrapeOptions;
-  maxConcurrency?: number;
-  webhook?: WebhookConfig;
   apiOrigin: string;
   displayOptions: Record<string, unknown>;
 }

@@ -27,6 +27,15 @@ export interface CrawlerSettings {
   delay?: number;
 }
 
+/** What a crawl request asks for, in v2 terms (the v1 routes translate theirs into this). */
+export interface JobRequest {
+  url: string;
+  crawler: CrawlerSettings;
+  scrapeOptions: ScrapeOptions;
+  maxConcurrency?: number;
+  webhook?: WebhookConfig;
+}
+
 export interface JobConfig {
   id: string;
   teamId: string;

@@ -6,11 +6,11 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { BatchFields } from "../crawl/batch";
-import type { CrawlerSettings } from "../crawl/types";
+import type { CrawlerSettings, JobRequest } from "../crawl/types";
 import { ApiError } from "../errors";
 import { flattenIssues } from "../validation";
 import { targetUrl } from "./common";
-import { crawlerOptionFields, WebhookSchema, type WebhookConfig } from "./crawl";
+import { crawlerOptionFields, pickCrawlerSettings, WebhookSchema } from "./crawl";
 import { ActionSchema, MAX_PROMPT_CHARS, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
 
 const V1_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "json", "extract", "changeTracking"] as const;
@@ -48,14 +48,6 @@ export const V1ScrapeOptionsSchema = z
   })
   .openapi("V1ScrapeOptions");
 export type V1ScrapeOptions = z.output<typeof V1ScrapeOptionsSchema>;
-
-export interface V2Crawl {
-  url: string;
-  crawler: CrawlerSettings;
-  scrapeOptions: ScrapeOptions;
-  maxConcurrency?: number;
-  webhook?: WebhookConfig;
-}
 
 /** v1 scrape options → v2, validated by the v2 schema (its refinements apply); errors name `prefix.field`. */
 export function v1ToScrapeOptions(v1: V1ScrapeOptions, prefix: string[]): ScrapeOptions {
@@ -153,21 +145,14 @@ export const V1BatchScrapeRequestSchema = z
 export type V1BatchScrapeRequest = z.output<typeof V1BatchScrapeRequestSchema>;
 
 /** A v1 crawl request in v2 terms: everything a crawl job is made of (the request's zeroDataRetention included). */
-export function v1CrawlToV2(body: V1CrawlRequest): V2Crawl {
+export function v1CrawlToV2(body: V1CrawlRequest): JobRequest {
   const crawler: CrawlerSettings = {
-    includePaths: body.includePaths,
-    excludePaths: body.excludePaths,
-    regexOnFullURL: body.regexOnFullURL,
-    maxDiscoveryDepth: body.maxDiscoveryDepth,
+    ...pickCrawlerSettings({
+      ...body,
+      crawlEntireDomain: body.crawlEntireDomain ?? body.allowBackwardLinks,
+      sitemap: body.ignoreSitemap ? "skip" : "include",
+    }),
     maxPathDepth: body.maxDepth,
-    limit: body.limit,
-    crawlEntireDomain: body.crawlEntireDomain ?? body.allowBackwardLinks,
-    allowExternalLinks: body.allowExternalLinks,
-    allowSubdomains: body.allowSubdomains,
-    sitemap: body.ignoreSitemap ? "skip" : "include",
-    ignoreQueryParameters: body.ignoreQueryParameters,
-    deduplicateSimilarURLs: body.deduplicateSimilarURLs,
-    delay: body.delay,
   };
   const scrapeOptions = { ...v1ToScrapeOptions(body.scrapeOptions, ["scrapeOptions"]), zeroDataRetention: body.zeroDataRetention };
   return { url: body.url, crawler, scrapeOptions, maxConcurrency: body.maxConcurrency, webhook: body.webhook };

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { callJson, fixture, newTeam } from "../helpers";
-import { allDocuments, waitForJob } from "../crawl-helpers";
+import { allDocuments } from "../crawl-helpers";
 import type { TeamDO } from "../../durable-objects/team";
 
 const teamNamespace = () => (env as Env).TEAM as DurableObjectNamespace<TeamDO>;

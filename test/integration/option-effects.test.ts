@@ -204,6 +204,15 @@ const V1_SCRAPE_OPTIONS: Record<string, Evidence> = {
 /** The action sub-fields are the v2 ActionSchema itself (its own evidence is in SCRAPE_OPTIONS). */
 for (const key of Object.keys(SCRAPE_OPTIONS).filter((k) => k.startsWith("actions["))) V1_SCRAPE_OPTIONS[key] = v1({ actions: [{ type: "scrape" }] }, "actions");
 
+/** The v1 webhook object: the v2 schema itself, carried over by the translation. */
+const v1Webhook = {
+  webhook: v1({ webhook: fixture("/hooks/x") }, "webhook"),
+  "webhook.url": v1({ webhook: { url: fixture("/hooks/x") } }, "webhook"),
+  "webhook.headers": v1({ webhook: { url: fixture("/hooks/x"), headers: { a: "b" } } }, "webhook"),
+  "webhook.metadata": v1({ webhook: { url: fixture("/hooks/x"), metadata: { a: 1 } } }, "webhook"),
+  "webhook.events": v1({ webhook: { url: fixture("/hooks/x"), events: ["completed"] } }, "webhook"),
+};
+
 interface Endpoint {
   schema: z.ZodType;
   own: Record<string, Evidence>;
@@ -310,11 +319,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       deduplicateSimilarURLs: v1({ deduplicateSimilarURLs: false }, "crawler.deduplicateSimilarURLs"),
       delay: v1({ delay: 1 }, "crawler.delay"),
       maxConcurrency: v1({ maxConcurrency: 2 }, "maxConcurrency"),
-      webhook: v1({ webhook: fixture("/hooks/x") }, "webhook"),
-      "webhook.url": v1({ webhook: { url: fixture("/hooks/x") } }, "webhook"),
-      "webhook.headers": v1({ webhook: { url: fixture("/hooks/x"), headers: { a: "b" } } }, "webhook"),
-      "webhook.metadata": v1({ webhook: { url: fixture("/hooks/x"), metadata: { a: 1 } } }, "webhook"),
-      "webhook.events": v1({ webhook: { url: fixture("/hooks/x"), events: ["completed"] } }, "webhook"),
+      ...v1Webhook,
       scrapeOptions: v1({ scrapeOptions: { formats: ["html"] } }, "scrapeOptions"),
       zeroDataRetention: shown("integration/data-retention.test.ts", "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED"),
       origin: sdkField,
@@ -328,11 +333,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       urls: v1({ urls: [fixture("/blog/")] }, "urls"),
       ignoreInvalidURLs: v1({ ignoreInvalidURLs: true }, "ignoreInvalidURLs"),
       maxConcurrency: v1({ maxConcurrency: 2 }, "maxConcurrency"),
-      webhook: v1({ webhook: fixture("/hooks/x") }, "webhook"),
-      "webhook.url": v1({ webhook: { url: fixture("/hooks/x") } }, "webhook"),
-      "webhook.headers": v1({ webhook: { url: fixture("/hooks/x"), headers: { a: "b" } } }, "webhook"),
-      "webhook.metadata": v1({ webhook: { url: fixture("/hooks/x"), metadata: { a: 1 } } }, "webhook"),
-      "webhook.events": v1({ webhook: { url: fixture("/hooks/x"), events: ["completed"] } }, "webhook"),
+      ...v1Webhook,
       zeroDataRetention: shown("integration/data-retention.test.ts", "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED"),
       origin: sdkField,
       integration: sdkField,

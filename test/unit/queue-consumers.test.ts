@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { consumeScrapeBatch, consumeScrapeDeadLetters, decideFailure, retryDelaySeconds } from "../../queues/scrape";
 import { consumeWebhookBatch, consumeWebhookDeadLetters } from "../../queues/webhooks";
 import type { CrawlJobDO } from "../../durable-objects/crawl-job";
+import { batchCrawlerSettings } from "../../src/crawl/batch";
 import type { JobConfig, PageMessage, WebhookDrainMessage } from "../../src/crawl/types";
 import { ApiError } from "../../src/errors";
 import { ScrapeOptionsSchema } from "../../src/schemas/scrape";
@@ -26,18 +27,7 @@ async function jobWithDispatchedPage(pageUrl: string, webhookUrl?: string): Prom
     apiVersion: "v2",
     url: pageUrl,
     urls: [pageUrl],
-    crawler: {
-      includePaths: [],
-      excludePaths: [],
-      regexOnFullURL: false,
-      limit: 1,
-      crawlEntireDomain: true,
-      allowExternalLinks: true,
-      allowSubdomains: true,
-      sitemap: "skip",
-      ignoreQueryParameters: false,
-      deduplicateSimilarURLs: false,
-    },
+    crawler: batchCrawlerSettings(1),
     scrapeOptions: ScrapeOptionsSchema.parse({ maxAge: 0 }),
     maxConcurrency: 1,
     webhook: webhookUrl ? { url: webhookUrl, headers: {}, metadata: {}, events: ["started", "page", "completed", "failed"] } : undefined,

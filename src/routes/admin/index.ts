@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { teamStub } from "../../../durable-objects/team";
 import { mintKey, revokeKey } from "../../auth/keys";
-import { createRouter, type AppEnv } from "../../hono";
+import { createRouter } from "../../hono";
 import { ApiError, errorResponses } from "../../errors";
 
 const teamId = z.string().min(1).max(128).regex(/^[\w.-]+$/, "team ids use letters, digits, '_', '.', '-'");
