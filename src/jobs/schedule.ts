@@ -19,6 +19,7 @@ import type { Timers } from "./timers";
 export class Scheduler {
   private running: Promise<void> | null = null;
   private again = false;
+  private renewAsked = false;
 
   constructor(
     private readonly store: JobStore,
@@ -54,17 +55,18 @@ export class Scheduler {
    * changed, to renew the slots' lease.
    */
   async pump(renew = false): Promise<void> {
+    this.renewAsked ||= renew;
     if (this.running) {
       this.again = true;
       return this.running;
     }
     this.running = (async () => {
       try {
-        let first = true;
         do {
           this.again = false;
-          await this.pumpOnce(renew && first);
-          first = false;
+          const renewNow = this.renewAsked;
+          this.renewAsked = false;
+          await this.pumpOnce(renewNow);
         } while (this.again);
       } finally {
         this.running = null;
@@ -84,7 +86,14 @@ export class Scheduler {
 
     const config = this.store.config();
     const team = teamStub(this.env, config.teamId);
-    const grant = await team.exchangeSlots(config.id, { hold: inFlight, want, leaseMs: SLOT_LEASE_MS, wake: want > 0 });
+    let grant;
+    try {
+      grant = await team.exchangeSlots(config.id, { hold: inFlight, want, leaseMs: SLOT_LEASE_MS, wake: want > 0 });
+    } catch (e) {
+      // A report must not fail because the team could not be asked: the lease check pumps again shortly.
+      console.error(`job ${config.id}: the team's slots could not be exchanged: ${describeError(e)}`);
+      return;
+    }
     if (!this.store.running()) {
       // The job ended while the team answered: nothing is sent, and a grant that came after the job returned
       // its slots is handed back at once rather than left to its lease.

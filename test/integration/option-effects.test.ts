@@ -418,6 +418,12 @@ describe("every request field has an effect, a documented warning or a clear err
     expect(body.data.warning).toMatch(evidence.pattern);
   });
 
+  it("refuses v1 jsonOptions without the json format rather than ignoring them", async () => {
+    const { status, body } = await callJson("POST", "/v1/batch/scrape", { urls: [url], formats: ["markdown"], jsonOptions: { prompt: "the title" } });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: "BAD_REQUEST", error: expect.stringMatching(/^jsonOptions: /) });
+  });
+
   const probed = [...new Set(rows.flatMap((r) => (r.evidence?.kind === "probe" ? [r.evidence.name] : [])))];
   it.each(probed)("probe: %s", async (name) => PROBES[name]());
 });
