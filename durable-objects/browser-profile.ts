@@ -1,6 +1,6 @@
 /**
  * One Durable Object per (team, profile name): the lock that lets a single session at a time save into a browser
- * profile (SPEC §4.12). The profile's state itself is an R2 object (`profiles/<team>/<name>.json`) that any
+ * profile. The profile's state itself is an R2 object (`profiles/<team>/<name>.json`) that any
  * session may read; only the lock holder writes it.
  *
  * The lock carries an expiry (the holder's own end, plus a margin) so a holder that vanished without releasing

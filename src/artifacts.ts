@@ -1,6 +1,6 @@
 /**
  * Screenshots and action PDFs live in R2 and are served by the API itself under `/v2/artifacts/<key>` with an
- * HMAC signature and an expiry 24 hours out (SPEC §8), so they can be handed to anyone without an API key.
+ * HMAC signature and an expiry 24 hours out (docs/limits.md), so they can be handed to anyone without an API key.
  */
 import { hmacSha256Hex, timingSafeEqualStrings } from "./crypto";
 import { ApiError } from "./errors";

@@ -5,7 +5,7 @@
  * A page that fails on one engine for a reason the other can fix is retried on the other: a TLS failure of
  * fetch (the browser can skip verification), a JavaScript shell, a browser that cannot be had.
  *
- * The proxy (SPEC §2.1, §8): "basic" goes direct; "enhanced" (and "stealth") goes through PROXY_URL; "auto"
+ * The proxy (docs/api.md, "Scrape"; its cost in docs/credits.md): "basic" goes direct; "enhanced" (and "stealth") goes through PROXY_URL; "auto"
  * goes direct and retries through the proxy when the page is blocked (403/429 or a recognisable bot wall) —
  * the document then says proxyUsed "enhanced", which bills the enhanced extra.
  */

@@ -1,6 +1,5 @@
 /**
- * Request and response schemas of remote browser sessions (SPEC §2.9, §4.12; COMPAT §4.10, §5.12) and interact
- * (SPEC §4.2).
+ * Request and response schemas of remote browser sessions and interact (docs/api.md, "Browser sessions").
  */
 import { z } from "@hono/zod-openapi";
 import { MAX_PROMPT_CHARS } from "./scrape";

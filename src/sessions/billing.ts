@@ -1,5 +1,5 @@
 /**
- * What a remote browser session costs (COMPAT §10): credits per hour of session time, counted per started minute,
+ * What a remote browser session costs: credits per hour of session time, counted per started minute,
  * with a floor. A session that let the LLM drive it (interact `prompt`) is billed at the higher rate throughout.
  */
 

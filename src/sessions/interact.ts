@@ -1,5 +1,5 @@
 /**
- * Interact (SPEC §4.2): code or a prompt run in a browser session that stands on a scraped page. The first call
+ * Interact: code or a prompt run in a browser session that stands on a scraped page. The first call
  * for a scrape opens a session (or adopts `existingSessionId`) and replays the scrape in it — same URL, headers,
  * device, location and profile, the scrape's actions — and later calls reuse it until it ends.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser profiles (SPEC §4.12): named per team, shared by remote sessions, interact sessions and scrapes with a
+ * Browser profiles: named per team, shared by remote sessions, interact sessions and scrapes with a
  * `profile`. The state — cookies and the localStorage of the origins the profile visited — is one R2 object;
  * anyone may load it, one saver at a time may write it (the BrowserProfileDO lock). A second saver gets 409.
  */

@@ -1,5 +1,5 @@
 /**
- * A scrape's `profile` (SPEC §2.1): the browser engine's fresh context starts from the profile's saved cookies
+ * A scrape's `profile`: the browser engine's fresh context starts from the profile's saved cookies
  * and localStorage, and with `saveChanges` the context's state is saved back after the page was captured. A
  * saving scrape holds the profile's saver lock while it runs, like a session would (409 when another holds it).
  */

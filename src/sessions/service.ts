@@ -114,7 +114,7 @@ export async function listSessions(env: Env, teamId: string, status: "active" | 
   );
 }
 
-/** Execute's response body: `error` carries stderr when the run failed or was stopped (COMPAT §5.12). */
+/** Execute's response body: `error` carries stderr when the run failed or was stopped. */
 export function executeBody(result: ExecuteResult) {
   const failed = result.exitCode !== 0 || result.killed;
   return { ...result, ...(failed ? { error: result.stderr.trim() || "Execution failed" } : {}) };

@@ -69,6 +69,6 @@ export function unwrap<T>(outcome: Outcome<T>): T {
   throw new ApiError(outcome.code, outcome.message);
 }
 
-/** Messages of the session errors the API reports (COMPAT §5.12). */
+/** Messages of the session errors the API reports. */
 export const SESSION_NOT_FOUND = "Browser session not found.";
 export const SESSION_DESTROYED = "Browser session has been destroyed.";

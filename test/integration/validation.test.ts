@@ -104,6 +104,12 @@ describe("request validation", () => {
     expect(body).toEqual({ success: false, code: "BAD_REQUEST_INVALID_JSON", error: "Bad request, malformed JSON" });
   });
 
+  it("a body that is not JSON → 415 UNSUPPORTED_MEDIA_TYPE", async () => {
+    const { status, body } = await callJson("POST", "/v2/scrape", "url=x", { headers: { "content-type": "text/plain" } });
+    expect(status).toBe(415);
+    expect(body).toEqual({ success: false, code: "UNSUPPORTED_MEDIA_TYPE", error: "Content-Type must be application/json" });
+  });
+
   it("accepts origin and integration (sent by the official SDK)", async () => {
     const { status } = await callJson("POST", "/v2/scrape", { url: fixture("/index.html"), origin: "js-sdk@4.42.0", integration: "test" });
     expect(status).toBe(200);

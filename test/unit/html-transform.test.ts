@@ -1,6 +1,6 @@
 /**
  * transformHtml: cleaning, onlyMainContent, include/exclude tags, absolute URLs, links and images
- * (COMPAT §9), run in workerd against the real HTMLRewriter.
+ * (docs/api.md, "Scrape"), run in workerd against the real HTMLRewriter.
  */
 import { describe, expect, it } from "vitest";
 import { transformHtml } from "../../src/html/transform";

@@ -12,10 +12,9 @@ import { sessionStub } from "../../../durable-objects/browser-session";
 import { presentedKey } from "../../auth/middleware";
 import { authenticateKey } from "../../auth/keys";
 import { isWebSocketUpgrade } from "../../crawl/service";
-import { ApiError } from "../../errors";
+import { ApiError, errorResponses } from "../../errors";
 import type { AppEnv } from "../../hono";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
 import { SessionIdParams } from "../../schemas/browser";
 import { liveViewPage } from "../../sessions/live-view-page";
 import { verifySessionToken, type TokenScope } from "../../sessions/tokens";
@@ -53,7 +52,7 @@ export const browserSocketRoutes = createRouter()
     const { id } = c.req.valid("param");
     const access = await authorize(c, id, c.req.valid("query").token, ["cdp"], true);
     if (!isWebSocketUpgrade(c.req.raw)) {
-      return c.json({ success: false as const, code: "UPGRADE_REQUIRED", error: "This is the session's CDP WebSocket: connect a CDP client to it" }, 426);
+      throw new ApiError("UPGRADE_REQUIRED", "This is the session's CDP WebSocket: connect a CDP client to it");
     }
     return (await forward(c, id, "cdp", access.teamId)) as never;
   })

@@ -1,11 +1,11 @@
 /**
- * Remote browser sessions (SPEC §4.12, COMPAT §4.10/§5.12): POST/GET /v2/browser, DELETE /v2/browser/{id},
+ * Remote browser sessions: POST/GET /v2/browser, DELETE /v2/browser/{id},
  * POST /v2/browser/{id}/execute. The CDP relay and the live view, which authenticate by token, are in
  * browser-sockets.ts.
  */
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
+import { errorResponses } from "../../errors";
 import {
   BrowserCreatedSchema,
   BrowserCreateSchema,

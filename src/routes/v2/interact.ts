@@ -1,11 +1,12 @@
 /**
- * POST /v2/scrape/{id}/interact and DELETE /v2/scrape/{id}/interact (SPEC §4.2, COMPAT §5.12): a browser
+ * POST /v2/scrape/{id}/interact and DELETE /v2/scrape/{id}/interact: a browser
  * session on a scraped page, driven by code or by the LLM.
  */
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter } from "../../hono";
 import { InteractResultSchema, InteractSchema, SessionStoppedSchema } from "../../schemas/browser";
-import { errorResponses, JobIdParams } from "../../schemas/common";
+import { errorResponses } from "../../errors";
+import { JobIdParams } from "../../schemas/common";
 import { interact, stopInteract } from "../../sessions/interact";
 
 const TAG = "Scrape";
