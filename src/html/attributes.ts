@@ -1,5 +1,5 @@
 /**
- * The `attributes` format (COMPAT §9): for each requested {selector, attribute}, the attribute's value on
+ * The `attributes` format (docs/api.md, "Scrape"): for each requested {selector, attribute}, the attribute's value on
  * every matching element of the cleaned content, falling back to `data-<attribute>`. One result per request,
  * in request order; a selector that cannot be parsed yields no values instead of failing the page.
  */

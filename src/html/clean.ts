@@ -1,5 +1,5 @@
 /**
- * Cleans the page tree for the `html` and `markdown` formats (COMPAT §9), in one walk of the body:
+ * Cleans the page tree for the `html` and `markdown` formats, in one walk of the body:
  *
  * - junk goes (head, script, style, template, meta, link, hidden SVG sprites, ...); the head's image metas
  *   and icon links are noted first, they still describe the page (`images`);

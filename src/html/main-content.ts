@@ -1,5 +1,5 @@
 /**
- * onlyMainContent by selector lists (COMPAT §9 step 6, plus consent banners and dialogs), on the cleaned tree:
+ * onlyMainContent by selector lists (docs/api.md "Scrape", plus consent banners and dialogs), on the cleaned tree:
  * the interim main-content step until the extractor of src/extract replaces it. And the <noscript> rule of
  * the whole-page path.
  *

@@ -1,5 +1,5 @@
 /**
- * Page metadata for `data.metadata` (COMPAT §5.1): title, description, language, Open Graph, Dublin Core and
+ * Page metadata for `data.metadata` (docs/api.md, "Scrape"): title, description, language, Open Graph, Dublin Core and
  * article fields under Firecrawl's camelCase names, plus every other `<meta name|property|itemprop>` under
  * its own name as written in the page (e.g. "twitter:card", "og:title", "viewport"), as Firecrawl does.
  * Also the page's JSON-LD blocks, parsed, for the main-content extractor's signals.

@@ -1,6 +1,6 @@
 /**
  * The selector lists behind html cleaning and onlyMainContent, kept apart from the pass that applies them so
- * the contract (COMPAT §9) can be read in one place.
+ * the contract (docs/api.md, "Scrape") can be read in one place.
  */
 
 /**
@@ -13,7 +13,7 @@ export const JUNK_SELECTOR = [
   'svg[aria-hidden="true"]', "svg[hidden]", 'svg[style*="display:none" i]', 'svg[style*="display: none" i]',
 ].join(", ");
 
-/** COMPAT §9 step 6: what onlyMainContent removes, in Firecrawl's order. */
+/** What onlyMainContent removes, in Firecrawl's order. */
 export const FIRECRAWL_BOILERPLATE_SELECTORS = [
   "header", "footer", "nav", "aside", ".header", ".top", ".navbar", "#header", ".footer", ".bottom", "#footer",
   ".sidebar", ".side", ".aside", "#sidebar", ".modal", ".popup", "#modal", ".overlay", ".ad", ".ads", ".advert",
@@ -46,7 +46,7 @@ export const MAIN_CONTENT_SELECTOR = 'main, #main, [role="main"]';
 /** Containers whose own <header> (usually holding the title and byline) is content, not site chrome. */
 export const CONTENT_CONTAINER_SELECTOR = 'article, main, [role="main"]';
 
-/** meta names/properties whose content is an image of the page (COMPAT §9 images). */
+/** meta names/properties whose content is an image of the page (listed by the `images` format). */
 export const IMAGE_META_KEYS = new Set([
   "og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "image",
 ]);

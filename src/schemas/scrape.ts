@@ -1,5 +1,5 @@
 /**
- * Scrape options (SPEC §2.1–2.4): one strict zod shape shared by `/v2/scrape` (top level), batch scrape (top
+ * Scrape options (docs/api.md, "Scrape"): one strict zod shape shared by `/v2/scrape` (top level), batch scrape (top
  * level, with `urls`) and crawl (`scrapeOptions`). The same schemas validate requests and produce the OpenAPI
  * document, so defaults and ranges here are the contract.
  */

@@ -1,7 +1,7 @@
 /**
  * Turns what an engine fetched into the document the caller asked for: picks the converter by content kind
  * (HTML passes + markdown, PDF text, JSON/text bodies), derives only the requested formats, fills `metadata`
- * and computes the credits (SPEC §8).
+ * and computes the credits (docs/credits.md).
  */
 import { ApiError } from "../errors";
 import { pageKind, type FetchedPage } from "../engines/types";
@@ -30,7 +30,7 @@ export interface BuiltDocument {
   discoveredLinks?: string[];
 }
 
-/** Credits beyond the base 1 (SPEC §8). */
+/** Credits beyond the base 1 (docs/credits.md). */
 const JSON_FORMAT_EXTRA = 4;
 const ENHANCED_PROXY_EXTRA = 4;
 

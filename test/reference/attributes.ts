@@ -1,7 +1,7 @@
 /**
  * REFERENCE ONLY: the HTMLRewriter version of this pass, before the shared page tree (parity tests, bench).
  *
- * The `attributes` format (COMPAT §9): for each requested {selector, attribute}, the attribute's value on
+ * The `attributes` format: for each requested {selector, attribute}, the attribute's value on
  * every matching element of the cleaned HTML, falling back to `data-<attribute>`. One result per request, in
  * request order; a selector HTMLRewriter cannot handle yields no values instead of failing the page.
  */

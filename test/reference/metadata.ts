@@ -1,7 +1,7 @@
 /**
  * REFERENCE ONLY: the HTMLRewriter version of this pass, before the shared page tree (parity tests, bench).
  *
- * Page metadata for `data.metadata` (COMPAT §5.1): title, description, language, Open Graph, Dublin Core and
+ * Page metadata for `data.metadata`: title, description, language, Open Graph, Dublin Core and
  * article fields under Firecrawl's camelCase names, plus every other `<meta name|property|itemprop>` under
  * its own name as written in the page (e.g. "twitter:card", "og:title", "viewport"), as Firecrawl does.
  *

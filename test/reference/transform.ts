@@ -2,7 +2,7 @@
  * REFERENCE ONLY (the page path before the shared tree; parity tests and `npm run bench` "before" use it).
  *
  * Turns a fetched page into the cleaned HTML behind the `html` and `markdown` formats and collects its
- * `links` and `images` (COMPAT §9), with streaming HTMLRewriter passes instead of a DOM:
+ * `links` and `images` (docs/api.md, "Scrape"), with streaming HTMLRewriter passes instead of a DOM:
  *
  * 1. a cheap analysis pass, only when needed, finds `<base href>` and which onlyMainContent candidates
  *    contain the main content (a streaming pass cannot look ahead into an element it must drop now);

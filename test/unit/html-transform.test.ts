@@ -1,7 +1,7 @@
 /**
  * The cleaning part of the page path (cleanTree, the selector main content, the noscript rule, the `html`,
  * `links` and `images` formats through convertHtml): onlyMainContent, include/exclude tags, absolute URLs,
- * links and images (COMPAT §9). These expectations were written for the previous HTMLRewriter passes and hold
+ * links and images (docs/api.md, "Scrape"). These expectations were written for the previous HTMLRewriter passes and hold
  * unchanged for the page tree, except where a test says otherwise.
  */
 import { describe, expect, it } from "vitest";
