@@ -1,6 +1,6 @@
 /**
  * Screenshots and action PDFs live in R2 and are served by the API itself under `/v2/artifacts/<key>` with an
- * HMAC signature and an expiry 24 hours out (SPEC §8), so they can be handed to anyone without an API key.
+ * HMAC signature and an expiry 24 hours out (docs/limits.md), so they can be handed to anyone without an API key.
  *
  * The key is SIGNING_SECRET and nothing else: a secret shared with webhook receivers (WEBHOOK_SECRET) or derived
  * from API keys would let those parties mint artifact URLs. Without SIGNING_SECRET nothing is signed (the browser
@@ -20,8 +20,9 @@ export function canSignArtifacts(env: Env): boolean {
   return Boolean(env.SIGNING_SECRET);
 }
 
-function signingSecret(env: Env): string {
-  if (!env.SIGNING_SECRET) throw new ApiError("FORBIDDEN", "Artifact URLs are disabled: no SIGNING_SECRET is configured");
+/** The service's key for URLs it signs (artifacts, browser-session tokens); 403 when none is configured. */
+export function signingSecret(env: Env): string {
+  if (!env.SIGNING_SECRET) throw new ApiError("FORBIDDEN", "Signed URLs are disabled: no SIGNING_SECRET is configured");
   return env.SIGNING_SECRET;
 }
 
