@@ -93,7 +93,11 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     document.json = extraction.data;
     if (extraction.warning) warnings.push(extraction.warning);
   }
-  if (wants("summary")) document.summary = markdown.trim() ? await summarize(env, markdown, build.signal) : "";
+  if (wants("summary")) {
+    const summary = markdown.trim() ? await summarize(env, markdown, build.signal) : { text: "" };
+    document.summary = summary.text;
+    if (summary.warning) warnings.push(summary.warning);
+  }
   if (wants("screenshot") && page.screenshot) document.screenshot = page.screenshot;
   if (page.actions) document.actions = page.actions;
   if (wants("audio")) warnings.push("The audio format is not available on this service.");

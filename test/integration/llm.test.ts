@@ -43,10 +43,36 @@ describe("LLM formats (fake OpenAI-compatible model)", () => {
   });
 
   it("warns when the answer does not match the schema", async () => {
+    const before = (await llmRequests()).length;
     const schema = { type: "object", properties: { title: { type: "integer" } }, required: ["title"] };
     const { body } = await post("/v2/scrape", { url: unique("/article.html"), formats: [{ type: "json", schema }] });
     expect(body.data.json).toEqual({ title: "How Lighthouses Work" });
-    expect(body.data.warning).toMatch(/does not match the schema/);
+    expect(body.data.warning).toBe('The JSON answer does not match the JSON Schema: #/title Instance type "string" is invalid. Expected "integer" (after one repair round).');
+    // The repair round: the model saw its own answer and what was wrong with it.
+    const [, repair] = (await llmRequests()).slice(before);
+    expect(repair.body.messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(repair.body.messages[3].content).toMatch(/does not match the JSON Schema: #\/title Instance type "string" is invalid/);
+  });
+
+  it("repairs an answer that is not JSON with one more round", async () => {
+    const before = (await llmRequests()).length;
+    const schema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
+    const { status, body } = await post("/v2/scrape", { url: unique("/article.html"), formats: [{ type: "json", schema, prompt: "The title [fake:invalid-once]" }] });
+    expect(status).toBe(200);
+    expect(body.data.json).toEqual({ title: "How Lighthouses Work" });
+    expect(body.data.warning).toBeUndefined();
+    const sent = (await llmRequests()).slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent[1].body.messages[2]).toEqual({ role: "assistant", content: '{"title": "broken",' });
+    expect(sent[1].body.messages[3].content).toMatch(/is not valid JSON/);
+  });
+
+  it("a cut-off answer gives a warning, not its broken JSON", async () => {
+    const { status, body } = await post("/v2/scrape", { url: unique("/article.html"), formats: [{ type: "json", prompt: "The title [fake:truncate]" }] });
+    expect(status).toBe(200);
+    expect(body.data.json).toBeNull();
+    expect(body.data.warning).toMatch(/cut off at the OpenAI-compatible endpoint's output limit/);
+    expect(body.data.metadata.creditsUsed).toBe(5);
   });
 
   it("summary format", async () => {
