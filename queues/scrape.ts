@@ -59,7 +59,7 @@ async function handlePage(env: Env, message: Message<PageMessage>, claim: PageCl
       throw new ApiError("INSUFFICIENT_CREDITS", "The team ran out of credits");
     }
     const outcome = await scrape(
-      { env, teamId: claim.teamId, scrapeId: claim.scrapeId, discoverLinks: claim.discoverLinks, forceStore: true, concurrency: claim.concurrency },
+      { env, teamId: claim.teamId, scrapeId: claim.scrapeId, discoverLinks: claim.discoverLinks, forceStore: true, concurrency: claim.concurrency, visibility: claim.visibility },
       { ...claim.scrapeOptions, url: claim.url },
     );
     // Report first: a report that loses the race (the page was re-dispatched and done elsewhere) is not billed.

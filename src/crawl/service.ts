@@ -43,7 +43,7 @@ export async function createJob(env: Env, job: NewJob): Promise<JobConfig> {
     );
   }
   const formats = normalizeFormats(job.scrapeOptions.formats);
-  refuseUnavailableFormats(formats, job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"]);
+  refuseUnavailableFormats(env, formats, job.scrapeOptions, job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"]);
   requireLlmFor(env, formats);
   if (job.kind === "crawl") checkEgress(job.url, egressPolicy(env));
   if (job.webhook) {

@@ -91,6 +91,8 @@ export interface PageClaim {
   scrapeOptions: ScrapeOptions;
   /** Whether the page's links will be followed. */
   discoverLinks: boolean;
+  /** Change tracking: hidden for a page admitted only because the team tracked it before. */
+  visibility: "visible" | "hidden";
   concurrency: ConcurrencyStamp;
 }
 

@@ -111,8 +111,18 @@ export class Frontier {
     return this.pagesCache;
   }
 
+  /**
+   * Change tracking: a page the team tracked before that this crawl did not find. It is admitted like a link
+   * (scope, robots.txt, dedup, limit) but marked hidden; whether one was admitted is returned.
+   */
+  async admitHidden(url: string): Promise<boolean> {
+    const before = this.pageCount();
+    await this.consider(url, 0, true);
+    return this.pageCount() > before;
+  }
+
   /** A discovered link: in scope, allowed by robots.txt, new, and under the limit → queued. */
-  private async consider(raw: string, depth: number): Promise<void> {
+  private async consider(raw: string, depth: number, hidden = false): Promise<void> {
     const url = normalizeUrl(raw);
     if (!url) return;
     const { crawler, url: startUrl } = this.store.config();
@@ -126,16 +136,16 @@ export class Frontier {
     } catch {
       return;
     }
-    this.admit(url, depth, await this.robotsFor(url));
+    this.admit(url, depth, await this.robotsFor(url), hidden);
   }
 
-  private admit(url: string, depth: number, robots: Robots): void {
+  private admit(url: string, depth: number, robots: Robots, hidden = false): void {
     if (first(this.sql, "SELECT 1 AS x FROM pages WHERE dedup = ?", this.dedup(url))) return;
     if (!robots.isAllowed(url)) {
       run(this.sql, "INSERT OR IGNORE INTO robots_blocked (url, at) VALUES (?, ?)", url, Date.now());
       return;
     }
-    this.insertPage(url, depth);
+    this.insertPage(url, depth, hidden);
   }
 
   private dedup(url: string): string {
@@ -143,14 +153,15 @@ export class Frontier {
     return kind === "batch" ? url : dedupKey(url, crawler);
   }
 
-  private insertPage(url: string, depth: number): void {
+  private insertPage(url: string, depth: number, hidden = false): void {
     const written = run(
       this.sql,
-      "INSERT OR IGNORE INTO pages (url, dedup, depth, state, scrape_id) VALUES (?, ?, ?, 'queued', ?)",
+      "INSERT OR IGNORE INTO pages (url, dedup, depth, state, scrape_id, hidden) VALUES (?, ?, ?, 'queued', ?, ?)",
       url,
       this.dedup(url),
       depth,
       newId(),
+      hidden ? 1 : 0,
     );
     if (written > 0 && this.pagesCache !== null) this.pagesCache++;
   }

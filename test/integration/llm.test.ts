@@ -2,27 +2,11 @@
  * The LLM plumbing (json and summary formats, crawl prompts) against a fake OpenAI-compatible model served by
  * the fixture site — no real model can run here; the adapter and its request shape are what is tested.
  */
-import { env } from "cloudflare:workers";
-import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import { API_KEY, fixture, unique } from "../helpers";
+import { callJsonWith, fixture, NO_LLM, unique } from "../helpers";
 
-const app = createApp();
-const llmEnv = { ...env, LLM_BASE_URL: fixture("/v1"), LLM_MODEL: "fake-model", LLM_API_KEY: "sk-fake" } as Env;
-
-async function post(path: string, body: unknown) {
-  const response = await app.fetch(
-    new Request(`http://edgecrawl.test${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-    llmEnv,
-    createExecutionContext(),
-  );
-  return { status: response.status, body: (await response.json()) as any };
-}
+/** The test bindings' fake model (vitest.config.ts), with a key to check that it is sent. */
+const post = (path: string, body: unknown) => callJsonWith({ LLM_API_KEY: "sk-fake" }, "POST", path, body);
 
 const llmRequests = async (): Promise<{ headers: Record<string, string>; body: any }[]> => (await fetch(fixture("/__llm"))).json();
 
@@ -93,19 +77,14 @@ describe("LLM formats (fake OpenAI-compatible model)", () => {
 
 describe("without an LLM", () => {
   it("a crawl prompt and params-preview answer 400 LLM_NOT_CONFIGURED", async () => {
-    const appNoLlm = (path: string, body: unknown) =>
-      app.fetch(
-        new Request(`http://edgecrawl.test${path}`, { method: "POST", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
-        env as Env,
-        createExecutionContext(),
-      );
     for (const [path, body] of [
       ["/v2/crawl/params-preview", { url: fixture("/"), prompt: "blog" }],
       ["/v2/crawl", { url: fixture("/"), prompt: "blog" }],
+      ["/v2/batch/scrape", { urls: [fixture("/")], formats: ["summary"] }],
     ] as const) {
-      const response = await appNoLlm(path, body);
+      const response = await callJsonWith(NO_LLM, "POST", path, body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: "LLM_NOT_CONFIGURED" });
+      expect(response.body).toMatchObject({ code: "LLM_NOT_CONFIGURED" });
     }
   });
 });
