@@ -104,7 +104,7 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
   if (wants("audio")) warnings.push("The audio format is not available on this service.");
   if (wants("branding")) {
     const branding = await brandingProfile(env, page, kind, build.signal);
-    document.branding = branding.profile as unknown as Record<string, unknown>;
+    document.branding = branding.profile;
     warnings.push(...branding.warnings);
   }
 

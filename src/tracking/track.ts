@@ -50,7 +50,7 @@ export async function addChangeTracking(env: Env, document: ScrapeDocument, requ
     extraction = changes.extraction ?? extraction;
     if (changes.warnings.length) document.warning = [document.warning, ...changes.warnings].filter(Boolean).join(" ");
   }
-  document.changeTracking = result as unknown as Record<string, unknown>;
+  document.changeTracking = result;
   await writeTrackedPage(env, request.teamId, {
     v: 1,
     sourceURL: pageId,
