@@ -3,7 +3,8 @@
  * the fixture site — no real model can run here; the adapter and its request shape are what is tested.
  */
 import { describe, expect, it } from "vitest";
-import { callJsonWith, fixture, NO_LLM, unique } from "../helpers";
+import { callJson, callJsonWith, fixture, NO_LLM, unique } from "../helpers";
+import { allDocuments, waitForJob } from "../crawl-helpers";
 
 /** The test bindings' fake model (vitest.config.ts), with a key to check that it is sent. */
 const post = (path: string, body: unknown) => callJsonWith({ LLM_API_KEY: "sk-fake" }, "POST", path, body);
@@ -63,6 +64,35 @@ describe("LLM formats (fake OpenAI-compatible model)", () => {
     const { body } = await post("/v2/scrape", { url: unique("/article.html"), formats: ["summary"] });
     expect(body.data.summary).toBe("Summary: How Lighthouses Work");
     expect(body.data.markdown).toBeUndefined();
+  });
+
+  it("json and summary on batch and crawl pages: 5 credits a page with json, nothing extra for summary", async () => {
+    const schema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
+    const batch = await callJson("POST", "/v2/batch/scrape", { urls: [unique("/article.html"), unique("/about.html")], formats: [{ type: "json", schema }, "summary"] });
+    const batchDone = await waitForJob(`/v2/batch/scrape/${batch.body.id}`);
+    const batchDocs = (await allDocuments(`/v2/batch/scrape/${batch.body.id}`)) as any[];
+    expect(batchDocs.map((d) => d.json.title).sort()).toEqual(["About", "How Lighthouses Work"]);
+    for (const d of batchDocs) {
+      expect(d.summary).toBe(`Summary: ${d.json.title}`);
+      expect(d.metadata.creditsUsed).toBe(5);
+    }
+    expect(batchDone.creditsUsed).toBe(10);
+
+    const summaryOnly = await callJson("POST", "/v2/crawl", { url: fixture("/docs/"), limit: 2, sitemap: "skip", scrapeOptions: { formats: ["summary"] } });
+    const crawlDone = await waitForJob(`/v2/crawl/${summaryOnly.body.id}`);
+    const crawlDocs = (await allDocuments(`/v2/crawl/${summaryOnly.body.id}`)) as any[];
+    expect(crawlDocs).toHaveLength(2);
+    for (const d of crawlDocs) {
+      expect(d.summary).toMatch(/^Summary: /);
+      expect(d.metadata.creditsUsed).toBe(1);
+    }
+    expect(crawlDone.creditsUsed).toBe(2);
+
+    const withJson = await callJson("POST", "/v2/crawl", { url: fixture("/docs/"), limit: 2, sitemap: "skip", scrapeOptions: { formats: [{ type: "json", prompt: "the title" }] } });
+    expect((await waitForJob(`/v2/crawl/${withJson.body.id}`)).creditsUsed).toBe(10);
+    const jsonDocs = (await allDocuments(`/v2/crawl/${withJson.body.id}`)) as any[];
+    expect(jsonDocs.map((d) => d.json.title)).toContain("Docs home");
+    for (const d of jsonDocs) expect(d.metadata.creditsUsed).toBe(5);
   });
 
   it("crawl prompt: generated options fill what the caller left out; params-preview shows them", async () => {
