@@ -60,14 +60,14 @@ export async function writeTrackedPage(env: Env, teamId: string, page: TrackedPa
 
 /**
  * Every page this team tracked on `host` with this tag (their identifying URLs), for a crawl looking for the
- * pages it no longer finds. Stops after `max`.
+ * pages it no longer finds: R2 list pages of `pageSize` keys (1,000 is R2's most), stopping after `max`.
  */
-export async function listTrackedPages(env: Env, teamId: string, host: string, tag: string | null, max: number): Promise<string[]> {
+export async function listTrackedPages(env: Env, teamId: string, host: string, tag: string | null, max: number, pageSize = 1000): Promise<string[]> {
   const prefix = trackedSitePrefix(teamId, await tagKey(tag), host);
   const urls: string[] = [];
   let cursor: string | undefined;
   do {
-    const listed = await env.BUCKET.list({ prefix, cursor, limit: 1000, include: ["customMetadata"] });
+    const listed = await env.BUCKET.list({ prefix, cursor, limit: pageSize, include: ["customMetadata"] });
     for (const object of listed.objects) {
       const url = object.customMetadata?.sourceURL ?? (await readStored(env, object.key))?.sourceURL;
       if (url) urls.push(url);
