@@ -1,7 +1,8 @@
 /**
  * The LLM port: any OpenAI-compatible chat-completions endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL) —
  * OpenAI itself, Workers AI's OpenAI-compatible endpoint, a local server. Used by the `json` and `summary`
- * formats (and later by crawl prompts and the agent). Without LLM_BASE_URL these features answer a clear 400.
+ * formats, crawl and interact prompts, and (with tool calling, ./tools.ts) the agent. Without LLM_BASE_URL these
+ * features answer a clear 400.
  */
 import { Validator } from "@cfworker/json-schema";
 import { ApiError, describeError } from "../errors";
@@ -37,7 +38,17 @@ interface ChatMessage {
   content: string;
 }
 
-async function chat(env: Env, messages: ChatMessage[], responseFormat: unknown, signal?: AbortSignal): Promise<string> {
+/** The assistant message of a completion as the endpoint returns it (tool calls are read by ./tools.ts). */
+export interface CompletionMessage {
+  content?: string | null;
+  tool_calls?: unknown;
+}
+
+/**
+ * One chat-completions request: `payload` (messages, response_format, tools…) goes to LLM_BASE_URL with the
+ * configured model unless it names its own; the first choice's message comes back.
+ */
+export async function requestCompletion(env: Env, payload: Record<string, unknown>, signal?: AbortSignal): Promise<CompletionMessage> {
   const base = env.LLM_BASE_URL.trim().replace(/\/+$/, "");
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (env.LLM_API_KEY) headers.authorization = `Bearer ${env.LLM_API_KEY}`;
@@ -46,7 +57,7 @@ async function chat(env: Env, messages: ChatMessage[], responseFormat: unknown, 
     response = await fetch(`${base}/chat/completions`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ model: env.LLM_MODEL || "gpt-4o-mini", messages, temperature: 0, response_format: responseFormat }),
+      body: JSON.stringify({ model: env.LLM_MODEL || "gpt-4o-mini", temperature: 0, ...payload }),
       signal,
     });
   } catch (e) {
@@ -56,8 +67,14 @@ async function chat(env: Env, messages: ChatMessage[], responseFormat: unknown, 
     const detail = (await response.text()).slice(0, 300);
     throw new ApiError("LLM_ERROR", `The LLM endpoint answered HTTP ${response.status}: ${detail}`);
   }
-  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
-  const content = body.choices?.[0]?.message?.content;
+  const body = (await response.json().catch(() => null)) as { choices?: { message?: CompletionMessage }[] } | null;
+  const message = body?.choices?.[0]?.message;
+  if (!message) throw new ApiError("LLM_ERROR", "The LLM endpoint returned no message");
+  return message;
+}
+
+async function chat(env: Env, messages: ChatMessage[], responseFormat: unknown, signal?: AbortSignal): Promise<string> {
+  const { content } = await requestCompletion(env, { messages, response_format: responseFormat }, signal);
   if (typeof content !== "string") throw new ApiError("LLM_ERROR", "The LLM endpoint returned no message content");
   return content;
 }
