@@ -33,6 +33,8 @@ export const JOB_MIGRATIONS = [
   `ALTER TABLE robots ADD COLUMN status INTEGER;
    ALTER TABLE pages ADD COLUMN limited_at INTEGER;
    ALTER TABLE job ADD COLUMN slots_held INTEGER NOT NULL DEFAULT 0;`,
+  // The outbox is shared with agent jobs, whose events carry their data themselves (see outbox.ts).
+  `ALTER TABLE outbox ADD COLUMN data TEXT;`,
 ];
 
 /** Results stay readable this long after the job ends (docs/api.md, "Jobs"). */
