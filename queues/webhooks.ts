@@ -6,6 +6,7 @@
  * down for a while still gets every event, in order. When the queue gives up (dead-letter queue) the job
  * records a delivery error; the events stay in the outbox and the next event starts delivery again.
  */
+import { agentJobStub } from "../durable-objects/agent-job";
 import { jobStub } from "../durable-objects/crawl-job";
 import { describeError } from "../src/errors";
 import { checkEgress, egressPolicy } from "../src/net/egress";
@@ -30,7 +31,7 @@ interface WebhookOutbox {
 }
 
 function outboxOf(env: Env, message: WebhookDrainMessage): WebhookOutbox {
-  return jobStub(env, message.jobId);
+  return message.kind === "agent" ? agentJobStub(env, message.jobId) : jobStub(env, message.jobId);
 }
 
 export async function consumeWebhookBatch(batch: MessageBatch<WebhookDrainMessage>, env: Env): Promise<void> {
