@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { teamStub } from "../../durable-objects/team";
 import { API, API_KEY, callJson, fixture, newTeam, OTHER_TEAM_KEY } from "../helpers";
 
 const app = createApp();
@@ -112,5 +113,16 @@ describe("an agent job's status and cancellation", () => {
     expect(status).toMatchObject({ status: "failed", error: expect.stringMatching(/^The agent stopped after 3 failed attempts: The LLM endpoint/), creditsUsed: 0 });
     expect(status.data).toBeUndefined();
     expect(await callJson("DELETE", `/v2/agent/${body.id}`)).toMatchObject({ status: 409, body: { code: "CONFLICT" } });
+  });
+});
+
+describe("charging a job's units", () => {
+  it("bills a unit charged twice under the same reference once (a step redone after a restart)", async () => {
+    const { teamId, key } = await newTeam();
+    const team = teamStub(env, teamId);
+    await team.chargeOnce(2, "agent", "job-1:model:1");
+    await team.chargeOnce(2, "agent", "job-1:model:1");
+    await team.chargeOnce(1, "agent", "job-1:call:3:call_0");
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data.creditsUsed).toBe(3);
   });
 });
