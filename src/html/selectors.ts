@@ -5,10 +5,11 @@
 
 /**
  * Never useful in the cleaned document or in Markdown. Hidden SVGs are icon sprites whose <title>s would
- * otherwise leak into the text.
+ * otherwise leak into the text. (<noscript> is not junk: it can hold a crawler's view of an app shell, see
+ * main-content.ts.)
  */
 export const JUNK_SELECTOR = [
-  "script", "style", "noscript", "template", "meta", "link", "base", "title", "symbol",
+  "script", "style", "template", "meta", "link", "base", "title", "symbol",
   'svg[aria-hidden="true"]', "svg[hidden]", 'svg[style*="display:none" i]', 'svg[style*="display: none" i]',
 ].join(", ");
 
@@ -29,10 +30,7 @@ export const CONSENT_AND_DIALOG_SELECTORS = [
   "#CybotCookiebotDialog", ".cc-window", '[role="dialog"]', '[aria-modal="true"]', "dialog",
 ];
 
-/**
- * One selector list, so each boilerplate element fires one handler call; both passes of transformHtml must
- * use this exact string because they match candidates up by their order of appearance.
- */
+/** Every boilerplate candidate of onlyMainContent, as one selector list. */
 export const BOILERPLATE_SELECTOR = [...FIRECRAWL_BOILERPLATE_SELECTORS, ...CONSENT_AND_DIALOG_SELECTORS].join(", ");
 
 /**

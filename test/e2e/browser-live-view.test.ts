@@ -75,6 +75,8 @@ it("forwards clicks and typing from the interactive view to the session's page",
 
   await watched.page.$eval("#name", (el) => ((el as HTMLInputElement).value = ""));
   await clickThroughLiveView("#name");
+  // Keys go to whatever has focus: wait until the forwarded click has focused the field (slow under load).
+  await watched.page.waitForFunction(() => document.activeElement?.id === "name", { timeout: 10_000 });
   await viewer.page.keyboard.type("Ada");
   await viewer.page.keyboard.press("Enter");
   await watched.page.waitForFunction(() => document.querySelector("#greeting")?.textContent === "Welcome aboard, Ada!", { timeout: 10_000 });
