@@ -69,9 +69,10 @@ export class AgentRunner {
       },
       AbortSignal.any([signal, AbortSignal.timeout(LLM_TIMEOUT_MS)]),
     );
+    // Cancelled while the model answered: the reply is dropped, unbilled. Once billed, a reply is recorded.
+    if (!this.store.running()) return null;
     const step = this.store.modelSteps() + 1;
     await this.charge(stepCredits, `model:${step}`);
-    if (!this.store.running()) return null;
     const calls = distinctIds(reply, step);
     this.store.addCredits(stepCredits);
     this.store.append({ role: "assistant", content: reply.content, ...(calls.length ? { tool_calls: calls } : {}) });
@@ -101,7 +102,6 @@ export class AgentRunner {
     const result = await runAction({ env: this.env, config: this.config, remaining: this.store.remainingCredits(), signal }, name, args);
     if (!this.store.running()) return null;
     await this.charge(result.credits, `call:${turn}:${call.id}`);
-    if (!this.store.running()) return null;
     return this.record(call, result);
   }
 
@@ -111,7 +111,8 @@ export class AgentRunner {
     if (result.source) this.store.addSource(result.source.url, result.source.scrapeId);
     this.store.append({ role: "tool", tool_call_id: call.id, content: result.content });
     const step = this.store.addStep(result.step);
-    this.events.emit("action", step.status === "done", { data: [step] });
+    // A step that ends after a cancellation is kept (it was billed) but not announced after `cancelled`.
+    if (this.store.running()) this.events.emit("action", step.status === "done", { data: [step] });
     return null;
   }
 
