@@ -20,10 +20,37 @@ function tool(name: string, description: string, properties: Record<string, unkn
   return { type: "function", function: { name, description, parameters: { type: "object", properties, required } } };
 }
 
+/**
+ * `finish`'s parameters: `{data: <the caller's schema>}`. References inside that schema are relative to its
+ * root, which is now `#/properties/data`: its `$defs` / `definitions` move up to the parameters' root (where
+ * `#/$defs/...` finds them again) and other references are re-rooted.
+ */
+export function answerParameters(schema?: Record<string, unknown>): Record<string, unknown> {
+  if (!schema) return { type: "object", properties: { data: { description: "The answer to the task, as JSON." } }, required: ["data"] };
+  const { $defs, definitions, ...answer } = schema;
+  const reroot = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(reroot);
+    if (!node || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) =>
+        key === "$ref" && typeof value === "string" && (value === "#" || (value.startsWith("#/") && !/^#\/(\$defs|definitions)\//.test(value)))
+          ? [key, `#/properties/data${value.slice(1)}`]
+          : [key, reroot(value)],
+      ),
+    );
+  };
+  const parameters: Record<string, unknown> = { type: "object", properties: { data: reroot(answer) }, required: ["data"] };
+  if ($defs !== undefined) parameters.$defs = reroot($defs);
+  if (definitions !== undefined) parameters.definitions = reroot(definitions);
+  return parameters;
+}
+
 /** The tools offered for this job (only `finish` while it is told to answer now). */
 export function toolDefinitions(config: AgentConfig, answerNow: boolean): ToolDefinition[] {
-  const answer = config.schema ?? { description: "The answer to the task, as JSON." };
-  const finish = tool("finish", "Give the final answer and end the task.", { data: answer }, ["data"]);
+  const finish: ToolDefinition = {
+    type: "function",
+    function: { name: "finish", description: "Give the final answer and end the task.", parameters: answerParameters(config.schema) },
+  };
   if (answerNow) return [finish];
   const tools = [
     tool(

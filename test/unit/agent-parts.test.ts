@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readAnswer } from "../../src/agent/answer";
 import { fitToContext } from "../../src/agent/context";
-import { toolDefinitions } from "../../src/agent/prompt";
+import { answerParameters, toolDefinitions } from "../../src/agent/prompt";
 import type { AgentConfig } from "../../src/agent/schema";
 import { urlsInPrompt } from "../../src/agent/service";
 import { ApiError } from "../../src/errors";
@@ -109,6 +109,26 @@ describe("tool calling (fake OpenAI-compatible model)", () => {
     expect(names({ strict: true, startUrls: ["https://example.com/"] })).toEqual(["scrape", "finish"]);
     expect(names({}, true)).toEqual(["finish"]);
     expect(toolDefinitions(config, true)[0].function.parameters).toEqual({ type: "object", properties: { data: { type: "object" } }, required: ["data"] });
+  });
+
+  it("gives finish the answer's schema under data, its references still resolving", () => {
+    const schema = {
+      type: "object",
+      properties: { items: { type: "array", items: { $ref: "#/$defs/item" } }, again: { $ref: "#/properties/items" }, self: { $ref: "#" } },
+      $defs: { item: { type: "object", properties: { child: { $ref: "#/$defs/item" } } } },
+    };
+    expect(answerParameters(schema)).toEqual({
+      type: "object",
+      properties: {
+        data: {
+          type: "object",
+          properties: { items: { type: "array", items: { $ref: "#/$defs/item" } }, again: { $ref: "#/properties/data/properties/items" }, self: { $ref: "#/properties/data" } },
+        },
+      },
+      required: ["data"],
+      $defs: { item: { type: "object", properties: { child: { $ref: "#/$defs/item" } } } },
+    });
+    expect(jsonSchemaProblem(answerParameters(schema))).toBeNull();
   });
 });
 
