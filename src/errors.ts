@@ -46,6 +46,7 @@ export const ERRORS = {
   SCRAPE_ACTION_ERROR: { status: 500, message: "A browser action failed" },
   SCRAPE_BROWSER_ERROR: { status: 500, message: "The browser failed" },
   LLM_ERROR: { status: 502, message: "The LLM endpoint failed" },
+  SEARCH_ERROR: { status: 502, message: "The search provider failed" },
   BROWSER_SESSION_NOT_FOUND: { status: 404, message: "Browser session not found." },
   BROWSER_SESSION_DESTROYED: { status: 410, message: "Browser session has been destroyed." },
   BROWSER_SESSION_LIMIT: { status: 429, message: "The team has reached its limit of concurrent browser sessions." },

@@ -68,6 +68,8 @@ export interface PageMessage {
 export interface WebhookDrainMessage {
   type: "webhook-drain";
   jobId: string;
+  /** Whose outbox: an agent job's, or (absent) a crawl or batch job's. */
+  kind?: "agent";
 }
 
 /** Which dispatch of which page a message speaks of (what a consumer claims and reports on). */
@@ -146,4 +148,6 @@ export interface PendingWebhook {
   success: boolean;
   scrapeId: string | null;
   error: string | null;
+  /** The payload's `data`, when the event carries it itself (agent events) rather than a document's scrapeId. */
+  data?: unknown[];
 }

@@ -37,6 +37,8 @@ export const JOB_MIGRATIONS = [
   // them once, when discovery is done.
   `ALTER TABLE pages ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE job ADD COLUMN remembered_checked INTEGER NOT NULL DEFAULT 0;`,
+  // The outbox is shared with agent jobs, whose events carry their data themselves (see outbox.ts).
+  `ALTER TABLE outbox ADD COLUMN data TEXT;`,
 ];
 
 /** Results stay readable this long after the job ends (docs/api.md, "Jobs"). */

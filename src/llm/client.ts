@@ -1,7 +1,7 @@
 /**
  * What the API's features ask of the LLM port (provider.ts): json extraction (schema-validated, structured.ts),
  * page summaries, and the up-front refusal of requests that need an LLM when none is configured. Crawl prompts
- * (src/crawl/prompt.ts), change tracking and branding build on the same calls.
+ * (src/crawl/prompt.ts), change tracking and branding build on the same calls; the agent's tool calling is tools.ts.
  */
 import { ApiError } from "../errors";
 import type { FormatObject } from "../schemas/scrape";

@@ -20,6 +20,7 @@ import { ScrapeRequestSchema } from "../../src/schemas/scrape";
 import { BatchScrapeRequestSchema, CrawlParamsPreviewSchema, CrawlRequestSchema } from "../../src/schemas/crawl";
 import { V1BatchScrapeRequestSchema, v1BatchToV2, V1CrawlRequestSchema, v1CrawlToV2 } from "../../src/schemas/v1";
 import { MapRequestSchema } from "../../src/routes/v2/map";
+import { AgentRequestSchema } from "../../src/schemas/agent";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const readme = Object.values(import.meta.glob("/README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
@@ -49,6 +50,7 @@ const LLM = "integration/llm.test.ts";
 const BATCH = "integration/batch-and-v1.test.ts";
 const TRACKING = "integration/change-tracking.test.ts";
 const BRANDING = "integration/branding.test.ts";
+const AGENT = "e2e/agent.test.ts";
 const trackingLifecycle = shown(TRACKING, "new → same → changed (with a git diff) → removed, each against the previous scrape");
 const trackingSchema = shown(TRACKING, "json mode with a schema: the fields that differ, as {previous, current}; billed 5");
 
@@ -281,6 +283,24 @@ const ENDPOINTS: Record<string, Endpoint> = {
       location: probe("map location"),
       "location.country": probe("map location"),
       "location.languages": probe("map location"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+  },
+  "POST /v2/agent": {
+    schema: AgentRequestSchema,
+    own: {
+      prompt: shown(AGENT, "agent() runs scrape → finish and returns the answer with its steps and sources"),
+      urls: shown(AGENT, "map → scrape two pages → finish"),
+      schema: shown(AGENT, "repairs an answer that does not match the schema, once"),
+      maxCredits: shown(AGENT, "stops at maxCredits and answers with what it has"),
+      strictConstrainToURLs: shown(AGENT, "refuses a URL outside strictConstrainToURLs back to the model, without fetching it"),
+      model: shown(AGENT, "spark-1-pro runs on LLM_MODEL_PRO at 5 credits a step"),
+      webhook: shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
+      "webhook.url": shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
+      "webhook.headers": shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
+      "webhook.metadata": shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
+      "webhook.events": shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
       origin: sdkField,
       integration: sdkField,
     },
