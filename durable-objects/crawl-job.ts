@@ -148,6 +148,8 @@ export class CrawlJobDO extends DurableObject<Env> {
   // End
 
   private async finish(status: Exclude<JobStatus, "scraping">, error?: string): Promise<void> {
+    // Pumps run concurrently (each awaits the team and the tracking store): only the first one ends the job.
+    if (this.store.job()?.status !== "scraping") return;
     const now = Date.now();
     const expiresAt = now + RESULT_TTL_MS;
     this.store.set("status = ?, completed_at = ?, expires_at = ?, error = ?, slots_held = 0", status, now, expiresAt, error ?? null);

@@ -9,7 +9,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { teamStub } from "../../durable-objects/team";
-import { API, API_KEY, callJson, fixture, newTeam, OTHER_TEAM_KEY } from "../helpers";
+import { API, API_KEY, callJson, callJsonWith, fixture, newTeam, NO_LLM, OTHER_TEAM_KEY } from "../helpers";
 
 const app = createApp();
 const llmEnv = { ...env, LLM_BASE_URL: fixture("/v1"), LLM_MODEL: "fake-model" } as Env;
@@ -56,7 +56,7 @@ describe("POST /v2/agent refuses before any work", () => {
   });
 
   it("answers 400 LLM_NOT_CONFIGURED without an LLM", async () => {
-    const { status, body } = await callJson("POST", "/v2/agent", { prompt, urls });
+    const { status, body } = await callJsonWith(NO_LLM, "POST", "/v2/agent", { prompt, urls });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: "LLM_NOT_CONFIGURED", error: expect.stringContaining("LLM_BASE_URL") });
   });
@@ -103,8 +103,8 @@ describe("an agent job's status and cancellation", () => {
   });
 
   it("fails with the reason when the LLM endpoint cannot be reached, after retries; an ended job cannot be cancelled", async () => {
-    // This project's job objects have no LLM_BASE_URL: every model call fails like an unreachable endpoint.
-    const { body } = await start({ prompt, urls });
+    // The fake model answers 503 to a conversation holding `[fake:down]`, as a failing endpoint would.
+    const { body } = await start({ prompt: `${prompt} [fake:down]`, urls });
     let status = (await callJson("GET", `/v2/agent/${body.id}`)).body;
     for (let i = 0; i < 100 && status.status === "processing"; i++) {
       await new Promise((r) => setTimeout(r, 200));
