@@ -7,7 +7,8 @@
  * The concerns live in src/jobs/: the schema and the job row (schema.ts, store.ts), the frontier and seen set
  * (frontier.ts), page leases and claims (pages.ts), dispatching within the job's cap, the pacing and the team's
  * concurrency slots (schedule.ts), results and status (results.ts), the webhook outbox (events.ts), WebSocket
- * watchers (watchers.ts) and the one alarm over a table of timers (timers.ts). Everything is in SQLite, so an
+ * watchers (watchers.ts), change tracking's hidden pages (remembered.ts) and the one alarm over a table of
+ * timers (timers.ts). Everything is in SQLite, so an
  * evicted or restarted object resumes where it was.
  *
  * RPC surface: `create` (from src/crawl/service.ts); `claim` / `report` (from the scrape queue's consumer —
@@ -23,6 +24,7 @@ import { ApiError, describeError, renderHttpError } from "../src/errors";
 import { Events } from "../src/jobs/events";
 import { Frontier } from "../src/jobs/frontier";
 import { Pages } from "../src/jobs/pages";
+import { RememberedPages } from "../src/jobs/remembered";
 import { Results } from "../src/jobs/results";
 import { Scheduler } from "../src/jobs/schedule";
 import { LEASE_CHECK_MS, RESULT_TTL_MS } from "../src/jobs/schema";
@@ -39,6 +41,7 @@ export class CrawlJobDO extends DurableObject<Env> {
   private readonly results: Results;
   private readonly events: Events;
   private readonly watchers: Watchers;
+  private readonly remembered: RememberedPages;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -50,6 +53,7 @@ export class CrawlJobDO extends DurableObject<Env> {
     this.results = new Results(this.store);
     this.events = new Events(this.store, this.timers, env, ctx);
     this.watchers = new Watchers(ctx, env);
+    this.remembered = new RememberedPages(this.store, this.frontier, env);
     ctx.blockConcurrencyWhile(async () => {
       this.store.migrate();
       // A restarted object may have been interrupted between a report and its follow-up work: look again now.
@@ -86,7 +90,11 @@ export class CrawlJobDO extends DurableObject<Env> {
   /** Dispatches what the limits allow, then completes the job if nothing is left to do. */
   private async pump(renewSlots = false): Promise<void> {
     await this.scheduler.pump(renewSlots);
-    if (this.store.running() && !this.pages.anyOpen() && !this.frontier.anyWaitingLinks()) await this.finish("completed");
+    if (this.store.running() && !this.pages.anyOpen() && !this.frontier.anyWaitingLinks()) {
+      // Change tracking: the pages tracked before and not found this time are checked before the end.
+      if (await this.remembered.admit()) return this.pump();
+      await this.finish("completed");
+    }
   }
 
   /** The team has free concurrency slots again (this job had asked for more than it got). */
@@ -107,7 +115,7 @@ export class CrawlJobDO extends DurableObject<Env> {
   async claim(refs: PageRef[]): Promise<(PageClaim | null)[]> {
     return refs.map(({ pageId, dispatch }) => {
       const page = this.pages.live(pageId, dispatch);
-      return page ? this.pages.claim(page, this.frontier.expands(page.depth), this.watchers.any()) : null;
+      return page ? this.pages.claim(page, this.frontier.expands(page.depth) && !page.hidden, this.watchers.any()) : null;
     });
   }
 

@@ -20,6 +20,8 @@ const MIGRATIONS = [
    CREATE TABLE active_jobs (id TEXT PRIMARY KEY, kind TEXT NOT NULL, url TEXT NOT NULL, created_at INTEGER NOT NULL,
                              options TEXT NOT NULL);`,
   SLOT_MIGRATION,
+  // chargeOnce looks charges up by reference.
+  `CREATE INDEX ledger_by_ref ON ledger (ref);`,
 ];
 
 /** A single scrape waits for a slot inside one call at most this long; its caller calls again until its deadline. */
@@ -79,6 +81,15 @@ export class TeamDO extends DurableObject<Env> {
     run(this.sql, "INSERT INTO ledger (at, credits, reason, ref) VALUES (?, ?, ?, ?)", Date.now(), credits, reason, ref ?? null);
     run(this.sql, "UPDATE settings SET balance = MAX(0, balance - ?) WHERE id = 1 AND balance IS NOT NULL", credits);
     return this.settings().balance;
+  }
+
+  /**
+   * `charge`, unless a charge with this `ref` was already recorded: work that may run twice (a job's step redone
+   * after a restart) is billed once.
+   */
+  async chargeOnce(credits: number, reason: string, ref: string): Promise<number | null> {
+    if (first(this.sql, "SELECT 1 AS found FROM ledger WHERE ref = ? LIMIT 1", ref)) return this.settings().balance;
+    return this.charge(credits, reason, ref);
   }
 
   /** Sets the balance (null = unlimited) and optionally the concurrency limit. */

@@ -86,7 +86,7 @@ async function scrapePage(env: Env, message: Message<PageMessage>, claim: PageCl
   try {
     if (!hasCredits) throw new ApiError("INSUFFICIENT_CREDITS", "The team ran out of credits");
     const outcome = await scrape(
-      { env, teamId: claim.teamId, scrapeId: claim.scrapeId, discoverLinks: claim.discoverLinks, forceStore: true, concurrency: claim.concurrency },
+      { env, teamId: claim.teamId, scrapeId: claim.scrapeId, discoverLinks: claim.discoverLinks, forceStore: true, concurrency: claim.concurrency, visibility: claim.visibility },
       { ...claim.scrapeOptions, url: claim.url },
     );
     const result = {

@@ -1,7 +1,8 @@
 /**
  * Secrets: set with `wrangler secret put` when deployed or in .dev.vars locally, absent otherwise. `wrangler
  * types` is run with an empty env file (see package.json) so that a developer's own .dev.vars never changes the
- * generated types; the secrets are typed here instead.
+ * generated types; the secrets are typed here instead. `AI` is the optional Workers AI binding: wrangler.toml
+ * leaves it out (wrangler dev cannot serve it), a deployment may add it.
  */
 declare namespace Cloudflare {
   interface Env {
@@ -10,5 +11,6 @@ declare namespace Cloudflare {
     WEBHOOK_SECRET?: string;
     LLM_API_KEY?: string;
     SIGNING_SECRET?: string;
+    AI?: Ai;
   }
 }

@@ -1,8 +1,11 @@
 /**
- * Webhook payloads and signatures (docs/api.md, "Jobs"): `{success, type, id, data, metadata, error}` POSTed as JSON with
- * `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with WEBHOOK_SECRET>`.
+ * Webhook payloads and signatures (docs/api.md, "Jobs"): `{success, type, id, data, metadata, error}` POSTed as
+ * JSON with `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with WEBHOOK_SECRET>`; and the check
+ * every job's webhook target passes when the job is created.
  */
 import { hmacSha256Hex } from "../crypto";
+import { ApiError } from "../errors";
+import { checkEgress, egressPolicy } from "../net/egress";
 
 export const SIGNATURE_HEADER = "X-Service-Signature";
 
@@ -17,4 +20,14 @@ export interface WebhookPayload {
 
 export async function signBody(secret: string, body: string): Promise<string> {
   return `sha256=${await hmacSha256Hex(secret, body)}`;
+}
+
+/** A job's webhook must pass the outbound policy, and deliveries need WEBHOOK_SECRET to be signed. */
+export function checkWebhookTarget(env: Env, url: string): void {
+  checkEgress(url, egressPolicy(env), "Webhook URL");
+  if (!env.WEBHOOK_SECRET) {
+    throw new ApiError("BAD_REQUEST", "Webhooks need WEBHOOK_SECRET to be configured (they are signed with it)", [
+      { path: ["webhook"], message: "WEBHOOK_SECRET is not configured", code: "custom" },
+    ]);
+  }
 }

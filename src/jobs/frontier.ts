@@ -155,14 +155,24 @@ export class Frontier {
     return { url, key };
   }
 
-  /** A discovered link: new, in scope, under the limit and allowed by robots.txt → queued. */
-  private async consider(raw: string, depth: number): Promise<void> {
-    if (this.pageCount() >= this.store.config().crawler.limit) return;
-    const candidate = this.candidate(raw);
-    if (candidate) this.admit(candidate, depth, await this.robotsFor(candidate.url));
+  /**
+   * Change tracking: a page the team tracked before that this crawl did not find. It is admitted like a link
+   * (scope, robots.txt, dedup, limit) but marked hidden; whether one was admitted is returned.
+   */
+  async admitHidden(url: string): Promise<boolean> {
+    const before = this.pageCount();
+    await this.consider(url, 0, true);
+    return this.pageCount() > before;
   }
 
-  private admit(candidate: { url: string; key: string }, depth: number, robots: Robots): void {
+  /** A discovered link: new, in scope, under the limit and allowed by robots.txt → queued. */
+  private async consider(raw: string, depth: number, hidden = false): Promise<void> {
+    if (this.pageCount() >= this.store.config().crawler.limit) return;
+    const candidate = this.candidate(raw);
+    if (candidate) this.admit(candidate, depth, await this.robotsFor(candidate.url), hidden);
+  }
+
+  private admit(candidate: { url: string; key: string }, depth: number, robots: Robots, hidden = false): void {
     const seen = this.seen();
     if (seen.has(candidate.key)) return;
     seen.add(candidate.key);
@@ -170,7 +180,7 @@ export class Frontier {
       run(this.sql, "INSERT OR IGNORE INTO robots_blocked (url, at) VALUES (?, ?)", candidate.url, Date.now());
       return;
     }
-    this.insertPage(candidate.url, depth, candidate.key);
+    this.insertPage(candidate.url, depth, candidate.key, hidden);
   }
 
   private dedup(url: string): string {
@@ -178,8 +188,16 @@ export class Frontier {
     return kind === "batch" ? url : dedupKey(url, crawler);
   }
 
-  private insertPage(url: string, depth: number, key = this.dedup(url)): void {
-    const written = run(this.sql, "INSERT OR IGNORE INTO pages (url, dedup, depth, state, scrape_id) VALUES (?, ?, ?, 'queued', ?)", url, key, depth, newId());
+  private insertPage(url: string, depth: number, key = this.dedup(url), hidden = false): void {
+    const written = run(
+      this.sql,
+      "INSERT OR IGNORE INTO pages (url, dedup, depth, state, scrape_id, hidden) VALUES (?, ?, ?, 'queued', ?, ?)",
+      url,
+      key,
+      depth,
+      newId(),
+      hidden ? 1 : 0,
+    );
     if (written > 0 && this.pagesCache !== null) this.pagesCache++;
     this.seenCache?.add(key);
   }

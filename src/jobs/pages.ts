@@ -82,6 +82,7 @@ export class Pages {
       scrapeId: page.scrape_id,
       scrapeOptions: config.scrapeOptions,
       discoverLinks,
+      visibility: page.hidden ? "hidden" : "visible",
       concurrency: page.limited_at === null ? { limited: false } : { limited: true, queueDurationMs: now - page.limited_at },
       watched,
     };

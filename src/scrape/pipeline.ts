@@ -15,6 +15,7 @@ import { timeoutError } from "../engines/fetch";
 import { requireLlmFor } from "../llm/client";
 import { refuseUnavailableFormats } from "./unavailable";
 import { newId } from "../ids";
+import { addChangeTracking, type Visibility } from "../tracking/track";
 import type { ConcurrencyStamp } from "../crawl/types";
 
 export interface ScrapeRequestInput extends ScrapeOptions {
@@ -36,6 +37,8 @@ export interface ScrapeContext {
   forceStore?: boolean;
   /** Whether the team's concurrency limit held this scrape back (stamped on `metadata`; absent = it did not). */
   concurrency?: ConcurrencyStamp;
+  /** Change tracking: a crawl page found only from the team's tracked pages, not by links or sitemaps, is hidden. */
+  visibility?: Visibility;
 }
 
 export interface ScrapeOutcome {
@@ -48,9 +51,9 @@ export interface ScrapeOutcome {
 }
 
 /** What can be refused before any work (and before a concurrency slot is taken): formats the service cannot make. */
-export function checkScrapeRequest(env: Env, input: Pick<ScrapeOptions, "formats">): FormatObject[] {
+export function checkScrapeRequest(env: Env, input: Pick<ScrapeOptions, "formats" | "zeroDataRetention">): FormatObject[] {
   const formats = normalizeFormats(input.formats);
-  refuseUnavailableFormats(formats);
+  refuseUnavailableFormats(env, formats, input);
   requireLlmFor(env, formats);
   return formats;
 }
@@ -79,7 +82,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
   const outcome = await withDeadline(signal, async () => {
     const page = await runEngines(ctx.env, url, input, formats, signal, ctx.teamId);
-    return buildDocument(ctx.env, page, {
+    const built = await buildDocument(ctx.env, page, {
       options: input,
       formats,
       sourceURL: input.url,
@@ -87,6 +90,9 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
       signal,
       discoverLinks: ctx.discoverLinks,
     });
+    const tracking = formats.find((f) => f.type === "changeTracking");
+    if (tracking) await addChangeTracking(ctx.env, built.document, { teamId: ctx.teamId, format: tracking, visibility: ctx.visibility ?? "visible", signal });
+    return built;
   });
 
   stampConcurrency(outcome.document, ctx.concurrency);
