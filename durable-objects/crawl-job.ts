@@ -12,7 +12,7 @@
  * evicted or restarted object resumes where it was.
  *
  * RPC surface: `create` (from src/crawl/service.ts); `claim` / `report` (from the scrape queue's consumer —
- * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` (from the team);
+ * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` / `slotsContended` (from the team);
  * `info` / `status` / `errors` / `cancel` (from the routes, always naming the caller's team); the webhook
  * outbox calls (from the webhook queue's consumer); and `fetch` for watcher WebSocket upgrades only.
  */
@@ -90,7 +90,7 @@ export class CrawlJobDO extends DurableObject<Env> {
   /** Dispatches what the limits allow, then completes the job if nothing is left to do. */
   private async pump(renewSlots = false): Promise<void> {
     await this.scheduler.pump(renewSlots);
-    if (this.store.running() && this.pages.open() === 0 && this.frontier.waitingLinks() === 0) {
+    if (this.store.running() && !this.pages.anyOpen() && !this.frontier.anyWaitingLinks()) {
       // Change tracking: the pages tracked before and not found this time are checked before the end.
       if (await this.remembered.admit()) return this.pump();
       await this.finish("completed");
@@ -102,6 +102,12 @@ export class CrawlJobDO extends DurableObject<Env> {
     await this.pump();
   }
 
+  /** Others wait for the team's slots: give back what this job does not use right away. */
+  async slotsContended(): Promise<void> {
+    this.scheduler.markContended();
+    await this.pump();
+  }
+
   // ------------------------------------------------------------------------------------------------------------
   // Pages (from the scrape queue's consumer)
 
@@ -109,7 +115,7 @@ export class CrawlJobDO extends DurableObject<Env> {
   async claim(refs: PageRef[]): Promise<(PageClaim | null)[]> {
     return refs.map(({ pageId, dispatch }) => {
       const page = this.pages.live(pageId, dispatch);
-      return page ? this.pages.claim(page, this.frontier.expands(page.depth) && !page.hidden) : null;
+      return page ? this.pages.claim(page, this.frontier.expands(page.depth) && !page.hidden, this.watchers.any()) : null;
     });
   }
 
@@ -131,9 +137,9 @@ export class CrawlJobDO extends DurableObject<Env> {
       } else {
         this.pages.markDone(page.id);
         this.results.record(page.id, page.scrape_id, report.result);
-        if (report.result.discoveredLinks && this.frontier.expands(page.depth)) this.frontier.recordLinks(report.result.discoveredLinks, page.depth + 1);
+        if (report.result.discoveredLinks && this.frontier.expands(page.depth)) this.frontier.admitLinks(report.result.discoveredLinks, page.depth + 1);
         this.events.emit("page", true, page.scrape_id);
-        await this.watchers.broadcastDocument(report.result.document, this.store.config().apiOrigin);
+        await this.watchers.broadcastDocument(page.scrape_id, report.result.document, this.store.config().apiOrigin);
       }
       this.scheduler.pageSettled();
     }

@@ -96,10 +96,16 @@ export interface PageClaim {
   /** Change tracking: hidden for a page admitted only because the team tracked it before. */
   visibility: "visible" | "hidden";
   concurrency: ConcurrencyStamp;
+  /** Whether the job has watchers: only then does the report carry the document itself (else it is read from R2). */
+  watched: boolean;
 }
 
 export interface PageResult {
-  document: ScrapeDocument;
+  /** Sent only when the claim said the job is watched; the document is stored in R2 either way. */
+  document?: ScrapeDocument;
+  scrapeId: string;
+  /** Size of the stored document (for cutting status pages at 10 MB). */
+  bytes: number;
   credits: number;
   discoveredLinks?: string[];
 }

@@ -75,7 +75,6 @@ export interface PageRow extends Record<string, SqlStorageValue> {
 }
 
 export interface JobRow extends Record<string, SqlStorageValue> {
-  config: string;
   status: JobStatus;
   kicked_off: number;
   created_at: number;

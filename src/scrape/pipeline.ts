@@ -46,6 +46,8 @@ export interface ScrapeOutcome {
   credits: number;
   /** With `discoverLinks`: every followable link of the page. */
   discoveredLinks?: string[];
+  /** Size of the stored copy, once stored (not set when storing runs in the background or is skipped). */
+  storedBytes?: number;
 }
 
 /** What can be refused before any work (and before a concurrency slot is taken): formats the service cannot make. */
@@ -104,7 +106,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
 async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome, after?: () => Promise<void>): Promise<void> {
   if (input.zeroDataRetention && !ctx.forceStore) return;
   const work = (async () => {
-    await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks, scrapeRequestRecord(input.url, input));
+    outcome.storedBytes = await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks, scrapeRequestRecord(input.url, input));
     await after?.();
   })();
   if (ctx.waitUntil) ctx.waitUntil(work);
