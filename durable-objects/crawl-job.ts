@@ -8,8 +8,7 @@
  * (frontier.ts), page leases and claims (pages.ts), dispatching within the job's cap, the pacing and the team's
  * concurrency slots (schedule.ts), results and status (results.ts), the webhook outbox (events.ts), WebSocket
  * watchers (watchers.ts), change tracking's hidden pages (remembered.ts) and the one alarm over a table of
- * timers (timers.ts). Everything is in SQLite, so an
- * evicted or restarted object resumes where it was.
+ * timers (timers.ts). Everything is in SQLite, so an evicted or restarted object resumes where it was.
  *
  * RPC surface: `create` (from src/crawl/service.ts); `claim` / `report` (from the scrape queue's consumer —
  * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` / `slotsContended` (from the team);
