@@ -7,11 +7,11 @@
  * The concerns live in src/jobs/: the schema and the job row (schema.ts, store.ts), the frontier and seen set
  * (frontier.ts), page leases and claims (pages.ts), dispatching within the job's cap, the pacing and the team's
  * concurrency slots (schedule.ts), results and status (results.ts), the webhook outbox (events.ts), WebSocket
- * watchers (watchers.ts) and the one alarm over a table of timers (timers.ts). Everything is in SQLite, so an
- * evicted or restarted object resumes where it was.
+ * watchers (watchers.ts), change tracking's hidden pages (remembered.ts) and the one alarm over a table of
+ * timers (timers.ts). Everything is in SQLite, so an evicted or restarted object resumes where it was.
  *
  * RPC surface: `create` (from src/crawl/service.ts); `claim` / `report` (from the scrape queue's consumer —
- * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` (from the team);
+ * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` / `slotsContended` (from the team);
  * `info` / `status` / `errors` / `cancel` (from the routes, always naming the caller's team); the webhook
  * outbox calls (from the webhook queue's consumer); and `fetch` for watcher WebSocket upgrades only.
  */
@@ -23,6 +23,7 @@ import { ApiError, describeError, renderHttpError } from "../src/errors";
 import { Events } from "../src/jobs/events";
 import { Frontier } from "../src/jobs/frontier";
 import { Pages } from "../src/jobs/pages";
+import { RememberedPages } from "../src/jobs/remembered";
 import { Results } from "../src/jobs/results";
 import { Scheduler } from "../src/jobs/schedule";
 import { LEASE_CHECK_MS, RESULT_TTL_MS } from "../src/jobs/schema";
@@ -39,6 +40,7 @@ export class CrawlJobDO extends DurableObject<Env> {
   private readonly results: Results;
   private readonly events: Events;
   private readonly watchers: Watchers;
+  private readonly remembered: RememberedPages;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -50,6 +52,7 @@ export class CrawlJobDO extends DurableObject<Env> {
     this.results = new Results(this.store);
     this.events = new Events(this.store, this.timers, env, ctx);
     this.watchers = new Watchers(ctx, env);
+    this.remembered = new RememberedPages(this.store, this.frontier, env);
     ctx.blockConcurrencyWhile(async () => {
       this.store.migrate();
       // A restarted object may have been interrupted between a report and its follow-up work: look again now.
@@ -86,11 +89,21 @@ export class CrawlJobDO extends DurableObject<Env> {
   /** Dispatches what the limits allow, then completes the job if nothing is left to do. */
   private async pump(renewSlots = false): Promise<void> {
     await this.scheduler.pump(renewSlots);
-    if (this.store.running() && this.pages.open() === 0 && this.frontier.waitingLinks() === 0) await this.finish("completed");
+    if (this.store.running() && !this.pages.anyOpen() && !this.frontier.anyWaitingLinks()) {
+      // Change tracking: the pages tracked before and not found this time are checked before the end.
+      if (await this.remembered.admit()) return this.pump();
+      await this.finish("completed");
+    }
   }
 
   /** The team has free concurrency slots again (this job had asked for more than it got). */
   async slotsFreed(): Promise<void> {
+    await this.pump();
+  }
+
+  /** Others wait for the team's slots: give back what this job does not use right away. */
+  async slotsContended(): Promise<void> {
+    this.scheduler.markContended();
     await this.pump();
   }
 
@@ -101,7 +114,7 @@ export class CrawlJobDO extends DurableObject<Env> {
   async claim(refs: PageRef[]): Promise<(PageClaim | null)[]> {
     return refs.map(({ pageId, dispatch }) => {
       const page = this.pages.live(pageId, dispatch);
-      return page ? this.pages.claim(page, this.frontier.expands(page.depth)) : null;
+      return page ? this.pages.claim(page, this.frontier.expands(page.depth) && !page.hidden, this.watchers.any()) : null;
     });
   }
 
@@ -123,9 +136,9 @@ export class CrawlJobDO extends DurableObject<Env> {
       } else {
         this.pages.markDone(page.id);
         this.results.record(page.id, page.scrape_id, report.result);
-        if (report.result.discoveredLinks && this.frontier.expands(page.depth)) this.frontier.recordLinks(report.result.discoveredLinks, page.depth + 1);
+        if (report.result.discoveredLinks && this.frontier.expands(page.depth)) this.frontier.admitLinks(report.result.discoveredLinks, page.depth + 1);
         this.events.emit("page", true, page.scrape_id);
-        await this.watchers.broadcastDocument(report.result.document, this.store.config().apiOrigin);
+        await this.watchers.broadcastDocument(page.scrape_id, report.result.document, this.store.config().apiOrigin);
       }
       this.scheduler.pageSettled();
     }
@@ -140,6 +153,8 @@ export class CrawlJobDO extends DurableObject<Env> {
   // End
 
   private async finish(status: Exclude<JobStatus, "scraping">, error?: string): Promise<void> {
+    // Pumps run concurrently (each awaits the team and the tracking store): only the first one ends the job.
+    if (this.store.job()?.status !== "scraping") return;
     const now = Date.now();
     const expiresAt = now + RESULT_TTL_MS;
     this.store.set("status = ?, completed_at = ?, expires_at = ?, error = ?, slots_held = 0", status, now, expiresAt, error ?? null);

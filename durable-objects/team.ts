@@ -20,6 +20,8 @@ const MIGRATIONS = [
    CREATE TABLE active_jobs (id TEXT PRIMARY KEY, kind TEXT NOT NULL, url TEXT NOT NULL, created_at INTEGER NOT NULL,
                              options TEXT NOT NULL);`,
   SLOT_MIGRATION,
+  // chargeOnce looks charges up by reference.
+  `CREATE INDEX ledger_by_ref ON ledger (ref);`,
 ];
 
 /** A single scrape waits for a slot inside one call at most this long; its caller calls again until its deadline. */
@@ -28,6 +30,7 @@ const MAX_WAIT_PER_CALL_MS = 10_000;
 /** What the team calls on a job that waits for slots (the crawl job Durable Object). */
 interface SlotWaiter {
   slotsFreed(): Promise<void>;
+  slotsContended(): Promise<void>;
 }
 
 export interface CreditState {
@@ -80,6 +83,15 @@ export class TeamDO extends DurableObject<Env> {
     return this.settings().balance;
   }
 
+  /**
+   * `charge`, unless a charge with this `ref` was already recorded: work that may run twice (a job's step redone
+   * after a restart) is billed once.
+   */
+  async chargeOnce(credits: number, reason: string, ref: string): Promise<number | null> {
+    if (first(this.sql, "SELECT 1 AS found FROM ledger WHERE ref = ? LIMIT 1", ref)) return this.settings().balance;
+    return this.charge(credits, reason, ref);
+  }
+
   /** Sets the balance (null = unlimited) and optionally the concurrency limit. */
   async configure(update: { balance?: number | null; concurrency?: number | null }): Promise<void> {
     if (update.balance !== undefined) run(this.sql, "UPDATE settings SET balance = ? WHERE id = 1", update.balance);
@@ -103,6 +115,7 @@ export class TeamDO extends DurableObject<Env> {
   /** A job's dispatch round: what it still holds, what more it wants (see SlotLedger.exchange). */
   async exchangeSlots(holder: string, request: SlotRequest): Promise<SlotGrant> {
     const grant = this.slots.exchange(holder, request);
+    if (grant.granted < request.want && request.wake) this.tellHolders(holder);
     this.wakeWaiters();
     return grant;
   }
@@ -119,6 +132,7 @@ export class TeamDO extends DurableObject<Env> {
       if (granted) return { credits: true, slot: true, waited };
       const left = deadline - Date.now();
       if (left <= 0) return { credits: true, slot: false, waited };
+      if (!waited) this.tellHolders(holder);
       this.slots.waitingScrapes++;
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -138,6 +152,14 @@ export class TeamDO extends DurableObject<Env> {
     if (charge) await this.charge(charge.credits, charge.reason, charge.ref);
     this.slots.exchange(holder, { hold: 0, want: 0, leaseMs: 0, wake: false });
     this.wakeWaiters();
+  }
+
+  /** Someone waits for slots: the jobs holding some stop keeping spare ones between their rounds. */
+  private tellHolders(waiting: string): void {
+    for (const jobId of this.slots.jobHolders(waiting)) {
+      const holder = rpcStub<SlotWaiter>(this.env.CRAWL_JOB, jobId);
+      this.ctx.waitUntil(holder.slotsContended().catch((e: unknown) => console.warn(`telling job ${jobId}: ${describeError(e)}`)));
+    }
   }
 
   /** Slots may be free: wake the jobs waiting for them and the scrapes waiting inside their calls. */

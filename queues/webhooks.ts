@@ -1,10 +1,12 @@
 /**
  * Consumer of the webhook queue. A message only says "deliver job X's pending events"; the events themselves
- * wait in the job Durable Object's outbox and are sent strictly in order — an event is sent only after the one
+ * wait in the job Durable Object's outbox (a crawl or batch job's, or an agent job's: src/jobs/outbox.ts) and
+ * are sent strictly in order — an event is sent only after the one
  * before it was accepted (2xx). A failing receiver makes the message retry with backoff, so a receiver that is
  * down for a while still gets every event, in order. When the queue gives up (dead-letter queue) the job
  * records a delivery error; the events stay in the outbox and the next event starts delivery again.
  */
+import { agentJobStub } from "../durable-objects/agent-job";
 import { jobStub } from "../durable-objects/crawl-job";
 import { describeError } from "../src/errors";
 import { checkEgress, egressPolicy } from "../src/net/egress";
@@ -13,15 +15,30 @@ import { USER_AGENT } from "../src/net/user-agent";
 import { signatureHeaders, type WebhookPayload } from "../src/crawl/webhooks";
 import { loadDocuments } from "../src/scrape/cache";
 import { presentDocument } from "../src/scrape/present";
-import type { WebhookDrainMessage } from "../src/crawl/types";
+import type { PendingWebhook, WebhookDrainMessage } from "../src/crawl/types";
 import { retryDelaySeconds } from "./scrape";
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
+/** The outbox calls every job object with webhooks answers. */
+interface WebhookOutbox {
+  pendingWebhooks(max: number): Promise<{
+    events: PendingWebhook[];
+    config: { webhook?: { url: string; headers: Record<string, string>; metadata: Record<string, unknown> }; apiOrigin: string };
+  } | null>;
+  webhookDelivered(seq: number): Promise<void>;
+  webhookDrainFinished(): Promise<boolean>;
+  webhookGaveUp(reason: string): Promise<void>;
+}
+
+function outboxOf(env: Env, message: WebhookDrainMessage): WebhookOutbox {
+  return message.kind === "agent" ? agentJobStub(env, message.jobId) : jobStub(env, message.jobId);
+}
+
 export async function consumeWebhookBatch(batch: MessageBatch<WebhookDrainMessage>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     try {
-      await drain(env, message.body.jobId);
+      await drain(env, message.body);
       message.ack();
     } catch (e) {
       console.warn(`webhook delivery for job ${message.body.jobId} failed (attempt ${message.attempts}): ${describeError(e)}`);
@@ -30,8 +47,9 @@ export async function consumeWebhookBatch(batch: MessageBatch<WebhookDrainMessag
   }
 }
 
-async function drain(env: Env, jobId: string): Promise<void> {
-  const job = jobStub(env, jobId);
+async function drain(env: Env, message: WebhookDrainMessage): Promise<void> {
+  const { jobId } = message;
+  const job = outboxOf(env, message);
   for (;;) {
     const pending = await job.pendingWebhooks(20);
     if (!pending) return; // the job is gone
@@ -42,7 +60,7 @@ async function drain(env: Env, jobId: string): Promise<void> {
     const { config } = pending;
     if (!config.webhook) return;
     for (const event of pending.events) {
-      let data: unknown[] = [];
+      let data: unknown[] = event.data ?? [];
       if (event.scrapeId) {
         const [document] = await loadDocuments(env, [event.scrapeId]);
         data = document ? [await presentDocument(env, document, config.apiOrigin)] : [];
@@ -77,7 +95,7 @@ async function deliver(env: Env, url: string, headers: Record<string, string>, p
 
 export async function consumeWebhookDeadLetters(batch: MessageBatch<WebhookDrainMessage>, env: Env): Promise<void> {
   for (const message of batch.messages) {
-    await jobStub(env, message.body.jobId).webhookGaveUp(
+    await outboxOf(env, message.body).webhookGaveUp(
       `Webhook delivery kept failing after ${message.attempts} attempts; undelivered events will be retried with the next event`,
     );
     message.ack();

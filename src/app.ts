@@ -10,6 +10,7 @@ import { accessControl } from "./auth/public-routes";
 import { ApiError, renderHttpError } from "./errors";
 import type { AppEnv } from "./hono";
 import { adminRoutes } from "./routes/admin";
+import { agentRoutes } from "./routes/v2/agent";
 import { artifactRoutes } from "./routes/v2/artifacts";
 import { browserRoutes } from "./routes/v2/browser";
 import { browserSocketRoutes } from "./routes/v2/browser-sockets";
@@ -46,7 +47,7 @@ export function createApp() {
     info: {
       title: "edgecrawl API",
       version: API_VERSION,
-      description: "Web-data extraction (scrape, crawl, map, batch scrape) compatible with the Firecrawl v2 API.",
+      description: "Web-data extraction (scrape, crawl, map, batch scrape, agent) compatible with the Firecrawl v2 API.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
     security: [{ bearerAuth: [] }],
@@ -62,6 +63,7 @@ export function createApp() {
   app.route("/", crawlRoutes);
   app.route("/", batchRoutes);
   app.route("/", mapRoutes);
+  app.route("/", agentRoutes);
   app.route("/", v1Routes);
   app.route("/", adminRoutes);
   return app;

@@ -38,6 +38,25 @@ export async function call(method: string, path: string, body?: unknown, options
   return exports.default.fetch(new Request(`${API}${path}`, { method, headers, body: payload }));
 }
 
+/**
+ * Calls the API with some settings changed (e.g. no LLM configured): the app runs on a copy of the test
+ * bindings with `settings` laid over them. Work the request hands to queues still runs with the real bindings.
+ */
+export async function callJsonWith<T = any>(settings: Partial<Record<keyof Env, unknown>>, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const { createApp } = await import("../src/app");
+  const { createExecutionContext } = await import("cloudflare:test");
+  const request = new Request(`${API}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const response = await createApp().fetch(request, { ...testEnv, ...settings } as Env, createExecutionContext());
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** The test bindings without an LLM (the workers tests have the fixture site's fake model configured). */
+export const NO_LLM = { LLM_BASE_URL: "" } as const;
+
 /** Calls the API and parses the JSON answer. */
 export async function callJson<T = any>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: T }> {
   const response = await call(method, path, body, options);

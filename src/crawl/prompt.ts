@@ -5,6 +5,7 @@
  */
 import { ApiError } from "../errors";
 import { completeJson, llmConfigured } from "../llm/client";
+import { LLM_SETTINGS } from "../llm/provider";
 import { validatePatterns } from "./scope";
 
 const OPTIONS_SCHEMA = {
@@ -30,7 +31,7 @@ export async function crawlOptionsFromPrompt(env: Env, url: string, prompt: stri
   if (!llmConfigured(env)) {
     throw new ApiError(
       "LLM_NOT_CONFIGURED",
-      "A crawl prompt needs an LLM, and none is configured: set LLM_BASE_URL (an OpenAI-compatible endpoint), LLM_MODEL and LLM_API_KEY, or pass explicit crawler options",
+      `A crawl prompt needs an LLM, and none is configured: ${LLM_SETTINGS}; or pass explicit crawler options`,
     );
   }
   let answer: { data: unknown; warning?: string };

@@ -14,6 +14,7 @@ import { normalizeFormats } from "../schemas/scrape";
 import { requireLlmFor } from "../llm/client";
 import { refuseUnavailableFormats } from "../scrape/unavailable";
 import { validatePatterns } from "./scope";
+import { checkWebhookTarget } from "./webhooks";
 import type { JobConfig, JobKind, JobRequest, StatusPage } from "./types";
 
 export interface NewJob extends JobRequest {
@@ -43,17 +44,10 @@ export async function createJob(env: Env, job: NewJob): Promise<JobConfig> {
     );
   }
   const formats = normalizeFormats(job.scrapeOptions.formats);
-  refuseUnavailableFormats(formats, job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"]);
+  refuseUnavailableFormats(env, formats, job.scrapeOptions, job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"]);
   requireLlmFor(env, formats);
   if (job.kind === "crawl") checkEgress(job.url, egressPolicy(env));
-  if (job.webhook) {
-    checkEgress(job.webhook.url, egressPolicy(env), "Webhook URL");
-    if (!env.WEBHOOK_SECRET) {
-      throw new ApiError("BAD_REQUEST", "Webhooks need WEBHOOK_SECRET to be configured (they are signed with it)", [
-        { path: ["webhook"], message: "WEBHOOK_SECRET is not configured", code: "custom" },
-      ]);
-    }
-  }
+  if (job.webhook) checkWebhookTarget(env, job.webhook.url);
   const team = teamStub(env, job.teamId);
   const [credits, teamLimit] = await Promise.all([team.credits(), team.concurrencyLimit()]);
   if (credits.remaining !== null && credits.remaining < 1) {

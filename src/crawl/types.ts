@@ -68,6 +68,8 @@ export interface PageMessage {
 export interface WebhookDrainMessage {
   type: "webhook-drain";
   jobId: string;
+  /** Whose outbox: an agent job's, or (absent) a crawl or batch job's. */
+  kind?: "agent";
 }
 
 /** Which dispatch of which page a message speaks of (what a consumer claims and reports on). */
@@ -91,11 +93,19 @@ export interface PageClaim {
   scrapeOptions: ScrapeOptions;
   /** Whether the page's links will be followed. */
   discoverLinks: boolean;
+  /** Change tracking: hidden for a page admitted only because the team tracked it before. */
+  visibility: "visible" | "hidden";
   concurrency: ConcurrencyStamp;
+  /** Whether the job has watchers: only then does the report carry the document itself (else it is read from R2). */
+  watched: boolean;
 }
 
 export interface PageResult {
-  document: ScrapeDocument;
+  /** Sent only when the claim said the job is watched; the document is stored in R2 either way. */
+  document?: ScrapeDocument;
+  scrapeId: string;
+  /** Size of the stored document (for cutting status pages at 10 MB). */
+  bytes: number;
   credits: number;
   discoveredLinks?: string[];
 }
@@ -144,4 +154,6 @@ export interface PendingWebhook {
   success: boolean;
   scrapeId: string | null;
   error: string | null;
+  /** The payload's `data`, when the event carries it itself (agent events) rather than a document's scrapeId. */
+  data?: unknown[];
 }

@@ -22,6 +22,7 @@ import { isMainDocumentResponse, RequestRouter } from "./browser-network";
 import { abortable, acquireBrowser } from "./browser-pool";
 import { decodeBody, timeoutError } from "./fetch";
 import { openScrapeProfile } from "../sessions/scrape-profile";
+import { BRANDING_SCRIPT, type RawBranding } from "../branding/collect";
 import type { FetchedPage } from "./types";
 
 /** The page counts as settled after this long without requests or DOM changes. */
@@ -166,6 +167,7 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
   }
 
   signal.throwIfAborted();
+  const branding = request.formats.some((f) => f.type === "branding") ? ((await page.evaluate(BRANDING_SCRIPT)) as RawBranding) : undefined;
   let screenshot: string | undefined;
   if (screenshotFormat) {
     const shot = await takeScreenshot(page, screenshotFormat);
@@ -190,6 +192,7 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
       proxyUsed: request.proxy ? "enhanced" : "basic",
       screenshot,
       actions: hasActionResults ? actions : undefined,
+      branding,
       warnings,
     },
   };

@@ -13,6 +13,7 @@ import { ApiError, describeError } from "../errors";
 import { egressPolicy } from "../net/egress";
 import { parseProxyUrl, proxyFetcher } from "../net/proxy";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
+import { brandingNotSupported } from "../branding/format";
 import { renderPage, type BrowserRenderRequest } from "./browser";
 import { fetchPage } from "./fetch";
 import { pageKind, type FetchedPage } from "./types";
@@ -45,6 +46,7 @@ export function browserReasons(options: ScrapeOptions, formats: FormatObject[]):
   const preferred: string[] = [];
   if (options.actions?.length) required.push("actions");
   if (formats.some((f) => f.type === "screenshot")) required.push("screenshot");
+  if (formats.some((f) => f.type === "branding")) required.push("branding");
   if (options.waitFor > 0) preferred.push("waitFor");
   if (options.mobile) preferred.push("mobile");
   if (options.location) preferred.push("location");
@@ -101,6 +103,7 @@ async function viaFetch(attempt: Attempt, url = attempt.url): Promise<FetchedPag
 async function viaBrowser(attempt: Attempt): Promise<FetchedPage> {
   const outcome = await renderPage(attempt);
   if (outcome.kind === "page") return outcome.page;
+  if (attempt.formats.some((f) => f.type === "branding")) throw brandingNotSupported(`${outcome.url} is a document the browser does not display (a PDF or a download)`);
   // A PDF or a download: the fetch engine gets the bytes and the pipeline picks the converter (PDF engine).
   const page = await viaFetch(attempt, outcome.url);
   return outcome.warnings.length ? withWarning(page, ...outcome.warnings) : page;

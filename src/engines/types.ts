@@ -2,6 +2,7 @@
  * What an engine hands to the rest of the pipeline: the page as the target served it (or as the browser
  * rendered it), plus whatever the engine captured on the way (screenshots, action results).
  */
+import type { RawBranding } from "../branding/collect";
 import type { ActionResults } from "../scrape/document";
 
 export type EngineName = "fetch" | "browser";
@@ -23,6 +24,8 @@ export interface FetchedPage {
   /** Set by the browser engine: the stored screenshot as `artifact:<r2 key>` (or a data URL when nothing may be stored). */
   screenshot?: string;
   actions?: ActionResults;
+  /** Set by the browser engine for the `branding` format: what the in-page script read. */
+  branding?: RawBranding;
   /** Anything worth telling the caller that did not stop the scrape. */
   warnings?: string[];
 }

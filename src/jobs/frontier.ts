@@ -1,9 +1,13 @@
 /**
  * The job's frontier and seen set: which URLs become pages. A crawl is seeded from its start URL and the
- * sitemaps; links reported with a scraped page wait in `discovered` until admitted. A URL is admitted when it is
- * in scope (scope rules, v1 path depth), new (its dedup key is unique), allowed by robots.txt (blocked ones are
- * listed, never fetched) and under the limit. robots.txt is read once per origin per job and kept in SQLite, so
- * an evicted object reads it exactly as it was fetched.
+ * sitemaps; links reported with a scraped page are admitted at once when their origin's robots.txt is already
+ * known, and otherwise wait in `discovered` (durably: nothing is lost if the object stops) until it is fetched.
+ * A URL is admitted when it is new (its dedup key unseen), in scope (scope rules, v1 path depth, the outbound
+ * policy), under the limit and allowed by robots.txt (blocked ones are listed, never fetched). robots.txt is read
+ * once per origin per job and kept in SQLite, so an evicted object reads it exactly as it was fetched.
+ *
+ * Most links a page reports are already known (navigation, footers): the seen set is kept in memory (loaded
+ * once from `pages`), so a known link costs one normalisation and a set lookup, not a query.
  */
 import { first, run } from "../../durable-objects/sql";
 import { auxFetcher } from "../crawl/fetcher";
@@ -20,6 +24,8 @@ const pathSegments = (pathname: string) => pathname.split("/").filter(Boolean).l
 export class Frontier {
   private scopeCache: Scope | null = null;
   private pagesCache: number | null = null;
+  /** Dedup keys of every page (and robots-blocked URL) so far; null until first needed. */
+  private seenCache: Set<string> | null = null;
   private readonly robotsCache = new Map<string, Robots>();
 
   constructor(
@@ -35,6 +41,7 @@ export class Frontier {
   reset(): void {
     this.scopeCache = null;
     this.pagesCache = null;
+    this.seenCache = null;
     this.robotsCache.clear();
   }
 
@@ -50,7 +57,7 @@ export class Frontier {
     const delay = robots.crawlDelaySeconds();
     if (delay !== undefined && delay > 0) this.store.set("robots_delay = ?", Math.min(delay, 60));
     // The start URL first: it is the root of link discovery and the first result of a crawl.
-    if (this.scope().checkStart(start.href).ok) this.admit(start.href, 0, robots);
+    if (this.scope().checkStart(start.href).ok) this.admit({ url: start.href, key: this.dedup(start.href) }, 0, robots);
     if (config.crawler.sitemap === "skip") return;
     const { urls } = await discoverSitemapUrls(start.href, {
       fetcher: auxFetcher(this.env),
@@ -70,13 +77,23 @@ export class Frontier {
     return crawler.maxDiscoveryDepth === undefined || depth < crawler.maxDiscoveryDepth;
   }
 
-  /** Keeps the links a page reported until they are admitted (nothing is lost if the object stops meanwhile). */
-  recordLinks(links: string[], depth: number): void {
-    for (const link of links) run(this.sql, "INSERT INTO discovered (url, depth) VALUES (?, ?)", link, depth);
+  /**
+   * Admits the links a page reported: at once where the origin's robots.txt is known (no I/O), the others are
+   * kept in `discovered` until `admitDiscovered` has fetched their robots.txt.
+   */
+  admitLinks(links: string[], depth: number): void {
+    for (const link of links) {
+      if (this.pageCount() >= this.store.config().crawler.limit) return;
+      const candidate = this.candidate(link);
+      if (!candidate) continue;
+      const robots = this.robotsCache.get(new URL(candidate.url).origin);
+      if (robots) this.admit(candidate, depth, robots);
+      else run(this.sql, "INSERT INTO discovered (url, depth) VALUES (?, ?)", candidate.url, depth);
+    }
   }
 
-  waitingLinks(): number {
-    return this.store.count("SELECT COUNT(*) AS n FROM discovered");
+  anyWaitingLinks(): boolean {
+    return this.store.exists("SELECT 1 FROM discovered");
   }
 
   /** Admits the waiting links one at a time (admission may fetch a new origin's robots.txt). */
@@ -111,31 +128,59 @@ export class Frontier {
     return this.pagesCache;
   }
 
-  /** A discovered link: in scope, allowed by robots.txt, new, and under the limit → queued. */
-  private async consider(raw: string, depth: number): Promise<void> {
-    const url = normalizeUrl(raw);
-    if (!url) return;
-    const { crawler, url: startUrl } = this.store.config();
-    if (!this.scope().check(url).ok) return;
-    if (crawler.maxPathDepth !== undefined) {
-      if (pathSegments(new URL(url).pathname) - pathSegments(new URL(startUrl).pathname) > crawler.maxPathDepth) return;
+  private seen(): Set<string> {
+    if (!this.seenCache) {
+      this.seenCache = new Set();
+      for (const row of this.sql.exec<{ dedup: string }>("SELECT dedup FROM pages")) this.seenCache.add(row.dedup);
     }
-    if (this.pageCount() >= crawler.limit) return;
+    return this.seenCache;
+  }
+
+  /** A link as a page candidate — normalised, not seen before, in scope — or null. */
+  private candidate(raw: string): { url: string; key: string } | null {
+    const url = normalizeUrl(raw);
+    if (!url) return null;
+    const key = this.dedup(url);
+    if (this.seen().has(key)) return null;
+    const { crawler, url: startUrl } = this.store.config();
+    if (!this.scope().check(url).ok) return null;
+    if (crawler.maxPathDepth !== undefined) {
+      if (pathSegments(new URL(url).pathname) - pathSegments(new URL(startUrl).pathname) > crawler.maxPathDepth) return null;
+    }
     try {
       checkEgress(url, egressPolicy(this.env));
     } catch {
-      return;
+      return null;
     }
-    this.admit(url, depth, await this.robotsFor(url));
+    return { url, key };
   }
 
-  private admit(url: string, depth: number, robots: Robots): void {
-    if (first(this.sql, "SELECT 1 AS x FROM pages WHERE dedup = ?", this.dedup(url))) return;
-    if (!robots.isAllowed(url)) {
-      run(this.sql, "INSERT OR IGNORE INTO robots_blocked (url, at) VALUES (?, ?)", url, Date.now());
+  /**
+   * Change tracking: a page the team tracked before that this crawl did not find. It is admitted like a link
+   * (scope, robots.txt, dedup, limit) but marked hidden; whether one was admitted is returned.
+   */
+  async admitHidden(url: string): Promise<boolean> {
+    const before = this.pageCount();
+    await this.consider(url, 0, true);
+    return this.pageCount() > before;
+  }
+
+  /** A discovered link: new, in scope, under the limit and allowed by robots.txt → queued. */
+  private async consider(raw: string, depth: number, hidden = false): Promise<void> {
+    if (this.pageCount() >= this.store.config().crawler.limit) return;
+    const candidate = this.candidate(raw);
+    if (candidate) this.admit(candidate, depth, await this.robotsFor(candidate.url), hidden);
+  }
+
+  private admit(candidate: { url: string; key: string }, depth: number, robots: Robots, hidden = false): void {
+    const seen = this.seen();
+    if (seen.has(candidate.key)) return;
+    seen.add(candidate.key);
+    if (!robots.isAllowed(candidate.url)) {
+      run(this.sql, "INSERT OR IGNORE INTO robots_blocked (url, at) VALUES (?, ?)", candidate.url, Date.now());
       return;
     }
-    this.insertPage(url, depth);
+    this.insertPage(candidate.url, depth, candidate.key, hidden);
   }
 
   private dedup(url: string): string {
@@ -143,16 +188,18 @@ export class Frontier {
     return kind === "batch" ? url : dedupKey(url, crawler);
   }
 
-  private insertPage(url: string, depth: number): void {
+  private insertPage(url: string, depth: number, key = this.dedup(url), hidden = false): void {
     const written = run(
       this.sql,
-      "INSERT OR IGNORE INTO pages (url, dedup, depth, state, scrape_id) VALUES (?, ?, ?, 'queued', ?)",
+      "INSERT OR IGNORE INTO pages (url, dedup, depth, state, scrape_id, hidden) VALUES (?, ?, ?, 'queued', ?, ?)",
       url,
-      this.dedup(url),
+      key,
       depth,
       newId(),
+      hidden ? 1 : 0,
     );
     if (written > 0 && this.pagesCache !== null) this.pagesCache++;
+    this.seenCache?.add(key);
   }
 
   /** robots.txt of `url`'s origin through the shared reader, fetched once per job and replayed from SQLite after. */

@@ -27,9 +27,9 @@ export class Pages {
     return this.store.count("SELECT COUNT(*) AS n FROM pages WHERE state = 'dispatched'");
   }
 
-  /** Pages not settled yet (queued or in flight). */
-  open(): number {
-    return this.store.count("SELECT COUNT(*) AS n FROM pages WHERE state IN ('queued', 'dispatched')");
+  /** Whether any page is not settled yet (queued or in flight); an index probe, whatever the job's size. */
+  anyOpen(): boolean {
+    return this.store.exists("SELECT 1 FROM pages WHERE state = 'dispatched'") || this.store.exists("SELECT 1 FROM pages WHERE state = 'queued'");
   }
 
   queued(max: number): number {
@@ -71,7 +71,7 @@ export class Pages {
   }
 
   /** A consumer starts on a page: the lease starts again, and it learns what to scrape. */
-  claim(page: PageRow, discoverLinks: boolean): PageClaim {
+  claim(page: PageRow, discoverLinks: boolean, watched: boolean): PageClaim {
     const config = this.store.config();
     const now = Date.now();
     run(this.sql, "UPDATE pages SET lease_until = ? WHERE id = ?", now + this.leaseMs(), page.id);
@@ -82,7 +82,9 @@ export class Pages {
       scrapeId: page.scrape_id,
       scrapeOptions: config.scrapeOptions,
       discoverLinks,
+      visibility: page.hidden ? "hidden" : "visible",
       concurrency: page.limited_at === null ? { limited: false } : { limited: true, queueDurationMs: now - page.limited_at },
+      watched,
     };
   }
 

@@ -17,8 +17,7 @@ export class Results {
   }
 
   record(pageId: number, scrapeId: string, result: PageResult): void {
-    const bytes = JSON.stringify(result.document).length;
-    run(this.sql, "INSERT INTO results (page_id, scrape_id, bytes, at) VALUES (?, ?, ?, ?)", pageId, scrapeId, bytes, Date.now());
+    run(this.sql, "INSERT INTO results (page_id, scrape_id, bytes, at) VALUES (?, ?, ?, ?)", pageId, scrapeId, result.bytes, Date.now());
     this.store.set("credits = credits + ?", result.credits);
   }
 
@@ -47,7 +46,9 @@ export class Results {
   }
 
   page(row: JobRow, skip: number, limit: number): StatusPage {
-    const rows = all<{ scrape_id: string; bytes: number }>(this.sql, "SELECT scrape_id, bytes FROM results ORDER BY n LIMIT ? OFFSET ?", limit, skip);
+    // Results are numbered 1, 2, 3… in completion order and never deleted while the job lives, so the page after
+    // `skip` starts at n = skip + 1: an index seek, however deep the page (OFFSET would walk every skipped row).
+    const rows = all<{ scrape_id: string; bytes: number }>(this.sql, "SELECT scrape_id, bytes FROM results WHERE n > ? ORDER BY n LIMIT ?", skip, limit);
     const scrapeIds: string[] = [];
     let bytes = 0;
     for (const r of rows) {

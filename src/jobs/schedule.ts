@@ -4,7 +4,10 @@
  * which the team's Durable Object counts across every crawl, batch and scrape of the team.
  *
  * Slots cost one team RPC per pump, not per page: the job reports how many slots it still needs (its pages in
- * flight) and asks for as many more as it can dispatch, in one call. Slots are leased: the lease check renews
+ * flight) and asks for as many more as it can dispatch, in one call. And while nobody else waits for the
+ * team's slots, a page that settles hands its slot straight to the next queued page without any call: the
+ * job only talks to the team when it wants more than it holds, has slots left over with nothing to send, must
+ * renew its lease, or has been told that others wait (`contended`). Slots are leased: the lease check renews
  * them every LEASE_CHECK_MS, so a job that stops talking gives them back. A job granted fewer slots than it
  * asked for keeps its pages queued; the team wakes it (`slotsFreed`) when slots free up, and the lease check
  * tries again meanwhile.
@@ -18,6 +21,8 @@ import type { Timers } from "./timers";
 
 export class Scheduler {
   private running: Promise<void> | null = null;
+  /** Others may be waiting for the team's slots (true until the team says otherwise, e.g. after an eviction). */
+  private contended = true;
   private again = false;
   private renewAsked = false;
 
@@ -42,6 +47,11 @@ export class Scheduler {
   pageSettled(): void {
     const delay = this.delayMs();
     if (delay > 0) this.store.set("next_dispatch_at = ?", Date.now() + delay);
+  }
+
+  /** The team says others wait for slots: exchange on every round from now on, giving back what is spare. */
+  markContended(): void {
+    this.contended = true;
   }
 
   /** Dispatching waits for a lost page to settle, which it never will: stop waiting. */
@@ -83,6 +93,10 @@ export class Scheduler {
     if (paced) await this.timers.set("dispatch", row.next_dispatch_at);
     const want = paced ? 0 : this.pages.queued(Math.max(0, this.cap() - inFlight));
     if (want === 0 && inFlight === row.slots_held && !renew) return;
+    if (want > 0 && want <= row.slots_held - inFlight && !this.contended && !renew) {
+      await this.send(want);
+      return;
+    }
 
     const config = this.store.config();
     const team = teamStub(this.env, config.teamId);
@@ -100,12 +114,17 @@ export class Scheduler {
       if (grant.granted > 0) await team.exchangeSlots(config.id, { hold: 0, want: 0, leaseMs: 0, wake: false });
       return;
     }
+    this.contended = grant.contended;
     this.store.set("slots_held = ?", inFlight + grant.granted);
     if (grant.granted < want) this.pages.markLimited(want - grant.granted);
-    if (grant.granted === 0) return;
-    const messages = this.pages.dispatch(grant.granted);
+    if (grant.granted > 0) await this.send(grant.granted);
+  }
+
+  /** Dispatches `count` queued pages to the scrape queue (their slots are held). */
+  private async send(count: number): Promise<void> {
+    const messages = this.pages.dispatch(count);
     if (this.delayMs() > 0) this.store.set("next_dispatch_at = ?", Number.MAX_SAFE_INTEGER);
     // A failed send leaves the pages dispatched: the lease check sends them again.
-    await this.env.SCRAPE_QUEUE.sendBatch(messages).catch((e) => console.error(`job ${config.id}: queue send failed: ${describeError(e)}`));
+    await this.env.SCRAPE_QUEUE.sendBatch(messages).catch((e) => console.error(`job ${this.store.config().id}: queue send failed: ${describeError(e)}`));
   }
 }

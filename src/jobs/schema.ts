@@ -33,6 +33,12 @@ export const JOB_MIGRATIONS = [
   `ALTER TABLE robots ADD COLUMN status INTEGER;
    ALTER TABLE pages ADD COLUMN limited_at INTEGER;
    ALTER TABLE job ADD COLUMN slots_held INTEGER NOT NULL DEFAULT 0;`,
+  // Change tracking: pages admitted only because the team tracked them before are hidden; the job looks for
+  // them once, when discovery is done.
+  `ALTER TABLE pages ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE job ADD COLUMN remembered_checked INTEGER NOT NULL DEFAULT 0;`,
+  // The outbox is shared with agent jobs, whose events carry their data themselves (see outbox.ts).
+  `ALTER TABLE outbox ADD COLUMN data TEXT;`,
 ];
 
 /** Results stay readable this long after the job ends (docs/api.md, "Jobs"). */
@@ -65,10 +71,10 @@ export interface PageRow extends Record<string, SqlStorageValue> {
   last_code: string | null;
   last_error: string | null;
   limited_at: number | null;
+  hidden: number;
 }
 
 export interface JobRow extends Record<string, SqlStorageValue> {
-  config: string;
   status: JobStatus;
   kicked_off: number;
   created_at: number;
@@ -79,4 +85,5 @@ export interface JobRow extends Record<string, SqlStorageValue> {
   next_dispatch_at: number;
   robots_delay: number | null;
   slots_held: number;
+  remembered_checked: number;
 }

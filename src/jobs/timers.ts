@@ -1,28 +1,29 @@
 /**
  * The job's one alarm over a table of timers (kind → due time): setting a timer re-arms the alarm for the
- * earliest due row; the alarm takes the due rows and runs them (see the Durable Object's `alarm`).
+ * earliest due row; the alarm takes the due rows and runs them (see the Durable Object's `alarm`). Used by the
+ * crawl job (its kinds are the default) and the agent job.
  */
 import { all, first, run } from "../../durable-objects/sql";
 import type { TimerKind } from "./schema";
 
-export class Timers {
+export class Timers<Kind extends string = TimerKind> {
   constructor(
     private readonly sql: SqlStorage,
     private readonly storage: DurableObjectStorage,
   ) {}
 
-  async set(kind: TimerKind, dueAt: number): Promise<void> {
+  async set(kind: Kind, dueAt: number): Promise<void> {
     run(this.sql, "INSERT INTO timers (kind, due_at) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET due_at = excluded.due_at", kind, dueAt);
     await this.arm();
   }
 
-  clear(kinds: TimerKind[]): void {
+  clear(kinds: Kind[]): void {
     run(this.sql, `DELETE FROM timers WHERE kind IN (${kinds.map(() => "?").join(", ")})`, ...kinds);
   }
 
   /** Removes and returns the timers due by `now`, earliest first. */
-  takeDue(now: number): TimerKind[] {
-    const due = all<{ kind: TimerKind }>(this.sql, "SELECT kind FROM timers WHERE due_at <= ? ORDER BY due_at", now).map((t) => t.kind);
+  takeDue(now: number): Kind[] {
+    const due = all<{ kind: Kind }>(this.sql, "SELECT kind FROM timers WHERE due_at <= ? ORDER BY due_at", now).map((t) => t.kind);
     run(this.sql, "DELETE FROM timers WHERE due_at <= ?", now);
     return due;
   }

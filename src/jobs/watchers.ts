@@ -39,9 +39,16 @@ export class Watchers {
     return new Response(null, { status: 101, webSocket: client, headers });
   }
 
-  async broadcastDocument(document: ScrapeDocument, apiOrigin: string): Promise<void> {
-    if (this.ctx.getWebSockets().length === 0) return;
-    this.send({ type: "document", data: await presentDocument(this.env, document, apiOrigin) });
+  /** Whether anyone watches the job (then reports carry their documents). */
+  any(): boolean {
+    return this.ctx.getWebSockets().length > 0;
+  }
+
+  /** Sends a finished page to the watchers; `document` is read from R2 when the report did not carry it. */
+  async broadcastDocument(scrapeId: string, document: ScrapeDocument | undefined, apiOrigin: string): Promise<void> {
+    if (!this.any()) return;
+    const found = document ?? (await loadDocuments(this.env, [scrapeId]))[0];
+    if (found) this.send({ type: "document", data: await presentDocument(this.env, found, apiOrigin) });
   }
 
   /**

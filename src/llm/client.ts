@@ -1,105 +1,36 @@
 /**
- * The LLM port: any OpenAI-compatible chat-completions endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL) —
- * OpenAI itself, Workers AI's OpenAI-compatible endpoint, a local server. Used by the `json` and `summary`
- * formats (and later by crawl prompts and the agent). Without LLM_BASE_URL these features answer a clear 400.
+ * What the API's features ask of the LLM port (provider.ts): json extraction (schema-validated, structured.ts),
+ * page summaries, and the up-front refusal of requests that need an LLM when none is configured. Crawl prompts
+ * (src/crawl/prompt.ts), change tracking and branding build on the same calls; the agent's tool calling is tools.ts.
  */
-import { Validator } from "@cfworker/json-schema";
-import { ApiError, describeError } from "../errors";
+import { ApiError } from "../errors";
 import type { FormatObject } from "../schemas/scrape";
+import { LLM_SETTINGS, llmConfigured } from "./provider";
+import { completeJson, completeText, type JsonExtraction, type TextAnswer } from "./structured";
+
+export { llmConfigured, completeJson, type JsonExtraction };
 
 /** Markdown beyond this many characters is cut before it is sent (keeps prompts inside common context windows). */
 export const MAX_LLM_INPUT_CHARS = 120_000;
-
-export function llmConfigured(env: Env): boolean {
-  return Boolean(env.LLM_BASE_URL?.trim());
-}
 
 /** Formats that need the LLM. */
 export function llmFormats(formats: FormatObject[]): string[] {
   return formats
     .filter((f) => f.type === "json" || f.type === "summary" || (f.type === "changeTracking" && f.modes.includes("json")))
-    .map((f) => f.type);
+    .map((f) => (f.type === "changeTracking" ? "changeTracking json mode" : f.type));
 }
 
 /** Refuses up front (before any fetch or charge) a request whose formats need an LLM that is not configured. */
 export function requireLlmFor(env: Env, formats: FormatObject[]): void {
   const needs = llmFormats(formats);
   if (needs.length && !llmConfigured(env)) {
-    throw new ApiError(
-      "LLM_NOT_CONFIGURED",
-      `The ${[...new Set(needs)].join(" and ")} format needs an LLM, and none is configured: set LLM_BASE_URL (an OpenAI-compatible endpoint), LLM_MODEL and LLM_API_KEY`,
-    );
+    throw new ApiError("LLM_NOT_CONFIGURED", `The ${[...new Set(needs)].join(" and ")} format needs an LLM, and none is configured: ${LLM_SETTINGS}`);
   }
 }
 
-interface ChatMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
-
-async function chat(env: Env, messages: ChatMessage[], responseFormat: unknown, signal?: AbortSignal): Promise<string> {
-  const base = env.LLM_BASE_URL.trim().replace(/\/+$/, "");
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (env.LLM_API_KEY) headers.authorization = `Bearer ${env.LLM_API_KEY}`;
-  let response: Response;
-  try {
-    response = await fetch(`${base}/chat/completions`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ model: env.LLM_MODEL || "gpt-4o-mini", messages, temperature: 0, response_format: responseFormat }),
-      signal,
-    });
-  } catch (e) {
-    throw new ApiError("LLM_ERROR", `The LLM endpoint could not be reached: ${describeError(e)}`);
-  }
-  if (!response.ok) {
-    const detail = (await response.text()).slice(0, 300);
-    throw new ApiError("LLM_ERROR", `The LLM endpoint answered HTTP ${response.status}: ${detail}`);
-  }
-  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
-  const content = body.choices?.[0]?.message?.content;
-  if (typeof content !== "string") throw new ApiError("LLM_ERROR", "The LLM endpoint returned no message content");
-  return content;
-}
-
-function clip(markdown: string): string {
-  return markdown.length > MAX_LLM_INPUT_CHARS ? markdown.slice(0, MAX_LLM_INPUT_CHARS) : markdown;
-}
-
-/** Parses the first JSON value in a model answer (models sometimes wrap it in a code fence). */
-export function parseModelJson(content: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
-  const text = (fenced ? fenced[1] : content).trim();
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError("LLM_ERROR", "The LLM did not return valid JSON");
-  }
-}
-
-export interface JsonExtraction {
-  data: unknown;
-  /** Set when the answer does not satisfy the schema. */
-  warning?: string;
-}
-
-/** One JSON answer to a system + user prompt, validated against `schema` when one is given. */
-export async function completeJson(
-  env: Env,
-  request: { system: string; user: string; schema?: Record<string, unknown> },
-  signal?: AbortSignal,
-): Promise<JsonExtraction> {
-  const responseFormat = request.schema
-    ? { type: "json_schema", json_schema: { name: "answer", schema: request.schema, strict: false } }
-    : { type: "json_object" };
-  const data = parseModelJson(
-    await chat(env, [{ role: "system", content: request.system }, { role: "user", content: request.user }], responseFormat, signal),
-  );
-  if (!request.schema) return { data };
-  const result = new Validator(request.schema as never, "2020-12", false).validate(data);
-  if (result.valid) return { data };
-  const first = result.errors[0];
-  return { data, warning: `The JSON answer does not match the schema: ${first ? `${first.instanceLocation} ${first.error}` : "invalid"}` };
+/** Cuts text to what is sent to the model. */
+function clipForLlm(text: string): string {
+  return text.length > MAX_LLM_INPUT_CHARS ? text.slice(0, MAX_LLM_INPUT_CHARS) : text;
 }
 
 /** Structured extraction from page markdown with an optional JSON Schema and/or prompt. */
@@ -117,7 +48,7 @@ export async function extractJson(
   const user = [
     options.prompt ? `Instructions: ${options.prompt}` : "Extract the main structured data of this page.",
     options.schema ? `JSON Schema:\n${JSON.stringify(options.schema)}` : "",
-    `Page:\n${clip(markdown)}`,
+    `Page:\n${clipForLlm(markdown)}`,
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -125,16 +56,13 @@ export async function extractJson(
 }
 
 /** A short summary of the page's main content. */
-export async function summarize(env: Env, markdown: string, signal?: AbortSignal): Promise<string> {
-  return (
-    await chat(
-      env,
-      [
-        { role: "system", content: "You summarize web pages. Answer in plain prose, a few sentences, in the page's language." },
-        { role: "user", content: `Summarize the main content and key points from this page.\n\n${clip(markdown)}` },
-      ],
-      undefined,
-      signal,
-    )
-  ).trim();
+export async function summarize(env: Env, markdown: string, signal?: AbortSignal): Promise<TextAnswer> {
+  return completeText(
+    env,
+    [
+      { role: "system", content: "You summarize web pages. Answer in plain prose, a few sentences, in the page's language." },
+      { role: "user", content: `Summarize the main content and key points from this page.\n\n${clipForLlm(markdown)}` },
+    ],
+    signal,
+  );
 }

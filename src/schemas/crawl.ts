@@ -4,33 +4,14 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { CrawlerSettings } from "../crawl/types";
-import { MAX_URL_LENGTH } from "../net/egress";
 import { targetUrl } from "./common";
+import { webhookSchema } from "./webhook";
 import { MAX_PROMPT_CHARS, ScrapeOptionsSchema, refineScrapeOptions, scrapeOptionFields } from "./scrape";
 
 export const WEBHOOK_EVENT_NAMES = ["started", "page", "completed", "failed"] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
-const webhookEvent = z
-  .string()
-  .transform((e) => e.replace(/^(crawl|batch_scrape)\./, ""))
-  .pipe(z.enum(WEBHOOK_EVENT_NAMES));
-
-const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must be an http(s) URL" }).max(MAX_URL_LENGTH);
-
-export const WebhookSchema = z
-  .union([
-    webhookUrl.transform((url) => ({ url, headers: {}, metadata: {}, events: [...WEBHOOK_EVENT_NAMES] })),
-    z.strictObject({
-      url: webhookUrl,
-      headers: z.record(z.string(), z.string()).default({}),
-      metadata: z.record(z.string(), z.any()).default({}),
-      events: z.array(webhookEvent).default([...WEBHOOK_EVENT_NAMES]),
-    }),
-  ])
-  .openapi("Webhook", {
-    description: "A URL, or {url, headers, metadata, events}. Events: started, page, completed, failed (all by default).",
-  });
+export const WebhookSchema = webhookSchema(WEBHOOK_EVENT_NAMES, /^(crawl|batch_scrape)\./, "Webhook");
 export type WebhookConfig = z.output<typeof WebhookSchema>;
 
 const paths = z.array(z.string()).default([]);

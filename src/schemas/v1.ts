@@ -52,9 +52,9 @@ export type V1ScrapeOptions = z.output<typeof V1ScrapeOptionsSchema>;
 /** v1 scrape options → v2, validated by the v2 schema (its refinements apply); errors name `prefix.field`. */
 export function v1ToScrapeOptions(v1: V1ScrapeOptions, prefix: string[]): ScrapeOptions {
   const field = (name: string) => [...prefix, name].join(".");
-  if (v1.changeTrackingOptions) {
-    throw new ApiError("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", `${field("changeTrackingOptions")}: change tracking is not available on this service yet`, [
-      { path: [...prefix, "changeTrackingOptions"], message: "not available yet", code: "custom" },
+  if (v1.changeTrackingOptions && !v1.formats.includes("changeTracking")) {
+    throw new ApiError("BAD_REQUEST", `${field("changeTrackingOptions")}: changeTrackingOptions only applies with the changeTracking format, which formats does not list`, [
+      { path: [...prefix, "changeTrackingOptions"], message: "needs the changeTracking format", code: "custom" },
     ]);
   }
   if (v1.jsonOptions && !v1.formats.some((f) => f === "json" || f === "extract")) {

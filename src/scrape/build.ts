@@ -9,6 +9,7 @@ import { parsePdf, pdfParserOptions, pdfToBase64 } from "../engines/pdf";
 import { jsonToMarkdown, removeBase64Images, textToMarkdown } from "../markdown";
 import { convertHtml } from "./html-content";
 import { extractJson, summarize } from "../llm/client";
+import { brandingProfile } from "../branding/format";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
 import type { DocumentMetadata, ScrapeDocument } from "./document";
 
@@ -93,14 +94,23 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     document.json = extraction.data;
     if (extraction.warning) warnings.push(extraction.warning);
   }
-  if (wants("summary")) document.summary = markdown.trim() ? await summarize(env, markdown, build.signal) : "";
+  if (wants("summary")) {
+    const summary = markdown.trim() ? await summarize(env, markdown, build.signal) : { text: "" };
+    document.summary = summary.text;
+    if (summary.warning) warnings.push(summary.warning);
+  }
   if (wants("screenshot") && page.screenshot) document.screenshot = page.screenshot;
   if (page.actions) document.actions = page.actions;
   if (wants("audio")) warnings.push("The audio format is not available on this service.");
-  if (wants("branding") && !page.actions && page.engine !== "browser") warnings.push("The branding format needs the browser engine.");
+  if (wants("branding")) {
+    const branding = await brandingProfile(env, page, kind, build.signal);
+    document.branding = branding.profile;
+    warnings.push(...branding.warnings);
+  }
 
   let credits = 1 + Math.max(0, content.pdfPagesParsed - 1);
-  if (json) credits += JSON_FORMAT_EXTRA;
+  // The json format and change tracking's json mode cost the same extra, once.
+  if (json || formats.some((f) => f.type === "changeTracking" && f.modes.includes("json"))) credits += JSON_FORMAT_EXTRA;
   if (page.proxyUsed === "enhanced") credits += ENHANCED_PROXY_EXTRA;
 
   document.metadata = {

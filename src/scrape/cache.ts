@@ -111,12 +111,15 @@ export async function writeCacheIndex(env: Env, key: string, document: ScrapeDoc
 }
 
 /** Stores a finished document under its scrapeId (read back by GET /v2/scrape/{id}, the cache and job results). */
-export async function storeDocument(env: Env, document: ScrapeDocument, teamId: string, discoveredLinks?: string[], request?: ScrapeRequestRecord): Promise<void> {
+/** Returns the size of what was written (the stored JSON, in characters). */
+export async function storeDocument(env: Env, document: ScrapeDocument, teamId: string, discoveredLinks?: string[], request?: ScrapeRequestRecord): Promise<number> {
   const stored: StoredDocument = { v: 1, document, ...(discoveredLinks ? { discoveredLinks } : {}), ...(request ? { request } : {}) };
-  await env.BUCKET.put(r2Keys.document(document.metadata.scrapeId), JSON.stringify(stored), {
+  const body = JSON.stringify(stored);
+  await env.BUCKET.put(r2Keys.document(document.metadata.scrapeId), body, {
     httpMetadata: { contentType: "application/json" },
     customMetadata: { teamId },
   });
+  return body.length;
 }
 
 /** A stored document, when it belongs to `teamId`. */

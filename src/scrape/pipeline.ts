@@ -15,6 +15,7 @@ import { timeoutError } from "../engines/fetch";
 import { requireLlmFor } from "../llm/client";
 import { refuseUnavailableFormats } from "./unavailable";
 import { newId } from "../ids";
+import { addChangeTracking, type Visibility } from "../tracking/track";
 import type { ConcurrencyStamp } from "../crawl/types";
 
 export interface ScrapeRequestInput extends ScrapeOptions {
@@ -36,6 +37,8 @@ export interface ScrapeContext {
   forceStore?: boolean;
   /** Whether the team's concurrency limit held this scrape back (stamped on `metadata`; absent = it did not). */
   concurrency?: ConcurrencyStamp;
+  /** Change tracking: a crawl page found only from the team's tracked pages, not by links or sitemaps, is hidden. */
+  visibility?: Visibility;
 }
 
 export interface ScrapeOutcome {
@@ -43,12 +46,14 @@ export interface ScrapeOutcome {
   credits: number;
   /** With `discoverLinks`: every followable link of the page. */
   discoveredLinks?: string[];
+  /** Size of the stored copy, once stored (not set when storing runs in the background or is skipped). */
+  storedBytes?: number;
 }
 
 /** What can be refused before any work (and before a concurrency slot is taken): formats the service cannot make. */
-export function checkScrapeRequest(env: Env, input: Pick<ScrapeOptions, "formats">): FormatObject[] {
+export function checkScrapeRequest(env: Env, input: Pick<ScrapeOptions, "formats" | "zeroDataRetention">): FormatObject[] {
   const formats = normalizeFormats(input.formats);
-  refuseUnavailableFormats(formats);
+  refuseUnavailableFormats(env, formats, input);
   requireLlmFor(env, formats);
   return formats;
 }
@@ -77,7 +82,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
   const outcome = await withDeadline(signal, async () => {
     const page = await runEngines(ctx.env, url, input, formats, signal, ctx.teamId);
-    return buildDocument(ctx.env, page, {
+    const built = await buildDocument(ctx.env, page, {
       options: input,
       formats,
       sourceURL: input.url,
@@ -85,6 +90,9 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
       signal,
       discoverLinks: ctx.discoverLinks,
     });
+    const tracking = formats.find((f) => f.type === "changeTracking");
+    if (tracking) await addChangeTracking(ctx.env, built.document, { teamId: ctx.teamId, format: tracking, visibility: ctx.visibility ?? "visible", signal });
+    return built;
   });
 
   stampConcurrency(outcome.document, ctx.concurrency);
@@ -98,7 +106,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
 async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome, after?: () => Promise<void>): Promise<void> {
   if (input.zeroDataRetention && !ctx.forceStore) return;
   const work = (async () => {
-    await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks, scrapeRequestRecord(input.url, input));
+    outcome.storedBytes = await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks, scrapeRequestRecord(input.url, input));
     await after?.();
   })();
   if (ctx.waitUntil) ctx.waitUntil(work);

@@ -7,6 +7,7 @@ import { registryStub } from "../../durable-objects/browser-registry";
 import { sessionStub } from "../../durable-objects/browser-session";
 import { ApiError } from "../errors";
 import { llmConfigured } from "../llm/client";
+import { LLM_SETTINGS } from "../llm/provider";
 import { loadStoredScrape } from "../scrape/cache";
 import { checkRunnable } from "./execute";
 import { executeBody, findSession, openSession, sessionAddresses } from "./service";
@@ -29,7 +30,7 @@ const DEFAULT_ACTIVITY_TTL_S = 300;
 export async function interact(env: Env, teamId: string, scrapeId: string, request: InteractRequest, apiOrigin: string) {
   const usePrompt = request.code === undefined;
   if (usePrompt && !llmConfigured(env)) {
-    throw new ApiError("LLM_NOT_CONFIGURED", "interact with a prompt needs an LLM, and none is configured: set LLM_BASE_URL (an OpenAI-compatible endpoint), LLM_MODEL and LLM_API_KEY");
+    throw new ApiError("LLM_NOT_CONFIGURED", `interact with a prompt needs an LLM, and none is configured: ${LLM_SETTINGS}`);
   }
   if (!usePrompt) checkRunnable(request.language, request.code!);
   const stored = await loadStoredScrape(env, scrapeId, teamId);

@@ -19,4 +19,14 @@ export const r2Keys = {
   artifact: (id: string, ext: "png" | "jpeg" | "pdf") => `shots/${id}.${ext}`,
   /** Saved browser profile state. */
   profile: (teamId: string, name: string) => `profiles/${teamId}/${encodeURIComponent(name)}.json`,
+  /**
+   * Change tracking: the last scrape of one page for one team and tag, under a per-(team, tag, host) prefix that
+   * a crawl lists to find the pages it tracked before. `tagKey` and `urlHash` are hashes (src/tracking/store.ts).
+   */
+  trackedPage: (teamId: string, tagKey: string, host: string, urlHash: string) => `tracking/${encodeURIComponent(teamId)}/${tagKey}/${host}/${urlHash}.json`,
 };
+
+/** The prefix under which one team's tracked pages of one host and tag sit (listed by crawls). */
+export function trackedSitePrefix(teamId: string, tagKey: string, host: string): string {
+  return r2Keys.trackedPage(teamId, tagKey, host, "").slice(0, -".json".length);
+}

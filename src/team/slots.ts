@@ -10,6 +10,8 @@
  *   up; a single scrape waits inside its call (see TeamDO.beginScrape).
  * - While others wait, nobody is granted beyond a fair share (the limit divided among the holders and
  *   waiters), so a large crawl cannot keep the whole team's limit to itself.
+ * - A job re-uses the slots it holds for its next pages without a call while nobody else waits (`contended`
+ *   false); when someone starts waiting, the team tells the holding jobs, which then exchange on every round.
  */
 import { all, first, run } from "../../durable-objects/sql";
 
@@ -31,6 +33,8 @@ export interface SlotGrant {
   granted: number;
   inUse: number;
   limit: number;
+  /** Others wait for slots: the holder should give back what it does not use at once, not keep it for later. */
+  contended: boolean;
 }
 
 export class SlotLedger {
@@ -53,7 +57,7 @@ export class SlotLedger {
     if (request.hold <= 0 && request.want <= 0) {
       run(this.sql, "DELETE FROM slot_holders WHERE holder = ?", holder);
       run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
-      return { granted: 0, inUse: this.inUse(now), limit };
+      return { granted: 0, inUse: this.inUse(now), limit, contended: this.waitingScrapes > 0 || this.waiters().length > 0 };
     }
     this.hold(holder, Math.max(0, request.hold), now + request.leaseMs);
     const free = Math.max(0, limit - this.inUse(now));
@@ -66,7 +70,12 @@ export class SlotLedger {
     } else {
       run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
     }
-    return { granted, inUse: this.inUse(now), limit };
+    return { granted, inUse: this.inUse(now), limit, contended: othersWaiting };
+  }
+
+  /** Jobs holding slots now, but `except` (single scrapes hold theirs only for one call). */
+  jobHolders(except: string): string[] {
+    return all<{ holder: string }>(this.sql, "SELECT holder FROM slot_holders WHERE slots > 0 AND holder != ? AND holder NOT LIKE 'scrape:%'", except).map((h) => h.holder);
   }
 
   /** Waiters worth waking now — slots are free and the waiter holds less than its fair share — removed from the list. */

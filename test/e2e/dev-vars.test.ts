@@ -3,7 +3,8 @@
  * (its node_modules linked) gets a `.dev.vars` with a webhook secret, an LLM endpoint (the fixture site's fake
  * OpenAI-compatible model), an admin token and ALLOW_LOCAL_NETWORK=true, and nothing is passed on the command
  * line. A crawl's webhook arrives signed with that secret, a `json` scrape is answered by that endpoint with that
- * key, the admin route opens with that token, and the loopback fixture site may be scraped at all.
+ * key, a monitoring crawl (change tracking with the json mode) reports what changed through that webhook, the
+ * admin route opens with that token, and the loopback fixture site may be scraped at all.
  */
 import { createHmac } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -84,6 +85,50 @@ it("a json scrape goes to LLM_BASE_URL with LLM_MODEL and LLM_API_KEY from .dev.
   expect(requests.length).toBeGreaterThan(0);
   expect(requests[0].headers.authorization).toBe("Bearer sk-devvars");
   expect(requests[0].body.model).toBe("devvars-model");
+});
+
+interface Delivery {
+  type: string;
+  data: { changeTracking?: Record<string, any>; metadata: { sourceURL: string } }[];
+}
+
+/** Runs a crawl with a webhook and returns its deliveries once `crawl.completed` arrived, each signature checked. */
+async function crawlWithWebhook(body: Record<string, unknown>, receiver: string): Promise<Delivery[]> {
+  const started = await api("/v2/crawl", { body: { ...body, webhook: { url: `${site}/hooks/${receiver}`, events: ["page", "completed"] } } });
+  expect(started.status).toBe(200);
+  let deliveries: { headers: Record<string, string>; body: string }[] = [];
+  for (let i = 0; i < 300 && !deliveries.some((d) => d.body.includes('"crawl.completed"')); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    deliveries = await (await fetch(`${site}/__webhooks/${receiver}`)).json();
+  }
+  for (const d of deliveries) expect(d.headers["x-service-signature"]).toBe(`sha256=${createHmac("sha256", WEBHOOK_SECRET).update(d.body).digest("hex")}`);
+  return deliveries.map((d) => JSON.parse(d.body) as Delivery);
+}
+
+it("a monitoring crawl (changeTracking, json mode through the .dev.vars LLM) reports changes through its signed webhook", async () => {
+  const name = `devvars-${Date.now()}`;
+  const setPage = (page: string, text: string) => fetch(`${site}/__changing/${name}/${page}?text=${encodeURIComponent(text)}`, { method: "POST" });
+  await setPage("price", "Price: 10");
+  await setPage("about", "About: harbor tours");
+  const monitor = {
+    url: `${site}/changing/${name}/`,
+    sitemap: "skip",
+    scrapeOptions: {
+      formats: ["markdown", { type: "changeTracking", modes: ["git-diff", "json"], tag: "daily", schema: { type: "object", properties: { price: { type: "number" } } } }],
+    },
+  };
+  const pageEvents = (deliveries: Delivery[]) =>
+    Object.fromEntries(deliveries.filter((d) => d.type === "crawl.page").map((d) => [d.data[0].metadata.sourceURL.split("/").pop() || "index", d.data[0].changeTracking!]));
+
+  const first = pageEvents(await crawlWithWebhook(monitor, `${name}-1`));
+  expect(Object.keys(first).sort()).toEqual(["about", "index", "price"]);
+  for (const tracking of Object.values(first)) expect(tracking).toMatchObject({ changeStatus: "new", visibility: "visible", previousScrapeAt: null });
+
+  await setPage("price", "Price: 12");
+  const second = pageEvents(await crawlWithWebhook(monitor, `${name}-2`));
+  expect(second.about).toMatchObject({ changeStatus: "same", json: {} });
+  expect(second.price).toMatchObject({ changeStatus: "changed", json: { price: { previous: 10, current: 12 } } });
+  expect(second.price.diff.text).toContain("-Price: 10\n+Price: 12");
 });
 
 it("ADMIN_TOKEN from .dev.vars opens the admin routes", async () => {

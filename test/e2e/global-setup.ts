@@ -24,13 +24,15 @@ export default async function setup(project: TestProject) {
   const other = await startFixtureServer({ host: "127.0.0.2" });
   site.setOther(other.url);
   other.setOther(site.url);
-  // A second team (for isolation checks), the fixture site's fake OpenAI-compatible model (interact prompts), and
-  // room for the browser sessions of e2e files running side by side.
+  // A second team (for isolation checks), the fixture site's fake OpenAI-compatible model (interact prompts, the
+  // agent) and fake SearXNG, and room for the browser sessions of e2e files running side by side.
   const server = await startServer({
     vars: {
       API_KEYS: `default:${DEV_API_KEY},other:${OTHER_TEAM_KEY}`,
       LLM_BASE_URL: `${site.url}/v1`,
       LLM_MODEL: "fake-model",
+      LLM_MODEL_PRO: "fake-model-pro",
+      SEARCH_URL: `${site.url}/searxng`,
       BROWSER_SESSIONS_PER_TEAM: "20",
     },
   });

@@ -94,7 +94,7 @@ describe("the team's concurrency limit", () => {
     const { teamId, key } = await newTeam({ concurrency: 3 });
     const team = teamObject(teamId);
     const grant = await team.exchangeSlots("crashed-consumer", { hold: 0, want: 2, leaseMs: 300, wake: false });
-    expect(grant).toEqual({ granted: 2, inUse: 2, limit: 3 });
+    expect(grant).toEqual({ granted: 2, inUse: 2, limit: 3, contended: false });
     expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toMatchObject({ concurrency: 2, maxConcurrency: 3 });
     await new Promise((r) => setTimeout(r, 400));
     expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toMatchObject({ concurrency: 0 });

@@ -20,6 +20,7 @@ import { ScrapeRequestSchema } from "../../src/schemas/scrape";
 import { BatchScrapeRequestSchema, CrawlParamsPreviewSchema, CrawlRequestSchema } from "../../src/schemas/crawl";
 import { V1BatchScrapeRequestSchema, v1BatchToV2, V1CrawlRequestSchema, v1CrawlToV2 } from "../../src/schemas/v1";
 import { MapRequestSchema } from "../../src/routes/v2/map";
+import { AgentRequestSchema } from "../../src/schemas/agent";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const readme = Object.values(import.meta.glob("/README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
@@ -47,10 +48,11 @@ const DELIVERY = "integration/crawl-delivery.test.ts";
 const MAP = "integration/map.test.ts";
 const LLM = "integration/llm.test.ts";
 const BATCH = "integration/batch-and-v1.test.ts";
-
-const changeTracking = (extra: Record<string, unknown> = {}) =>
-  refused("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", "/v2/scrape", { url, formats: ["markdown", { type: "changeTracking", ...extra }] });
-
+const TRACKING = "integration/change-tracking.test.ts";
+const BRANDING = "integration/branding.test.ts";
+const AGENT = "e2e/agent.test.ts";
+const trackingLifecycle = shown(TRACKING, "new → same → changed (with a git diff) → removed, each against the previous scrape");
+const trackingSchema = shown(TRACKING, "json mode with a schema: the fields that differ, as {previous, current}; billed 5");
 
 /** The scrape options, shared by /v2/scrape, batch scrape (top level) and crawl (`scrapeOptions`). */
 const SCRAPE_OPTIONS: Record<string, Evidence> = {
@@ -75,14 +77,14 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
   "formats[attributes].selectors.selector": shown(SCRAPE, "extracts attributes"),
   "formats[attributes].selectors.attribute": shown(SCRAPE, "extracts attributes"),
   "formats[audio]": warns(/The audio format is not available on this service/, { url, formats: ["markdown", "audio"] }),
-  "formats[branding]": refused("SCRAPE_BRANDING_NOT_SUPPORTED", "/v2/scrape", { url, formats: ["branding"] }),
-  "formats[changeTracking]": changeTracking(),
-  "formats[changeTracking].modes": changeTracking({ modes: ["git-diff"] }),
-  "formats[changeTracking].modes[git-diff]": changeTracking({ modes: ["git-diff"] }),
-  "formats[changeTracking].modes[json]": changeTracking({ modes: ["json"] }),
-  "formats[changeTracking].prompt": changeTracking({ prompt: "what changed" }),
-  "formats[changeTracking].schema": changeTracking({ schema: { type: "object" } }),
-  "formats[changeTracking].tag": changeTracking({ tag: "nightly" }),
+  "formats[branding]": shown(BRANDING, "reads colors, fonts, typography, spacing, buttons, inputs and the logo of a rendered page"),
+  "formats[changeTracking]": trackingLifecycle,
+  "formats[changeTracking].modes": trackingLifecycle,
+  "formats[changeTracking].modes[git-diff]": trackingLifecycle,
+  "formats[changeTracking].modes[json]": trackingSchema,
+  "formats[changeTracking].prompt": shown(TRACKING, "json mode without a schema: the model describes what changed (with the prompt), only when something did"),
+  "formats[changeTracking].schema": trackingSchema,
+  "formats[changeTracking].tag": shown(TRACKING, "keeps histories apart per tag and per team, and never uses the shared cache"),
   onlyMainContent: shown(SCRAPE, "keeps boilerplate with onlyMainContent false and the base64 image with removeBase64Images false"),
   removeBase64Images: shown(SCRAPE, "keeps boilerplate with onlyMainContent false and the base64 image with removeBase64Images false"),
   includeTags: shown(SCRAPE, "applies includeTags and excludeTags to the original page"),
@@ -137,18 +139,8 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
   zeroDataRetention: shown("integration/data-retention.test.ts", "on /v2/scrape returns the document and writes nothing"),
 };
 
-const jobFormatsRefused = (path: string, formatsAt: (formats: unknown[]) => Record<string, unknown>) => ({
-  changeTracking: refused("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", path, formatsAt(["markdown", { type: "changeTracking" }])),
-  branding: refused("SCRAPE_BRANDING_NOT_SUPPORTED", path, formatsAt(["branding"])),
-});
-const crawlRefusals = jobFormatsRefused("/v2/crawl", (formats) => ({ url: fixture("/docs/"), scrapeOptions: { formats } }));
-const batchRefusals = jobFormatsRefused("/v2/batch/scrape", (formats) => ({ urls: [fixture("/docs/a")], formats }));
-/** What jobs refuse among the scrape options, keyed as in SCRAPE_OPTIONS. */
-const jobOverrides = (refusals: typeof crawlRefusals, zdr: Evidence): Record<string, Evidence> => ({
-  ...Object.fromEntries(Object.keys(SCRAPE_OPTIONS).filter((k) => k.startsWith("formats[changeTracking]")).map((k) => [k, refusals.changeTracking])),
-  "formats[branding]": refusals.branding,
-  zeroDataRetention: zdr,
-});
+/** Jobs refuse zeroDataRetention (their results must be stored to be read back). */
+const zdrRefusedByJobs = shown("integration/data-retention.test.ts", "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED");
 
 const webhook = {
   webhook: shown(BATCH, "sends batch_scrape.* webhooks"),
@@ -169,7 +161,7 @@ const V1_SCRAPE_OPTIONS: Record<string, Evidence> = {
   "formats[screenshot@fullPage]": v1({ formats: ["screenshot@fullPage"] }, "formats"),
   "formats[json]": v1({ formats: ["json"], jsonOptions: { prompt: "title" } }, "formats"),
   "formats[extract]": v1({ formats: ["extract"], jsonOptions: { prompt: "title" } }, "formats"),
-  "formats[changeTracking]": refused("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", "/v1/batch/scrape", { urls: [url], formats: ["markdown", "changeTracking"] }),
+  "formats[changeTracking]": v1({ formats: ["markdown", "changeTracking"] }, "formats"),
   headers: v1({ headers: { "x-a": "1" } }, "headers"),
   includeTags: v1({ includeTags: ["main"] }, "includeTags"),
   excludeTags: v1({ excludeTags: ["nav"] }, "excludeTags"),
@@ -192,11 +184,11 @@ const V1_SCRAPE_OPTIONS: Record<string, Evidence> = {
   proxy: v1({ proxy: "stealth" }, "proxy"),
   maxAge: v1({ maxAge: 1000 }, "maxAge"),
   storeInCache: v1({ storeInCache: false }, "storeInCache"),
-  changeTrackingOptions: refused("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", "/v1/batch/scrape", { urls: [url], changeTrackingOptions: {} }),
+  changeTrackingOptions: v1({ formats: ["markdown", "changeTracking"], changeTrackingOptions: { modes: ["git-diff"] } }, "formats", { formats: ["markdown", "changeTracking"] }),
   ...Object.fromEntries(
     Object.entries({ modes: ["json"], "modes[json]": ["json"], "modes[git-diff]": ["git-diff"], prompt: "x", schema: {}, tag: "x" }).map(([k, value]) => [
       `changeTrackingOptions.${k}`,
-      refused("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", "/v1/batch/scrape", { urls: [url], changeTrackingOptions: { [k.replace(/\[.*/, "")]: value } }),
+      v1({ formats: ["markdown", "changeTracking"], changeTrackingOptions: { [k.replace(/\[.*/, "")]: value } }, "formats", { formats: ["markdown", "changeTracking"] }),
     ]),
   ),
 };
@@ -236,7 +228,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       "webhook.metadata": probe("batch webhook object"),
       "webhook.events": probe("batch webhook object"),
       "webhook.url": probe("batch webhook object"),
-      ...jobOverrides(batchRefusals, shown("integration/data-retention.test.ts", "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED")),
+      zeroDataRetention: zdrRefusedByJobs,
       origin: sdkField,
       integration: sdkField,
     },
@@ -262,12 +254,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
       maxConcurrency: probe("crawl maxConcurrency"),
       scrapeOptions: probe("crawl scrapeOptions"),
       ...webhook,
-      zeroDataRetention: shown("integration/data-retention.test.ts", "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED"),
-      ...Object.fromEntries(
-        Object.entries(jobOverrides(crawlRefusals, shown("integration/data-retention.test.ts", "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED"))).map(
-          ([k, e]) => [`scrapeOptions.${k}`, e],
-        ),
-      ),
+      zeroDataRetention: zdrRefusedByJobs,
+      "scrapeOptions.zeroDataRetention": zdrRefusedByJobs,
       origin: sdkField,
       integration: sdkField,
     },
@@ -295,6 +283,24 @@ const ENDPOINTS: Record<string, Endpoint> = {
       location: probe("map location"),
       "location.country": probe("map location"),
       "location.languages": probe("map location"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+  },
+  "POST /v2/agent": {
+    schema: AgentRequestSchema,
+    own: {
+      prompt: shown(AGENT, "agent() runs scrape → finish and returns the answer with its steps and sources"),
+      urls: shown(AGENT, "map → scrape two pages → finish"),
+      schema: shown(AGENT, "repairs an answer that does not match the schema, once"),
+      maxCredits: shown(AGENT, "stops at maxCredits and answers with what it has"),
+      strictConstrainToURLs: shown(AGENT, "refuses a URL outside strictConstrainToURLs back to the model, without fetching it"),
+      model: shown(AGENT, "spark-1-pro runs on LLM_MODEL_PRO at 5 credits a step"),
+      webhook: shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
+      "webhook.url": shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
+      "webhook.headers": shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
+      "webhook.metadata": shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
+      "webhook.events": shown(AGENT, "delivers signed webhooks in order: started, an action per step, completed with the answer; only the events asked for, with the headers given"),
       origin: sdkField,
       integration: sdkField,
     },

@@ -3,7 +3,7 @@
  * and the reason, in the one error envelope.
  */
 import { describe, expect, it } from "vitest";
-import { call, callJson, fixture } from "../helpers";
+import { call, callJson, callJsonWith, fixture, NO_LLM } from "../helpers";
 
 const url = fixture("/article.html");
 
@@ -116,9 +116,11 @@ describe("request validation", () => {
   });
 
   it("json/summary formats without a configured LLM → 400 LLM_NOT_CONFIGURED before any fetch", async () => {
-    const { status, body } = await callJson("POST", "/v2/scrape", { url, formats: ["markdown", { type: "json", prompt: "the title" }] });
-    expect(status).toBe(400);
-    expect(body.code).toBe("LLM_NOT_CONFIGURED");
-    expect(body.error).toContain("LLM_BASE_URL");
+    for (const format of [{ type: "json", prompt: "the title" }, "summary", { type: "changeTracking", modes: ["json"] }]) {
+      const { status, body } = await callJsonWith(NO_LLM, "POST", "/v2/scrape", { url, formats: ["markdown", format] });
+      expect(status).toBe(400);
+      expect(body.code).toBe("LLM_NOT_CONFIGURED");
+      expect(body.error).toContain("LLM_BASE_URL");
+    }
   });
 });

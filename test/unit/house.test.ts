@@ -33,7 +33,7 @@ describe("the house", () => {
   it("lists every KV key and R2 prefix in docs/storage.md", () => {
     const layout = code["/src/storage/layout.ts"];
     const prefixes = [...layout.matchAll(/=> `([\w-]+[:/])/g)].map((m) => m[1]);
-    expect(prefixes).toEqual(["key:", "cache:", "docs/", "shots/", "profiles/"]);
+    expect(prefixes).toEqual(["key:", "cache:", "docs/", "shots/", "profiles/", "tracking/"]);
     for (const prefix of prefixes) expect(docs["/docs/storage.md"], prefix).toContain(`\`${prefix}`);
   });
 

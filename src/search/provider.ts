@@ -1,0 +1,31 @@
+/**
+ * The web-search port: a query in, ranked results (URL, title, snippet) out. One adapter today, for any
+ * SearXNG-compatible JSON endpoint (SEARCH_URL, ./searxng.ts). Used by the agent to find start points; meant for
+ * a future POST /v2/search too. Without SEARCH_URL there is no provider, and callers say so.
+ */
+import { searxngProvider } from "./searxng";
+
+export interface SearchResult {
+  url: string;
+  title: string;
+  description: string;
+}
+
+export interface SearchOptions {
+  /** At most this many results. */
+  limit: number;
+  signal?: AbortSignal;
+}
+
+export interface SearchProvider {
+  search(query: string, options: SearchOptions): Promise<SearchResult[]>;
+}
+
+export function searchConfigured(env: Env): boolean {
+  return Boolean(env.SEARCH_URL?.trim());
+}
+
+/** The configured provider, or null when SEARCH_URL is not set. */
+export function searchProvider(env: Env): SearchProvider | null {
+  return searchConfigured(env) ? searxngProvider(env.SEARCH_URL.trim()) : null;
+}

@@ -1,0 +1,54 @@
+/**
+ * The SearXNG JSON adapter: `GET <SEARCH_URL>/search?q=<query>&format=json` (SEARCH_URL may also name the
+ * `/search` path itself). The instance must have the JSON format enabled (`search.formats` in its settings);
+ * otherwise it answers 403, reported as SEARCH_ERROR like any other failure. Results without an http(s) URL are
+ * skipped; duplicates (SearXNG merges engines, but not always) are kept once.
+ */
+import { ApiError, describeError } from "../errors";
+import { normalizeUrl } from "../net/urls";
+import type { SearchProvider, SearchResult } from "./provider";
+
+const SEARCH_TIMEOUT_MS = 15_000;
+
+interface SearxngAnswer {
+  results?: { url?: unknown; title?: unknown; content?: unknown }[];
+}
+
+export function searxngProvider(baseUrl: string): SearchProvider {
+  const endpoint = /\/search\/?$/.test(baseUrl) ? baseUrl.replace(/\/$/, "") : `${baseUrl.replace(/\/+$/, "")}/search`;
+  return {
+    async search(query, { limit, signal }) {
+      const url = new URL(endpoint);
+      url.searchParams.set("q", query);
+      url.searchParams.set("format", "json");
+      const deadline = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
+      let response: Response;
+      try {
+        response = await fetch(url, { headers: { accept: "application/json" }, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      } catch (e) {
+        throw new ApiError("SEARCH_ERROR", `The search provider could not be reached: ${describeError(e)}`);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        const hint = response.status === 403 ? " (is the JSON format enabled in the SearXNG settings?)" : "";
+        throw new ApiError("SEARCH_ERROR", `The search provider answered HTTP ${response.status}${hint}`);
+      }
+      const answer = (await response.json().catch(() => null)) as SearxngAnswer | null;
+      if (!answer || !Array.isArray(answer.results)) throw new ApiError("SEARCH_ERROR", "The search provider did not answer SearXNG JSON");
+      return pick(answer.results, limit);
+    },
+  };
+}
+
+function pick(results: NonNullable<SearxngAnswer["results"]>, limit: number): SearchResult[] {
+  const seen = new Set<string>();
+  const out: SearchResult[] = [];
+  for (const r of results) {
+    const url = typeof r.url === "string" ? normalizeUrl(r.url) : null;
+    if (!url || seen.has(url)) continue;
+    seen.add(url);
+    out.push({ url, title: typeof r.title === "string" ? r.title : "", description: typeof r.content === "string" ? r.content : "" });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
