@@ -2,8 +2,10 @@
  * The local egress proxy: the part of the outbound policy that decides on the address actually connected to.
  * `npm start` runs it (scripts/start.mjs) and hands its URL to the Worker as EGRESS_PROXY_URL; while
  * ALLOW_LOCAL_NETWORK is off, the Worker sends its own requests through it (absolute-form `GET https://site/…`,
- * src/net/outbound.ts) and gives each browser context it as proxy server, so Chromium's traffic — documents,
- * sub-resources, fetch/XHR, WebSockets, redirects — goes through it too (CONNECT tunnels).
+ * src/net/outbound.ts) and gives each browser context it as proxy server — and the whole browser too, for the
+ * remote browser sessions that drive its default context (EDGECRAWL_CHROMIUM_PROXY, scripts/start.mjs) — so
+ * Chromium's traffic — documents, sub-resources, fetch/XHR, WebSockets, redirects — goes through it too (CONNECT
+ * tunnels).
  *
  * For every request or tunnel it resolves the name once (static entries first, then the system resolver),
  * refuses when no resolved address is public (src/net/addresses.js: loopback, private, link-local, every IPv6

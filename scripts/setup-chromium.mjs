@@ -13,7 +13,8 @@
  * WebRTC send UDP around the proxy the browser contexts use (see src/engines/browser.ts).
  *
  * `npm start` points wrangler at a launcher of this project (`.wrangler/cache`, via XDG_CACHE_HOME) that also
- * writes a pid file per browser under `.wrangler/chromium/`; each run of this script reaps the browsers whose
+ * writes a pid file per browser under `.wrangler/chromium/` and, when `npm start` sets EDGECRAWL_CHROMIUM_PROXY
+ * (local networks closed), sends the whole browser through the egress proxy; each run of this script reaps the browsers whose
  * launching server is gone (a fallback for machines without setpriv). The launcher under ~/.cache serves every
  * other user of miniflare (the vitest pool) and writes no pid file.
  *
@@ -106,7 +107,7 @@ function launcher(pidDir) {
   return `#!/bin/sh
 # Written by edgecrawl's scripts/setup-chromium.mjs: miniflare's Browser Rendering runs the system Chromium,
 # killed with the process that launched it${pidDir ? ", with a pid file for the reaper" : ""}.
-${pidLines}${exec} ${flags} "$@"
+${pidLines}${exec} ${flags} ${pidDir ? '${EDGECRAWL_CHROMIUM_PROXY:+--proxy-server=http://$EDGECRAWL_CHROMIUM_PROXY --proxy-bypass-list=<-loopback>} ' : ""}"$@"
 `;
 }
 

@@ -113,13 +113,26 @@ const egress = userGateway
       log: (line) => console.log(line),
     });
 if (egress) defaults.push("--var", `EGRESS_PROXY_URL:${egress.url}`);
+
+/** ALLOW_LOCAL_NETWORK as the Worker will see it: `--var`, else the env file wrangler reads, else wrangler.toml's "false". */
+function localNetworkAllowed() {
+  const fromArgs = args.map((a, i) => (a === "--var" ? args[i + 1] : a)).find((a) => a?.startsWith("ALLOW_LOCAL_NETWORK:"));
+  if (fromArgs) return fromArgs.slice("ALLOW_LOCAL_NETWORK:".length) === "true";
+  const envFileIndex = args.findIndex((a) => a === "--env-file" || a.startsWith("--env-file="));
+  const envFile = envFileIndex < 0 ? devVarsPath : args[envFileIndex].includes("=") ? args[envFileIndex].split("=")[1] : args[envFileIndex + 1];
+  return readDotenv(envFile).ALLOW_LOCAL_NETWORK === "true";
+}
+// Browser sessions drive the browser's default context over CDP, where no per-context proxy applies: while local
+// networks are closed, the whole browser goes through the egress proxy (the launcher reads this, see
+// setup-chromium.mjs), so a session's pages, WebSockets included, reach only what the proxy allows.
+const browserProxy = egress && !localNetworkAllowed() ? new URL(egress.url).host : undefined;
 const privatePort = await freePort();
 defaults.push("--ip", "127.0.0.1", "--port", String(privatePort));
 if (!has("--persist-to")) defaults.push("--persist-to", join(root, ".wrangler", "state"));
 
 const wrangler = join(root, "node_modules", "wrangler", "bin", "wrangler.js");
 // This project's Chromium launcher (pid files for the reaper), see setup-chromium.mjs.
-const env = { WRANGLER_SEND_METRICS: "false", ...process.env, XDG_CACHE_HOME: projectCacheHome(root) };
+const env = { WRANGLER_SEND_METRICS: "false", ...process.env, XDG_CACHE_HOME: projectCacheHome(root), EDGECRAWL_CHROMIUM_PROXY: browserProxy ?? "" };
 // setpriv's parent-death signal: wrangler gets SIGTERM if this process dies, even by SIGKILL.
 const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
 const command = setpriv ? [setpriv, "--pdeathsig", "SIGTERM", process.execPath] : [process.execPath];

@@ -1,7 +1,7 @@
 /**
  * Drill, part 1: try to reach the local network from the server, over every entry point (scrape on both engines,
  * crawl, batch, map, v1, webhooks, actions) and every vector (each spelling of this machine, redirects, a rendered
- * page's sub-resources and WebSockets, crawl links, sitemaps and robots.txt, names resolving to loopback). All
+ * page's sub-resources and WebSockets, a browser session's pages and scripts, crawl links, sitemaps and robots.txt, names resolving to loopback). All
  * attacks aim at the canary port; what counts is how many connections reached it.
  */
 
@@ -65,6 +65,19 @@ export function vectors(ctx) {
       ...(await pooled(targets.map((t) => () => statusOf(startJob("/v1/crawl", { url: at("/article.html"), limit: 1, webhook: `http://${t}/hook` }, "crawl"))))),
       ...(await pooled(targets.map((t) => () => statusOf(startJob("/v1/batch/scrape", { urls: [at("/article.html")], webhook: { url: `http://${t}/hook` } }, "batch/scrape"))))),
     ]],
+    ["browser session: navigation, attack page, fetch and WebSockets from execute", async () => {
+      const session = await api("POST", "/v2/browser", {});
+      if (session.status !== 200 || !session.body?.id) return [session.status];
+      const code = [
+        `await page.goto(${JSON.stringify(at("/attack/page"))});`,
+        `await page.evaluate((targets) => { for (const t of targets) { try { new WebSocket("ws://" + t + "/s"); } catch (e) {} fetch("http://" + t + "/s", { mode: "no-cors" }).catch(() => {}); } }, ${JSON.stringify(targets)});`,
+        `await page.evaluate(() => new Promise((r) => setTimeout(r, 1500)));`,
+        `for (const t of ${JSON.stringify(targets)}) { try { await page.goto("http://" + t + "/n"); } catch (e) {} }`,
+      ].join("\n");
+      const run = await api("POST", `/v2/browser/${session.body.id}/execute`, { code, language: "node", timeout: 60 });
+      const stop = await api("DELETE", `/v2/browser/${session.body.id}`);
+      return [session.status, run.status, stop.status];
+    }],
     ["jobs above, until they finish (late connections)", async () => pooled(jobs.splice(0).map(([kind, id]) => () => settleJob(api, kind, id)), 10)],
   ];
 }
