@@ -13,8 +13,8 @@
  * WebRTC send UDP around the proxy the browser contexts use (see src/engines/browser.ts).
  *
  * `npm start` points wrangler at a launcher of this project (`.wrangler/cache`, via XDG_CACHE_HOME) that also
- * writes a pid file per browser under `.wrangler/chromium/` and, when `npm start` sets EDGECRAWL_CHROMIUM_PROXY
- * (local networks closed), sends the whole browser through the egress proxy; each run of this script reaps the browsers whose
+ * writes a pid file per browser under `.wrangler/chromium/` and, when `npm start` gave wrangler
+ * EDGECRAWL_CHROMIUM_PROXY (local networks closed), sends the whole browser through the egress proxy; each run of this script reaps the browsers whose
  * launching server is gone (a fallback for machines without setpriv). The launcher under ~/.cache serves every
  * other user of miniflare (the vitest pool) and writes no pid file.
  *
@@ -100,6 +100,11 @@ const PID_DIR = browserPidDir(root);
 
 const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
 const flags = "--no-sandbox --headless=new --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync --force-webrtc-ip-handling-policy=disable_non_proxied_udp";
+/**
+ * miniflare starts the browser with an environment of its own, so the launcher reads the proxy from the
+ * environment of the process that launched it (wrangler, which `npm start` gives EDGECRAWL_CHROMIUM_PROXY).
+ */
+const proxyLines = `proxy=$(tr '\\0' '\\n' < /proc/$PPID/environ 2>/dev/null | sed -n 's/^EDGECRAWL_CHROMIUM_PROXY=//p')\n`;
 /** The launcher script; with `pidDir`, each browser leaves "<pid>" holding its launcher's pid there. */
 function launcher(pidDir) {
   const pidLines = pidDir ? `mkdir -p "${pidDir}" 2>/dev/null\necho "$PPID" > "${pidDir}/$$" 2>/dev/null\n` : "";
@@ -107,7 +112,7 @@ function launcher(pidDir) {
   return `#!/bin/sh
 # Written by edgecrawl's scripts/setup-chromium.mjs: miniflare's Browser Rendering runs the system Chromium,
 # killed with the process that launched it${pidDir ? ", with a pid file for the reaper" : ""}.
-${pidLines}${exec} ${flags} ${pidDir ? '${EDGECRAWL_CHROMIUM_PROXY:+--proxy-server=http://$EDGECRAWL_CHROMIUM_PROXY --proxy-bypass-list=<-loopback>} ' : ""}"$@"
+${pidLines}${pidDir ? proxyLines : ""}${exec} ${flags} ${pidDir ? '${proxy:+--proxy-server=http://$proxy --proxy-bypass-list=<-loopback>} ' : ""}"$@"
 `;
 }
 

@@ -76,7 +76,8 @@ export function vectors(ctx) {
       ].join("\n");
       const run = await api("POST", `/v2/browser/${session.body.id}/execute`, { code, language: "node", timeout: 60 });
       const stop = await api("DELETE", `/v2/browser/${session.body.id}`);
-      return [session.status, run.status, stop.status];
+      // An execute answer is 200 even when the script failed: its exit code tells whether the attack ran.
+      return [session.status, run.status === 200 ? `exit ${run.body?.exitCode}` : run.status, stop.status];
     }],
     ["jobs above, until they finish (late connections)", async () => pooled(jobs.splice(0).map(([kind, id]) => () => settleJob(api, kind, id)), 10)],
   ];
