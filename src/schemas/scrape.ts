@@ -160,12 +160,15 @@ const ProfileSchema = z.strictObject({
   saveChanges: z.boolean().default(true),
 });
 
+/** Each selector is tried on every element of the page. */
+const MAX_TAG_SELECTORS = 1000;
+
 /** The fields of §2.1 except `url`, with the spec's defaults. */
 export const scrapeOptionFields = {
   formats: z.array(FormatSchema).default(["markdown"]),
   onlyMainContent: z.boolean().default(true),
-  includeTags: z.array(z.string()).optional().openapi({ description: "CSS selectors (tags, `.class`, `#id`, attributes, combinators, `:has()`) of the elements to keep (original DOM); unparseable ones are ignored." }),
-  excludeTags: z.array(z.string()).optional().openapi({ description: "CSS selectors of the elements to drop (original DOM); unparseable ones are ignored." }),
+  includeTags: z.array(z.string()).max(MAX_TAG_SELECTORS).optional().openapi({ description: "CSS selectors (tags, `.class`, `#id`, attributes, combinators, `:has()`) of the elements to keep (original DOM); unparseable ones are ignored." }),
+  excludeTags: z.array(z.string()).max(MAX_TAG_SELECTORS).optional().openapi({ description: "CSS selectors of the elements to drop (original DOM); unparseable ones are ignored." }),
   maxAge: z.int().min(0).default(DEFAULT_MAX_AGE_MS).openapi({ description: "Serve a cached copy younger than this (ms); 0 = fresh." }),
   minAge: z.int().min(0).optional().openapi({ description: "Cache only: serve a cached copy at least this old (ms), else 404." }),
   headers: z.record(z.string(), z.string()).optional(),

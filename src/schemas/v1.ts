@@ -19,8 +19,8 @@ export const V1ScrapeOptionsSchema = z
   .strictObject({
     formats: z.array(z.enum(V1_FORMATS)).default(["markdown"]),
     headers: z.record(z.string(), z.string()).optional(),
-    includeTags: z.array(z.string()).optional(),
-    excludeTags: z.array(z.string()).optional(),
+    includeTags: z.array(z.string()).max(1000).optional(),
+    excludeTags: z.array(z.string()).max(1000).optional(),
     onlyMainContent: z.boolean().default(true),
     timeout: z.int().min(1000).max(300_000).default(30_000),
     waitFor: z.int().min(0).max(60_000).default(0),
