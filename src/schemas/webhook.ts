@@ -20,7 +20,7 @@ export function webhookSchema<const Events extends readonly [string, ...string[]
         url: webhookUrl,
         headers: z.record(z.string(), z.string()).default({}),
         metadata: z.record(z.string(), z.any()).default({}),
-        events: z.array(event).default([...events]),
+        events: z.array(event).max(20).default([...events]),
       }),
     ])
     .openapi(name, { description: `A URL, or {url, headers, metadata, events}. Events: ${events.join(", ")} (all by default).` });

@@ -111,6 +111,10 @@ describe("request validation", () => {
     const patterns = await callJson("POST", "/v2/crawl", { url, includePaths: Array.from({ length: 1001 }, (_, i) => `/p${i}`) });
     expect(patterns.status).toBe(400);
     expect(patterns.body.error).toMatch(/^includePaths: Too big: expected array to have <=1000 items/);
+    const formats = await callJson("POST", "/v2/scrape", { url, formats: Array.from({ length: 100_000 }, (_, i) => `f${i}`) });
+    expect(formats.status).toBe(400);
+    expect(formats.body.error).toMatch(/^formats: Too big: expected array to have <=20 items/);
+    expect(formats.body.details).toHaveLength(1);
   });
 
   it("malformed JSON → 400 BAD_REQUEST_INVALID_JSON", async () => {
