@@ -26,7 +26,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "tra
 
 /**
  * @param {{ host: string, port: number, upstreamPort: number, log?: (line: string) => void }} options
- * @returns {Promise<{ close: () => Promise<void>, stats: { retried: number, gaveUp: number } }>}
+ * @returns {Promise<{ close: () => Promise<void>, port: number, stats: { retried: number, gaveUp: number } }>}
  */
 export async function startFrontDoor({ host, port, upstreamPort, log = () => {} }) {
   // Short-lived idle sockets: a pooled socket is dropped well before wrangler's 5 s idle close.
@@ -80,6 +80,7 @@ export async function startFrontDoor({ host, port, upstreamPort, log = () => {} 
   });
   return {
     stats,
+    port: server.address().port,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
