@@ -40,7 +40,7 @@ function badRequest(field: string, message: string): ApiError {
   return new ApiError("BAD_REQUEST", message, [{ path: [field], message, code: "custom" }]);
 }
 
-export async function startAgent(env: Env, teamId: string, body: AgentRequest, apiOrigin: string): Promise<string> {
+export async function startAgent(env: Env, teamId: string, body: AgentRequest, apiOrigin: string, apiKey?: string): Promise<string> {
   if (!toolCallingConfigured(env)) {
     throw new ApiError(
       "LLM_NOT_CONFIGURED",
@@ -78,6 +78,7 @@ export async function startAgent(env: Env, teamId: string, body: AgentRequest, a
     apiOrigin,
     createdAt: Date.now(),
   };
+  if (apiKey) await teamStub(env, teamId).rememberJobKey(config.id, apiKey);
   await agentJobStub(env, config.id).create(config);
   return config.id;
 }

@@ -22,6 +22,8 @@ export interface BatchFields {
 export interface BatchInput extends BatchFields {
   apiVersion: "v1" | "v2";
   teamId: string;
+  /** The name of the key that started the batch. */
+  apiKey?: string;
   apiOrigin: string;
 }
 
@@ -74,6 +76,7 @@ export async function startBatch(env: Env, input: BatchInput) {
     kind: "batch",
     apiVersion: input.apiVersion,
     teamId: input.teamId,
+    apiKey: input.apiKey,
     url: valid[0],
     urls: valid,
     crawler: batchCrawlerSettings(valid.length),

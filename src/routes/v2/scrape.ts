@@ -42,7 +42,7 @@ const scrapeStatusRoute = createRoute({
 export const scrapeRoutes = createRouter()
   .openapi(scrapeRoute, async (c) => {
     const body = c.req.valid("json");
-    const { teamId } = c.get("principal");
+    const { teamId, keyName } = c.get("principal");
     checkScrapeRequest(c.env, body);
     const slot = await takeScrapeSlot(c.env, teamId, body.timeout);
     let outcome;
@@ -53,7 +53,7 @@ export const scrapeRoutes = createRouter()
       await slot.finish();
       throw body.zeroDataRetention ? quietError(e) : e;
     }
-    await slot.finish({ credits: outcome.credits, reason: "scrape", ref: outcome.document.metadata.scrapeId });
+    await slot.finish({ credits: outcome.credits, reason: "scrape", ref: outcome.document.metadata.scrapeId, apiKey: keyName });
     return c.json({ success: true as const, data: await presentDocument(c.env, outcome.document, new URL(c.req.url).origin) }, 200);
   })
   .openapi(scrapeStatusRoute, async (c) => {
