@@ -20,6 +20,7 @@ import { scrapeRoutes } from "./routes/v2/scrape";
 import { crawlRoutes } from "./routes/v2/crawl";
 import { batchRoutes } from "./routes/v2/batch";
 import { mapRoutes } from "./routes/v2/map";
+import { searchRoutes } from "./routes/v2/search";
 import { v1Routes } from "./routes/v1";
 import { teamRoutes } from "./routes/v2/team";
 import { usageRoutes } from "./routes/v2/usage";
@@ -67,6 +68,7 @@ export function createApp() {
   app.route("/", crawlRoutes);
   app.route("/", batchRoutes);
   app.route("/", mapRoutes);
+  app.route("/", searchRoutes);
   app.route("/", agentRoutes);
   app.route("/", v1Routes);
   app.route("/", adminRoutes);

@@ -21,6 +21,7 @@ import { BatchScrapeRequestSchema, CrawlParamsPreviewSchema, CrawlRequestSchema 
 import { V1BatchScrapeRequestSchema, v1BatchToV2, V1CrawlRequestSchema, v1CrawlToV2 } from "../../src/schemas/v1";
 import { MapRequestSchema } from "../../src/routes/v2/map";
 import { AgentRequestSchema } from "../../src/schemas/agent";
+import { SearchRequestSchema } from "../../src/schemas/search";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const readme = Object.values(import.meta.glob("/README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
@@ -51,6 +52,7 @@ const BATCH = "integration/batch-and-v1.test.ts";
 const TRACKING = "integration/change-tracking.test.ts";
 const BRANDING = "integration/branding.test.ts";
 const AGENT = "e2e/agent.test.ts";
+const SEARCH = "integration/search.test.ts";
 const trackingLifecycle = shown(TRACKING, "new → same → changed (with a git diff) → removed, each against the previous scrape");
 const trackingSchema = shown(TRACKING, "json mode with a schema: the fields that differ, as {previous, current}; billed 5");
 
@@ -286,6 +288,28 @@ const ENDPOINTS: Record<string, Endpoint> = {
       origin: sdkField,
       integration: sdkField,
     },
+  },
+  "POST /v2/search": {
+    schema: SearchRequestSchema,
+    own: {
+      query: shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      limit: shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      sources: shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      "sources[web]": shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      "sources[news]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      "sources[images]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      tbs: shown(SEARCH, "tbs asks the provider for recent results only; other tbs values are refused naming the field"),
+      includeDomains: shown(SEARCH, "includeDomains and excludeDomains filter results by host"),
+      excludeDomains: shown(SEARCH, "includeDomains and excludeDomains filter results by host"),
+      location: shown(SEARCH, "location and country are accepted with a warning: SearXNG cannot geo-target"),
+      country: shown(SEARCH, "location and country are accepted with a warning: SearXNG cannot geo-target"),
+      timeout: shown(SEARCH, "times out with 408 SEARCH_TIMEOUT, and refuses what it cannot honour naming the field"),
+      ignoreInvalidURLs: shown(SEARCH, "a result whose scrape fails is listed with a warning, or left out with ignoreInvalidURLs"),
+      scrapeOptions: shown(SEARCH, "scrapeOptions scrapes each result through the pipeline, billed as scrapes"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+    shares: { at: "scrapeOptions.", options: SCRAPE_OPTIONS },
   },
   "POST /v2/agent": {
     schema: AgentRequestSchema,
