@@ -21,6 +21,7 @@ import { crawlRoutes } from "./routes/v2/crawl";
 import { batchRoutes } from "./routes/v2/batch";
 import { mapRoutes } from "./routes/v2/map";
 import { searchRoutes } from "./routes/v2/search";
+import { parseRoutes } from "./routes/v2/parse";
 import { v1Routes } from "./routes/v1";
 import { teamRoutes } from "./routes/v2/team";
 import { usageRoutes } from "./routes/v2/usage";
@@ -69,6 +70,7 @@ export function createApp() {
   app.route("/", batchRoutes);
   app.route("/", mapRoutes);
   app.route("/", searchRoutes);
+  app.route("/", parseRoutes);
   app.route("/", agentRoutes);
   app.route("/", v1Routes);
   app.route("/", adminRoutes);

@@ -22,6 +22,7 @@ import { V1BatchScrapeRequestSchema, v1BatchToV2, V1CrawlRequestSchema, v1CrawlT
 import { MapRequestSchema } from "../../src/routes/v2/map";
 import { AgentRequestSchema } from "../../src/schemas/agent";
 import { SearchRequestSchema } from "../../src/schemas/search";
+import { ParseOptionsSchema } from "../../src/schemas/parse";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const readme = Object.values(import.meta.glob("/README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
@@ -53,6 +54,13 @@ const TRACKING = "integration/change-tracking.test.ts";
 const BRANDING = "integration/branding.test.ts";
 const AGENT = "e2e/agent.test.ts";
 const SEARCH = "integration/search.test.ts";
+const PARSE = "integration/parse.test.ts";
+/** Parse refuses the formats that need a live page (all their sub-fields with them). */
+const parseRefusedFormats = Object.fromEntries(
+  requestFields(ParseOptionsSchema)
+    .filter((f) => /^formats\[(screenshot|changeTracking|branding|audio)\]/.test(f))
+    .map((f) => [f, shown(PARSE, "refuses bad options and a missing file naming the field")]),
+);
 const trackingLifecycle = shown(TRACKING, "new → same → changed (with a git diff) → removed, each against the previous scrape");
 const trackingSchema = shown(TRACKING, "json mode with a schema: the fields that differ, as {previous, current}; billed 5");
 
@@ -310,6 +318,23 @@ const ENDPOINTS: Record<string, Endpoint> = {
       integration: sdkField,
     },
     shares: { at: "scrapeOptions.", options: SCRAPE_OPTIONS },
+  },
+  "POST /v2/parse (options)": {
+    schema: ParseOptionsSchema,
+    own: {
+      ...parseRefusedFormats,
+      formats: shown(PARSE, "HTML: markdown, html and links like a scrape of the page, stored for GET /v2/scrape/{id}"),
+      "formats[json]": shown(PARSE, "json and summary through the LLM, billed like a scrape's json"),
+      "formats[summary]": shown(PARSE, "json and summary through the LLM, billed like a scrape's json"),
+      onlyMainContent: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      includeTags: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      excludeTags: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      zeroDataRetention: shown(PARSE, "zeroDataRetention: the result is not stored"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+    // The rest (other formats, parsers, timeout, removeBase64Images) is the scrape pipeline's document stage.
+    shares: { at: "", options: SCRAPE_OPTIONS },
   },
   "POST /v2/agent": {
     schema: AgentRequestSchema,
