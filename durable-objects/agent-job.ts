@@ -129,9 +129,13 @@ export class AgentJobDO extends DurableObject<Env> {
     this.store.reset();
   }
 
-  async status(teamId: string): Promise<AgentStatusView | null> {
+  /** The job's status for its team; null for another team's job, or one of another `kind` (agent vs extract). */
+  async status(teamId: string, kind: "agent" | "extract"): Promise<(AgentStatusView & { showSources?: boolean }) | null> {
     const row = this.store.owned(teamId);
-    return row ? this.view(row) : null;
+    if (!row) return null;
+    const config = this.store.config();
+    if ((config.kind ?? "agent") !== kind) return null;
+    return kind === "extract" ? { ...this.view(row), showSources: config.showSources ?? false } : this.view(row);
   }
 
   private view(row: AgentRow): AgentStatusView {

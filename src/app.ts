@@ -22,6 +22,7 @@ import { batchRoutes } from "./routes/v2/batch";
 import { mapRoutes } from "./routes/v2/map";
 import { searchRoutes } from "./routes/v2/search";
 import { parseRoutes } from "./routes/v2/parse";
+import { extractRoutes } from "./routes/v2/extract";
 import { v1Routes } from "./routes/v1";
 import { teamRoutes } from "./routes/v2/team";
 import { usageRoutes } from "./routes/v2/usage";
@@ -71,6 +72,7 @@ export function createApp() {
   app.route("/", mapRoutes);
   app.route("/", searchRoutes);
   app.route("/", parseRoutes);
+  app.route("/", extractRoutes);
   app.route("/", agentRoutes);
   app.route("/", v1Routes);
   app.route("/", adminRoutes);

@@ -23,6 +23,7 @@ import { MapRequestSchema } from "../../src/routes/v2/map";
 import { AgentRequestSchema } from "../../src/schemas/agent";
 import { SearchRequestSchema } from "../../src/schemas/search";
 import { ParseOptionsSchema } from "../../src/schemas/parse";
+import { ExtractRequestSchema } from "../../src/schemas/extract";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const readme = Object.values(import.meta.glob("/README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
@@ -55,6 +56,8 @@ const BRANDING = "integration/branding.test.ts";
 const AGENT = "e2e/agent.test.ts";
 const SEARCH = "integration/search.test.ts";
 const PARSE = "integration/parse.test.ts";
+const EXTRACT = "integration/extract.test.ts";
+const SURFACE = "e2e/sdk-surface.test.ts";
 /** Parse refuses the formats that need a live page (all their sub-fields with them). */
 const parseRefusedFormats = Object.fromEntries(
   requestFields(ParseOptionsSchema)
@@ -335,6 +338,19 @@ const ENDPOINTS: Record<string, Endpoint> = {
     },
     // The rest (other formats, parsers, timeout, removeBase64Images) is the scrape pipeline's document stage.
     shares: { at: "", options: SCRAPE_OPTIONS },
+  },
+  "POST /v2/extract": {
+    schema: ExtractRequestSchema,
+    own: {
+      urls: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      prompt: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      schema: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      systemPrompt: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      showSources: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      ignoreInvalidURLs: shown(EXTRACT, "refuses an unusable URL naming it, or leaves it out with ignoreInvalidURLs"),
+      origin: sdkField,
+      integration: sdkField,
+    },
   },
   "POST /v2/agent": {
     schema: AgentRequestSchema,

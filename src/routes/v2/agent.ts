@@ -50,7 +50,7 @@ const cancelRoute = createRoute({
 export const agentRoutes = createRouter()
   .openapi(startRoute, async (c) => {
     const { teamId, keyName } = c.get("principal");
-    const id = await startAgent(c.env, teamId, c.req.valid("json"), new URL(c.req.url).origin, keyName);
+    const id = await startAgent(c.env, teamId, c.req.valid("json"), new URL(c.req.url).origin, { apiKey: keyName });
     return c.json({ success: true as const, id }, 200);
   })
   .openapi(statusRoute, async (c) => {
