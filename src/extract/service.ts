@@ -8,10 +8,10 @@ import { agentJobStub } from "../../durable-objects/agent-job";
 import { startAgent } from "../agent/service";
 import { charge } from "../billing";
 import { mapSite } from "../crawl/map";
-import { ApiError, describeError } from "../errors";
-import { checkEgress, egressPolicy } from "../net/egress";
+import { ApiError } from "../errors";
+import { fetchableUrlProblem } from "../net/egress";
 import { DEFAULT_AGENT_MAX_CREDITS } from "../schemas/agent";
-import { coerceUrlInput, targetUrlProblem } from "../schemas/common";
+import { coerceUrlInput } from "../schemas/common";
 import { MAX_EXTRACT_URLS, type ExtractRequest } from "../schemas/extract";
 
 const MAP_TIMEOUT_MS = 30_000;
@@ -32,7 +32,7 @@ export async function startExtract(ctx: ExtractContext, body: ExtractRequest): P
   for (const [index, raw] of body.urls.entries()) {
     const wildcard = /\/\*$/.test(raw);
     const url = wildcard ? raw.slice(0, -1) : raw;
-    const problem = urlProblem(ctx.env, url);
+    const problem = fetchableUrlProblem(ctx.env, url);
     if (problem) {
       if (!body.ignoreInvalidURLs) throw new ApiError("BAD_REQUEST", `urls[${index}]: ${problem}`, [{ path: ["urls", index], message: problem, code: "custom" }]);
       invalid.push(raw);
@@ -51,17 +51,6 @@ export async function startExtract(ctx: ExtractContext, body: ExtractRequest): P
     { apiKey: ctx.apiKey, kind: "extract", showSources: body.showSources },
   );
   return body.ignoreInvalidURLs ? { id, invalidURLs: invalid } : { id };
-}
-
-function urlProblem(env: Env, url: string): string | null {
-  const problem = targetUrlProblem(url);
-  if (problem) return problem;
-  try {
-    checkEgress(coerceUrlInput(url), egressPolicy(env));
-    return null;
-  } catch (e) {
-    return describeError(e);
-  }
 }
 
 /** The site's pages under a wildcard's path, from a map of the site (billed as a map). */

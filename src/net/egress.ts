@@ -8,6 +8,7 @@
  * on Cloudflare's network a public name that resolves to a private address is not reachable anyway.
  */
 import { ApiError } from "../errors";
+import { coerceUrlInput, targetUrlProblem } from "../schemas/common";
 
 export interface EgressPolicy {
   allowLocalNetwork: boolean;
@@ -89,4 +90,16 @@ export function checkEgress(url: string | URL, policy: EgressPolicy, what = "URL
     }
   }
   return parsed;
+}
+
+/** Why a URL a caller listed (a batch's, an extract's) cannot be fetched — not a target URL, or refused by the policy — or null. */
+export function fetchableUrlProblem(env: { ALLOW_LOCAL_NETWORK?: string }, url: string): string | null {
+  const problem = targetUrlProblem(url);
+  if (problem) return problem;
+  try {
+    checkEgress(coerceUrlInput(url), egressPolicy(env));
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
 }

@@ -5,7 +5,7 @@
  * (`scrapeOptions`, `agent`, `webhook`, `threatProtection`) are not accepted: a 400 naming the field.
  */
 import { z } from "@hono/zod-openapi";
-import { jsonSchemaProblem } from "./json-schema";
+import { jsonSchemaField } from "./json-schema";
 import { MAX_PROMPT_CHARS } from "./scrape";
 
 /** URLs an extract job may read (the agent's own bound), wildcard expansions included. */
@@ -19,14 +19,7 @@ export const ExtractRequestSchema = z
       .max(MAX_EXTRACT_URLS)
       .openapi({ description: "The pages to extract from; `https://site/path/*` stands for the site's pages under /path (mapped first)." }),
     prompt: z.string().min(1).max(MAX_PROMPT_CHARS).optional().openapi({ description: "What to extract, in natural language." }),
-    schema: z
-      .record(z.string(), z.any())
-      .superRefine((value, ctx) => {
-        const problem = jsonSchemaProblem(value);
-        if (problem) ctx.addIssue({ code: "custom", message: `Invalid JSON schema: ${problem}` });
-      })
-      .optional()
-      .openapi({ description: "A JSON Schema the extracted data must match." }),
+    schema: jsonSchemaField("A JSON Schema the extracted data must match."),
     systemPrompt: z.string().max(MAX_PROMPT_CHARS).optional().openapi({ description: "Extra instructions, put before the prompt." }),
     showSources: z.boolean().default(false).openapi({ description: "List the pages read (`sources`) in the status." }),
     ignoreInvalidURLs: z.boolean().default(false).openapi({ description: "Leave out URLs that cannot be read (listed as invalidURLs) instead of refusing the request." }),
