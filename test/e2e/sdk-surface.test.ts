@@ -66,6 +66,7 @@ describe("official SDK: extract", () => {
     const marker = `extract-${crypto.randomUUID()}`;
     const script = [[{ scrape: "$start[0]" }, { scrape: "$start[1]" }], { finish: { titles: "$titles" } }];
     const urls = [`${site}/blog/post-1`, `${site}/blog/post-2`];
+    const tokensBefore = (await api("GET", "/v2/team/token-usage")).data.tokensUsed as number;
     const result = await client.extract({ urls, prompt: `List the titles (${marker})\nFAKE-AGENT: ${JSON.stringify(script)}`, schema: titlesSchema, systemPrompt: "Answer in English.", showSources: true, pollInterval: 1, timeout: 60 });
     expect(result).toMatchObject({ success: true, status: "completed", data: { titles: ["Post 1", "Post 2"] } });
     expect(result.sources).toEqual({ pages: urls });
@@ -75,6 +76,8 @@ describe("official SDK: extract", () => {
     const task = calls[0].body.messages.find((m) => m.role === "user")?.content ?? "";
     expect(task).toContain(`You may read only these pages: ${urls.join(", ")}.`);
     expect(task).toContain("Answer in English.");
+    // the job's model calls are metered inside its Durable Object (the fake's tool replies report no usage: estimated)
+    expect((await api("GET", "/v2/team/token-usage")).data.tokensUsed).toBeGreaterThan(tokensBefore);
   });
 
   it("a wildcard URL maps the site under its path first", async () => {

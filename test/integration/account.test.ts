@@ -37,6 +37,20 @@ describe("token usage", () => {
     expect((await callJson("GET", "/v2/team/token-usage", undefined, { key: (await newTeam()).key })).body.data.tokensUsed).toBe(0);
   });
 
+  it("counts the tokens of a batch scrape's pages for the key that started it", async () => {
+    const { teamId } = await newTeam();
+    const batchKey = (await callJson("POST", "/admin/keys", { teamId, name: "batcher" }, { key: ADMIN_TOKEN })).body.key as string;
+    const urls = ["/article.html", "/about.html"].map((p) => unique(p));
+    const batch = await callJson("POST", "/v2/batch/scrape", { urls, formats: ["summary"], maxAge: 0 }, { key: batchKey });
+    expect(batch.status).toBe(200);
+    for (let i = 0; i < 120; i++) {
+      if ((await callJson("GET", `/v2/batch/scrape/${batch.body.id}`, undefined, { key: batchKey })).body.status === "completed") break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const byKey = await callJson("GET", "/v2/team/token-usage/historical?byApiKey=true", undefined, { key: batchKey });
+    expect(byKey.body.periods).toEqual([{ ...thisMonth(), apiKey: "batcher", tokensUsed: 240 }]);
+  });
+
   it("refuses a byApiKey that is not a boolean, naming the field", async () => {
     const bad = await callJson("GET", "/v2/team/credit-usage/historical?byApiKey=yes");
     expect(bad.status).toBe(400);
