@@ -3,7 +3,10 @@
  * history from the team's usage ledger. The LLM here is the fixture site's fake OpenAI-compatible model (no
  * real model runs in tests); it reports 120 tokens for every answer, which is what the ledger must add up.
  */
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { UsageLedger } from "../../src/usage/ledger";
 import { ADMIN_TOKEN, callJson, fixture, newTeam, unique } from "../helpers";
 
 const thisMonth = () => {
@@ -77,6 +80,30 @@ describe("credit usage history", () => {
     ]);
     const total = await callJson("GET", "/v2/team/credit-usage/historical", undefined, { key });
     expect(total.body).toEqual({ success: true, periods: [{ ...thisMonth(), creditsUsed: 3 }] });
+  });
+});
+
+describe("the usage ledger", () => {
+  it("sums by calendar month (UTC), oldest first, and per key with unattributed usage named so", async () => {
+    const stub = env.TEAM.get(env.TEAM.idFromName(`ledger-${crypto.randomUUID()}`));
+    await runInDurableObject(stub, async (_instance, state) => {
+      const ledger = new UsageLedger(state.storage.sql);
+      ledger.recordTokens(10, "a", Date.UTC(2026, 0, 31, 23, 59, 59));
+      ledger.recordTokens(5, undefined, Date.UTC(2026, 1, 1, 0, 0, 0));
+      ledger.recordTokens(7, "a", Date.UTC(2026, 1, 28, 12));
+      const january = { startDate: "2026-01-01T00:00:00.000Z", endDate: "2026-01-31T23:59:59.999Z" };
+      const february = { startDate: "2026-02-01T00:00:00.000Z", endDate: "2026-02-28T23:59:59.999Z" };
+      expect(ledger.monthly("tokens", false)).toEqual([{ ...january, used: 10 }, { ...february, used: 12 }]);
+      expect(ledger.monthly("tokens", true)).toEqual([
+        { ...january, apiKey: "a", used: 10 },
+        { ...february, apiKey: "unattributed", used: 5 },
+        { ...february, apiKey: "a", used: 7 },
+      ]);
+      ledger.rememberJobKey("job-1", "starter");
+      expect(ledger.keyFor(undefined, "job-1:model:3")).toBe("starter");
+      expect(ledger.keyFor("given", "job-1")).toBe("given");
+      expect(ledger.keyFor(undefined, "other")).toBeNull();
+    });
   });
 });
 
