@@ -21,6 +21,9 @@ import { BatchScrapeRequestSchema, CrawlParamsPreviewSchema, CrawlRequestSchema 
 import { V1BatchScrapeRequestSchema, v1BatchToV2, V1CrawlRequestSchema, v1CrawlToV2 } from "../../src/schemas/v1";
 import { MapRequestSchema } from "../../src/routes/v2/map";
 import { AgentRequestSchema } from "../../src/schemas/agent";
+import { SearchRequestSchema } from "../../src/schemas/search";
+import { ParseOptionsSchema } from "../../src/schemas/parse";
+import { ExtractRequestSchema } from "../../src/schemas/extract";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const readme = Object.values(import.meta.glob("/README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
@@ -51,6 +54,16 @@ const BATCH = "integration/batch-and-v1.test.ts";
 const TRACKING = "integration/change-tracking.test.ts";
 const BRANDING = "integration/branding.test.ts";
 const AGENT = "e2e/agent.test.ts";
+const SEARCH = "integration/search.test.ts";
+const PARSE = "integration/parse.test.ts";
+const EXTRACT = "integration/extract.test.ts";
+const SURFACE = "e2e/sdk-surface.test.ts";
+/** Parse refuses the formats that need a live page (all their sub-fields with them). */
+const parseRefusedFormats = Object.fromEntries(
+  requestFields(ParseOptionsSchema)
+    .filter((f) => /^formats\[(screenshot|changeTracking|branding|audio)\]/.test(f))
+    .map((f) => [f, shown(PARSE, "refuses bad options and a missing file naming the field")]),
+);
 const trackingLifecycle = shown(TRACKING, "new → same → changed (with a git diff) → removed, each against the previous scrape");
 const trackingSchema = shown(TRACKING, "json mode with a schema: the fields that differ, as {previous, current}; billed 5");
 
@@ -283,6 +296,58 @@ const ENDPOINTS: Record<string, Endpoint> = {
       location: probe("map location"),
       "location.country": probe("map location"),
       "location.languages": probe("map location"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+  },
+  "POST /v2/search": {
+    schema: SearchRequestSchema,
+    own: {
+      query: shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      limit: shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      sources: shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      "sources[web]": shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      "sources[news]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      "sources[images]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      tbs: shown(SEARCH, "tbs asks the provider for recent results only; other tbs values are refused naming the field"),
+      includeDomains: shown(SEARCH, "includeDomains and excludeDomains filter results by host"),
+      excludeDomains: shown(SEARCH, "includeDomains and excludeDomains filter results by host"),
+      location: shown(SEARCH, "location and country are accepted with a warning: SearXNG cannot geo-target"),
+      country: shown(SEARCH, "location and country are accepted with a warning: SearXNG cannot geo-target"),
+      timeout: shown(SEARCH, "times out with 408 SEARCH_TIMEOUT, and refuses what it cannot honour naming the field"),
+      ignoreInvalidURLs: shown(SEARCH, "a result whose scrape fails is listed with a warning, or left out with ignoreInvalidURLs"),
+      scrapeOptions: shown(SEARCH, "scrapeOptions scrapes each result through the pipeline, billed as scrapes"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+    shares: { at: "scrapeOptions.", options: SCRAPE_OPTIONS },
+  },
+  "POST /v2/parse (options)": {
+    schema: ParseOptionsSchema,
+    own: {
+      ...parseRefusedFormats,
+      formats: shown(PARSE, "HTML: markdown, html and links like a scrape of the page, stored for GET /v2/scrape/{id}"),
+      "formats[json]": shown(PARSE, "json and summary through the LLM, billed like a scrape's json"),
+      "formats[summary]": shown(PARSE, "json and summary through the LLM, billed like a scrape's json"),
+      onlyMainContent: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      includeTags: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      excludeTags: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      zeroDataRetention: shown(PARSE, "zeroDataRetention: the result is not stored"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+    // The rest (other formats, parsers, timeout, removeBase64Images) is the scrape pipeline's document stage.
+    shares: { at: "", options: SCRAPE_OPTIONS },
+  },
+  "POST /v2/extract": {
+    schema: ExtractRequestSchema,
+    own: {
+      urls: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      prompt: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      schema: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      systemPrompt: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      showSources: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      ignoreInvalidURLs: shown(EXTRACT, "refuses an unusable URL naming it, or leaves it out with ignoreInvalidURLs"),
       origin: sdkField,
       integration: sdkField,
     },
