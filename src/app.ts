@@ -20,6 +20,7 @@ import { scrapeRoutes } from "./routes/v2/scrape";
 import { crawlRoutes } from "./routes/v2/crawl";
 import { batchRoutes } from "./routes/v2/batch";
 import { mapRoutes } from "./routes/v2/map";
+import { monitorRoutes } from "./routes/v2/monitor";
 import { v1Routes } from "./routes/v1";
 import { teamRoutes } from "./routes/v2/team";
 import { validationError } from "./validation";
@@ -47,7 +48,7 @@ export function createApp() {
     info: {
       title: "edgecrawl API",
       version: API_VERSION,
-      description: "Web-data extraction (scrape, crawl, map, batch scrape, agent) compatible with the Firecrawl v2 API.",
+      description: "Web-data extraction (scrape, crawl, map, batch scrape, agent, monitors) compatible with the Firecrawl v2 API.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
     security: [{ bearerAuth: [] }],
@@ -64,6 +65,7 @@ export function createApp() {
   app.route("/", batchRoutes);
   app.route("/", mapRoutes);
   app.route("/", agentRoutes);
+  app.route("/", monitorRoutes);
   app.route("/", v1Routes);
   app.route("/", adminRoutes);
   return app;
