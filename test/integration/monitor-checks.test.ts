@@ -17,10 +17,17 @@ async function hmacHex(secret: string, body: string): Promise<string> {
   return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function waitForDeliveries(receiver: string, count: number): Promise<{ headers: Record<string, string>; body: string }[]> {
+interface Delivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
+const deliveries = async (receiver: string) => (await (await fetch(fixture(`/__webhooks/${receiver}`))).json()) as Delivery[];
+
+async function waitForDeliveries(receiver: string, count: number): Promise<Delivery[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const got = await (await fetch(fixture(`/__webhooks/${receiver}`))).json();
+    const got = await deliveries(receiver);
     if (got.length >= count) return got;
     if (Date.now() > deadline) throw new Error(`webhooks for ${receiver}: ${got.length} of ${count}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -104,9 +111,11 @@ describe("checks run by the alarm", () => {
 
 describe("checks", () => {
   it("prunes checks older than retentionDays, with the documents only they held", async () => {
-    const monitor = await createMonitor({ schedule: hourly, retentionDays: 7, targets: [{ type: "scrape", urls: [fixture("/article.html")] }] });
+    const monitor = await createMonitor({ schedule: hourly, retentionDays: 7, targets: [{ type: "scrape", urls: [fixture("/article.html")], scrapeOptions: { formats: ["markdown", "links"] } }] });
     const first = await runAndWait(monitor.id);
     const oldScrape = first.pages[0].currentScrapeId;
+    // The target's scrapeOptions are what its pages were scraped with.
+    expect((await callJson("GET", `/v2/scrape/${oldScrape}`)).body.data.links).toEqual(expect.arrayContaining([expect.stringMatching(/^http/)]));
     await runInDurableObject(monitorObject(monitor.id), (_i, state) => {
       state.storage.sql.exec("UPDATE checks SET created_at = created_at - ?, finished_at = finished_at - ? WHERE id = ?", 8 * 86400_000, 8 * 86400_000, first.id);
     });
@@ -124,10 +133,13 @@ describe("checks", () => {
     const site = newSite();
     await setPage(site, "a", { text: "Alpha one" });
     await setPage(site, "b", { text: "Beta one" });
-    const monitor = await createMonitor({ schedule: hourly, targets: [{ type: "crawl", id: "site", url: fixture(`/changing/${site}/`), crawlOptions: { limit: 10, sitemap: "skip" } }] });
+    const monitor = await createMonitor({ schedule: hourly, targets: [{ type: "crawl", id: "site", url: fixture(`/changing/${site}/`), crawlOptions: { limit: 10, sitemap: "skip" }, scrapeOptions: { formats: ["markdown", "links"] } }],
+    });
     const first = await runAndWait(monitor.id);
     expect(first.summary).toMatchObject({ totalPages: 3, new: 3 });
     expect(first.targetResults).toEqual([{ targetId: "site", type: "crawl", crawlId: expect.any(String) }]);
+    const index = first.pages.find((p: any) => p.url.endsWith(`/changing/${site}/`));
+    expect((await callJson("GET", `/v2/scrape/${index.currentScrapeId}`)).body.data.links).toEqual([fixture(`/changing/${site}/a`), fixture(`/changing/${site}/b`)]);
 
     await setPage(site, "a", { gone: true });
     await setPage(site, "b", { text: "Beta two" });
@@ -148,7 +160,7 @@ describe("checks", () => {
     await setPage(site, "offer", { text: "Price: 10" });
     const monitor = await createMonitor({
       schedule: hourly,
-      targets: [{ type: "scrape", urls: [fixture(`/changing/${site}/offer`)] }],
+      targets: [{ type: "scrape", id: "offer", urls: [fixture(`/changing/${site}/offer`)] }],
       webhook: { url: fixture(`/hooks/${receiver}`), metadata: { team: "ops" }, headers: { "x-watch": "yes" } },
     });
     await runAndWait(monitor.id);
@@ -161,7 +173,7 @@ describe("checks", () => {
       expect(delivery.headers["x-service-signature"]).toBe(`sha256=${await hmacHex(WEBHOOK_SECRET, delivery.body)}`);
       expect(delivery.headers["x-watch"]).toBe("yes");
     }
-    expect(payloads[1]).toMatchObject({ success: true, id: monitor.id, metadata: { team: "ops" }, data: [{ checkId: second.id, status: "changed", url: fixture(`/changing/${site}/offer`) }] });
+    expect(payloads[1]).toMatchObject({ success: true, id: monitor.id, metadata: { team: "ops" }, data: [{ checkId: second.id, targetId: "offer", status: "changed", url: fixture(`/changing/${site}/offer`) }] });
     expect(payloads[1].data[0].diff.text).toContain("+Price: 12");
     expect(payloads[2].data[0]).toMatchObject({ id: second.id, status: "completed", summary: { changed: 1 } });
     await callJson("DELETE", `/v2/monitor/${monitor.id}`);
@@ -192,8 +204,7 @@ describe("checks", () => {
     });
     const got = await waitForDeliveries(receiver, 1);
     await new Promise((r) => setTimeout(r, 500));
-    const all = await (await fetch(fixture(`/__webhooks/${receiver}`))).json();
-    expect(all.map((d: { body: string }) => JSON.parse(d.body).data[0].checkId)).toEqual([meaningful.id]);
+    expect((await deliveries(receiver)).map((d) => JSON.parse(d.body).data[0].checkId)).toEqual([meaningful.id]);
     expect(JSON.parse(got[0].body).data[0].judgment.meaningful).toBe(true);
     await callJson("DELETE", `/v2/monitor/${monitor.id}`);
   });

@@ -65,6 +65,7 @@ describe("validation", () => {
     expect(email.error).toMatch(/mail service.*send_email/);
     expect((await refused({ judgeEnabled: true })).details[0].path).toEqual(["goal"]);
     await refused({ retentionDays: 0 });
+    expect((await refused({ targets: [{ type: "search", queries: ["news"], searchWindow: "1h" }] })).details[0].path).toEqual(["targets", 0, "searchWindow"]);
   });
 
   it("refuses search targets without SEARCH_URL, naming the setting", async () => {
@@ -120,6 +121,9 @@ describe("monitor lifecycle", () => {
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(patched.body.data).toMatchObject({ name: "Renamed", schedule: { cron: "*/30 * * * *", timezone: "UTC" }, goal: null, retentionDays: 3, estimatedCreditsPerMonth: 30 * 48 * 2 });
     expect(Date.parse(patched.body.data.nextRunAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    const retargeted = await callJson("PATCH", `/v2/monitor/${created.id}`, { schedule: { text: "daily at 6:00", timezone: "Asia/Tokyo" }, targets: [scrapeTarget] });
+    expect(retargeted.body.data).toMatchObject({ schedule: { cron: "0 6 * * *", timezone: "Asia/Tokyo" }, estimatedCreditsPerMonth: 30, name: "Renamed" });
+    expect(new Date(retargeted.body.data.nextRunAt).getUTCHours()).toBe(21); // 6:00 in Tokyo
 
     for (const [method, path] of [["GET", ""], ["PATCH", ""], ["POST", "/run"], ["GET", "/checks"], ["DELETE", ""]] as const) {
       const other = await callJson(method, `/v2/monitor/${created.id}${path}`, method === "PATCH" ? { name: "x" } : undefined, { key: OTHER_TEAM_KEY });
