@@ -5,6 +5,7 @@
  * migrations: never edit a shipped one.
  */
 import { all, first, migrate, run } from "../../durable-objects/sql";
+import { OUTBOX_AND_TIMER_TABLES } from "../jobs/outbox";
 import type { NormalizedSchedule } from "./schedule";
 import type {
   MonitorCheckPageView,
@@ -33,12 +34,7 @@ export const MONITOR_MIGRATIONS = [
    CREATE INDEX check_pages_by_check ON check_pages (check_id, id);
    CREATE TABLE watched_pages (target_id TEXT NOT NULL, url TEXT NOT NULL, scrape_id TEXT NOT NULL,
                                PRIMARY KEY (target_id, url));
-   CREATE TABLE outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL, success INTEGER NOT NULL,
-                        scrape_id TEXT, error TEXT, data TEXT, created_at INTEGER NOT NULL, delivered_at INTEGER);
-   CREATE TABLE webhook_state (id INTEGER PRIMARY KEY CHECK (id = 1), draining INTEGER NOT NULL, touched_at INTEGER NOT NULL,
-                               gave_up INTEGER NOT NULL DEFAULT 0);
-   INSERT INTO webhook_state (id, draining, touched_at) VALUES (1, 0, 0);
-   CREATE TABLE timers (kind TEXT PRIMARY KEY, due_at INTEGER NOT NULL);`,
+   ${OUTBOX_AND_TIMER_TABLES}`,
 ];
 
 export type MonitorTimer = "run" | "webhooks";

@@ -82,6 +82,34 @@ describe("official SDK: monitors", () => {
     expect(await client.deleteMonitor(monitor.id)).toBe(true);
     await expect(client.getMonitor(monitor.id)).rejects.toThrow(/not found/i);
   });
+
+  it("search targets through the search provider: results filtered by domain, new the first time, then same", async () => {
+    const monitor = await client.createMonitor({
+      name: "Search watch",
+      schedule: { cron: "0 0 1 1 *" },
+      targets: [
+        { type: "search", id: "posts", queries: ["post", "guide"], maxResults: 5, excludeDomains: ["example.com"] },
+        { type: "search", id: "elsewhere", queries: ["post"], includeDomains: ["example.com"] },
+        { type: "search", id: "first-only", queries: ["post"], maxResults: 1 },
+      ],
+    });
+    const run = async () => {
+      const { id } = await client.runMonitor(monitor.id);
+      await waitForCheck(() => client.listMonitorChecks(monitor.id), (c) => c.id === id && ran(c));
+      return client.getMonitorCheck(monitor.id, id);
+    };
+    const first = await run();
+    const urlsOf = (target: string) => first.pages.filter((p) => p.targetId === target).map((p) => new URL(p.url).pathname);
+    expect(urlsOf("posts").sort()).toEqual(["/blog/post-1", "/blog/post-2", "/docs/a"]);
+    expect(urlsOf("elsewhere")).toEqual([]);
+    expect(urlsOf("first-only")).toEqual(["/blog/post-1"]);
+    expect(first.summary).toMatchObject({ totalPages: 4, new: 4 });
+    expect(first.targetResults).toContainEqual({ targetId: "posts", type: "search", searchCompleted: true, resultCount: 3, matches: 3, searchCredits: 2 });
+    expect(first.actualCredits).toBe(4); // one per query
+    const second = await run();
+    expect(second.summary).toMatchObject({ totalPages: 4, same: 4, new: 0 });
+    expect(await client.deleteMonitor(monitor.id)).toBe(true);
+  });
 });
 
 it("a monitor's schedule survives a restart of the dev server", async () => {

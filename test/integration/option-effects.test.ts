@@ -364,7 +364,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
 const monitorBody = { name: "m", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [url] }] };
 const monitorRefused = (code: string, extra: Record<string, unknown>) => refused(code, "/v2/monitor", { ...monitorBody, ...extra });
 const emailRefused = monitorRefused("BAD_REQUEST", { notification: { email: { enabled: true, recipients: ["ops@example.com"], includeDiffs: true } } });
-const searchRefused = monitorRefused("SEARCH_NOT_CONFIGURED", { targets: [{ type: "search", id: "s", queries: ["q"], includeDomains: ["example.com"], excludeDomains: ["example.org"], maxResults: 5 }] });
+// Here no search provider is configured (refused with SEARCH_NOT_CONFIGURED, shown in MONITOR); the e2e server has one.
+const MONITOR_SEARCH = shown("e2e/sdk-monitor.test.ts", "search targets through the search provider: results filtered by domain, new the first time, then same");
 const MONITOR_LIFECYCLE = shown(MONITOR, "creates, lists, reads, updates and deletes a monitor; other teams see none of it");
 const MONITOR_BY_ALARM = shown(MONITOR_CHECKS, "new → same → changed (with its diff) → removed, each check on the schedule; pause stops it, active resumes");
 const MONITOR_RETENTION = shown(MONITOR_CHECKS, "prunes checks older than retentionDays, with the documents only they held");
@@ -395,12 +396,12 @@ ENDPOINTS["POST /v2/monitor"] = {
     "targets[crawl].crawlOptions": MONITOR_CRAWL,
     "targets[crawl].scrapeOptions": MONITOR_CRAWL,
     "targets[crawl].scrapeOptions.zeroDataRetention": monitorZdr,
-    "targets[search]": searchRefused,
-    "targets[search].id": searchRefused,
-    "targets[search].queries": searchRefused,
-    "targets[search].includeDomains": searchRefused,
-    "targets[search].excludeDomains": searchRefused,
-    "targets[search].maxResults": searchRefused,
+    "targets[search]": MONITOR_SEARCH,
+    "targets[search].id": MONITOR_SEARCH,
+    "targets[search].queries": MONITOR_SEARCH,
+    "targets[search].includeDomains": MONITOR_SEARCH,
+    "targets[search].excludeDomains": MONITOR_SEARCH,
+    "targets[search].maxResults": MONITOR_SEARCH,
     "targets[search].searchWindow": monitorRefused("BAD_REQUEST", { targets: [{ type: "search", queries: ["q"], searchWindow: "24h" }] }),
     webhook: MONITOR_WEBHOOK,
     "webhook.url": MONITOR_WEBHOOK,
