@@ -89,8 +89,9 @@ export class CheckRun {
     this.credits += found.credits;
     const { credits: _credits, ...page } = found;
     let judgment: NewPage["judgment"] = null;
-    if (page.status === "changed" && this.config.judgeEnabled && this.config.goal && page.diff?.text) {
-      const judged = await judgeChange(this.env, { goal: this.config.goal, url: page.url, diff: page.diff.text }, this.signal);
+    const diffText = page.diff?.text ?? (page.diff?.json !== undefined ? JSON.stringify(page.diff.json, null, 1) : null);
+    if (page.status === "changed" && this.config.judgeEnabled && this.config.goal && diffText) {
+      const judged = await judgeChange(this.env, { goal: this.config.goal, url: page.url, diff: diffText }, this.signal);
       if ("judgment" in judged) judgment = judged.judgment;
       else page.error = judged.error;
     }
@@ -98,7 +99,7 @@ export class CheckRun {
     this.summary.totalPages++;
     this.summary[page.status]++;
     if (page.status === "changed" && (!this.config.judgeEnabled || !judgment || judgment.meaningful)) {
-      this.events.emit("page.changed", true, { monitorId: this.config.id, checkId: this.checkId, ...stored });
+      this.events.emit("page", true, { monitorId: this.config.id, checkId: this.checkId, ...stored });
     }
   }
 

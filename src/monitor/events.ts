@@ -1,7 +1,7 @@
 /**
  * A monitor's webhook events on the shared outbox (src/jobs/outbox.ts, delivered in order and signed by
  * queues/webhooks.ts): `monitor.check.completed` (data: the check with its summary) after every check that ran,
- * and `monitor.page.changed` (data: the page with its diff and judgment) for each changed page — with
+ * and `monitor.page` (data: the page with its diff and judgment) for each changed page — with
  * `judgeEnabled`, only the changes the LLM judged meaningful. Only the events the webhook asked for.
  */
 import type { PendingWebhook } from "../crawl/types";

@@ -10,7 +10,7 @@ import { crawlerOptionFields } from "./crawl";
 import { MAX_PROMPT_CHARS, ScrapeOptionsSchema } from "./scrape";
 import { webhookSchema } from "./webhook";
 
-export const MONITOR_WEBHOOK_EVENTS = ["check.completed", "page.changed"] as const;
+export const MONITOR_WEBHOOK_EVENTS = ["check.completed", "page"] as const;
 export type MonitorWebhookEvent = (typeof MONITOR_WEBHOOK_EVENTS)[number];
 export const MAX_MONITOR_URLS = 100;
 export const DEFAULT_RETENTION_DAYS = 30;

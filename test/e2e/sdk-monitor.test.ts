@@ -45,7 +45,7 @@ describe("official SDK: monitors", () => {
       name: "Offer watch",
       schedule: { text: "every 2 seconds" },
       targets: [{ type: "scrape", urls: [url] }],
-      webhook: { url: `${site}/hooks/${receiver}`, events: ["page.changed"] },
+      webhook: { url: `${site}/hooks/${receiver}`, events: ["page"] },
     });
     expect(monitor).toMatchObject({ name: "Offer watch", status: "active", schedule: { cron: "*/2 * * * * *", timezone: "UTC" }, retentionDays: 30 });
     expect(monitor.targets[0]).toMatchObject({ id: "target-1", type: "scrape", urls: [url] });
@@ -65,7 +65,7 @@ describe("official SDK: monitors", () => {
 
     let deliveries: { body: string }[] = [];
     for (let i = 0; i < 50 && deliveries.length === 0; i++, await sleep(200)) deliveries = await (await fetch(`${site}/__webhooks/${receiver}`)).json();
-    expect(JSON.parse(deliveries[0].body)).toMatchObject({ type: "monitor.page.changed", id: monitor.id, data: [{ checkId: changed.id, url, status: "changed" }] });
+    expect(JSON.parse(deliveries[0].body)).toMatchObject({ type: "monitor.page", id: monitor.id, data: [{ checkId: changed.id, url, status: "changed" }] });
 
     const manual = await client.runMonitor(monitor.id);
     expect(manual).toMatchObject({ monitorId: monitor.id, trigger: "manual" });

@@ -154,7 +154,7 @@ describe("checks", () => {
     await callJson("DELETE", `/v2/monitor/${monitor.id}`);
   });
 
-  it("sends signed webhooks: monitor.check.completed after each check, monitor.page.changed for a change", async () => {
+  it("sends signed webhooks: monitor.check.completed after each check, monitor.page for a change", async () => {
     const site = newSite();
     const receiver = `mon-${crypto.randomUUID().slice(0, 8)}`;
     await setPage(site, "offer", { text: "Price: 10" });
@@ -168,7 +168,7 @@ describe("checks", () => {
     const second = await runAndWait(monitor.id);
     const got = await waitForDeliveries(receiver, 3);
     const payloads = got.map((d) => JSON.parse(d.body));
-    expect(payloads.map((p) => p.type)).toEqual(["monitor.check.completed", "monitor.page.changed", "monitor.check.completed"]);
+    expect(payloads.map((p) => p.type)).toEqual(["monitor.check.completed", "monitor.page", "monitor.check.completed"]);
     for (const delivery of got) {
       expect(delivery.headers["x-service-signature"]).toBe(`sha256=${await hmacHex(WEBHOOK_SECRET, delivery.body)}`);
       expect(delivery.headers["x-watch"]).toBe("yes");
@@ -179,7 +179,7 @@ describe("checks", () => {
     await callJson("DELETE", `/v2/monitor/${monitor.id}`);
   });
 
-  it("judges each change against the goal with the LLM; only meaningful changes send page.changed", async () => {
+  it("judges each change against the goal with the LLM; only meaningful changes send monitor.page", async () => {
     const site = newSite();
     const receiver = `judge-${crypto.randomUUID().slice(0, 8)}`;
     await setPage(site, "offer", { text: "Price: 10|Updated: monday" });
@@ -188,7 +188,7 @@ describe("checks", () => {
       goal: "Tell me when the price changes",
       judgeEnabled: true,
       targets: [{ type: "scrape", urls: [fixture(`/changing/${site}/offer`)] }],
-      webhook: { url: fixture(`/hooks/${receiver}`), events: ["page.changed"] },
+      webhook: { url: fixture(`/hooks/${receiver}`), events: ["page"] },
     });
     await runAndWait(monitor.id);
     await setPage(site, "offer", { text: "Price: 10|Updated: tuesday" });

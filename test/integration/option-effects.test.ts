@@ -370,8 +370,8 @@ const MONITOR_LIFECYCLE = shown(MONITOR, "creates, lists, reads, updates and del
 const MONITOR_BY_ALARM = shown(MONITOR_CHECKS, "new → same → changed (with its diff) → removed, each check on the schedule; pause stops it, active resumes");
 const MONITOR_RETENTION = shown(MONITOR_CHECKS, "prunes checks older than retentionDays, with the documents only they held");
 const MONITOR_CRAWL = shown(MONITOR_CHECKS, "crawls a crawl target with change tracking: pages gone are removed; pages filter by status and page with next");
-const MONITOR_WEBHOOK = shown(MONITOR_CHECKS, "sends signed webhooks: monitor.check.completed after each check, monitor.page.changed for a change");
-const MONITOR_JUDGE = shown(MONITOR_CHECKS, "judges each change against the goal with the LLM; only meaningful changes send page.changed");
+const MONITOR_WEBHOOK = shown(MONITOR_CHECKS, "sends signed webhooks: monitor.check.completed after each check, monitor.page for a change");
+const MONITOR_JUDGE = shown(MONITOR_CHECKS, "judges each change against the goal with the LLM; only meaningful changes send monitor.page");
 const crawlerEvidence = Object.fromEntries(
   Object.entries(ENDPOINTS["POST /v2/crawl"].own).filter(([field]) => !["url", "prompt", "scrapeOptions", "zeroDataRetention", "origin", "integration"].includes(field) && !field.includes(".")),
 );
