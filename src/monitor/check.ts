@@ -19,7 +19,8 @@ import { searchProvider } from "../search/provider";
 import { takeScrapeSlot } from "../team/scrape-slot";
 import type { MonitorEvents } from "./events";
 import { judgeChange } from "./judge";
-import { EMPTY_SUMMARY, type MonitorConfig, type MonitorStore, type NewPage } from "./store";
+import { EMPTY_SUMMARY, type MonitorConfig, type NewPage } from "./schema";
+import type { MonitorStore } from "./store";
 import { monitorScrapeOptions } from "./targets";
 
 /** Pages of a scrape target scraped at once (the team's concurrency limit still applies). */

@@ -7,7 +7,8 @@
 import type { PendingWebhook } from "../crawl/types";
 import { Outbox, type OutboxTimers } from "../jobs/outbox";
 import type { MonitorWebhookEvent } from "../schemas/monitor";
-import type { MonitorConfig, MonitorStore } from "./store";
+import type { MonitorConfig } from "./schema";
+import type { MonitorStore } from "./store";
 
 export interface DeliveryConfig {
   apiOrigin: string;

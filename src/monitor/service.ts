@@ -19,7 +19,7 @@ import { coerceUrlInput } from "../schemas/common";
 import type { CreateMonitorRequest, MonitorNotification, MonitorTarget, MonitorView, MonitorWebhook, StoredTarget, UpdateMonitorRequest } from "../schemas/monitor";
 import { searchConfigured } from "../search/provider";
 import { minIntervalSeconds, normalizeSchedule, ScheduleProblem, type NormalizedSchedule } from "./schedule";
-import type { MonitorConfig } from "./store";
+import type { MonitorConfig } from "./schema";
 import { monitorScrapeOptions } from "./targets";
 
 const NOT_FOUND = "Monitor not found";

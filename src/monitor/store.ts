@@ -1,101 +1,12 @@
 /**
- * A monitor's state in its Durable Object's SQLite (docs/storage.md, "Monitor"): the monitor row (its config
- * as JSON, status and schedule times), its checks, each check's pages, the last scrape of every page it watches
- * (for `previousScrapeId`), and the webhook outbox and timers it shares with the job objects. Append-only
- * migrations: never edit a shipped one.
+ * A monitor's state in its Durable Object's SQLite (docs/storage.md, "MonitorDO"; the schema is ./schema.ts): the
+ * monitor row (its config as JSON, status and schedule times), its checks, each check's pages, the last scrape of
+ * every page it watches (for `previousScrapeId`); the webhook outbox and timers are the shared job modules'.
  */
 import { all, first, migrate, run } from "../../durable-objects/sql";
-import { OUTBOX_AND_TIMER_TABLES } from "../jobs/outbox";
-import type { NormalizedSchedule } from "./schedule";
-import type {
-  MonitorCheckPageView,
-  MonitorCheckStatus,
-  MonitorCheckView,
-  MonitorNotification,
-  MonitorPageJudgment,
-  MonitorSummary,
-  MonitorWebhook,
-  PageStatus,
-  StoredTarget,
-} from "../schemas/monitor";
+import type { MonitorCheckPageView, MonitorCheckStatus, MonitorCheckView, MonitorSummary, PageStatus } from "../schemas/monitor";
+import { EMPTY_SUMMARY, MONITOR_MIGRATIONS, type CheckRow, type MonitorConfig, type MonitorRow, type NewPage } from "./schema";
 
-export const MONITOR_MIGRATIONS = [
-  `CREATE TABLE monitor (id INTEGER PRIMARY KEY CHECK (id = 1), config TEXT NOT NULL, status TEXT NOT NULL,
-                         next_run_at INTEGER, last_run_at INTEGER, last_summary TEXT, created_at INTEGER NOT NULL,
-                         updated_at INTEGER NOT NULL);
-   CREATE TABLE checks (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, status TEXT NOT NULL,
-                        trigger TEXT NOT NULL, scheduled_for INTEGER, started_at INTEGER, finished_at INTEGER,
-                        estimated_credits INTEGER, actual_credits INTEGER, summary TEXT, target_results TEXT,
-                        error TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
-   CREATE TABLE check_pages (id INTEGER PRIMARY KEY AUTOINCREMENT, check_id TEXT NOT NULL, target_id TEXT NOT NULL,
-                             url TEXT NOT NULL, status TEXT NOT NULL, previous_scrape_id TEXT, current_scrape_id TEXT,
-                             status_code INTEGER, error TEXT, diff TEXT, snapshot TEXT, judgment TEXT,
-                             created_at INTEGER NOT NULL);
-   CREATE INDEX check_pages_by_check ON check_pages (check_id, id);
-   CREATE TABLE watched_pages (target_id TEXT NOT NULL, url TEXT NOT NULL, scrape_id TEXT NOT NULL,
-                               PRIMARY KEY (target_id, url));
-   ${OUTBOX_AND_TIMER_TABLES}`,
-];
-
-export type MonitorTimer = "run" | "webhooks";
-
-export interface MonitorConfig {
-  id: string;
-  teamId: string;
-  name: string;
-  schedule: NormalizedSchedule;
-  targets: StoredTarget[];
-  webhook: MonitorWebhook | null;
-  notification: MonitorNotification | null;
-  retentionDays: number;
-  goal: string | null;
-  judgeEnabled: boolean;
-  /** Origin of the API as the client reached it (webhook payloads). */
-  apiOrigin: string;
-}
-
-export interface MonitorRow {
-  config: string;
-  status: "active" | "paused";
-  next_run_at: number | null;
-  last_run_at: number | null;
-  last_summary: string | null;
-  created_at: number;
-  updated_at: number;
-  [key: string]: SqlStorageValue;
-}
-
-interface CheckRow {
-  id: string;
-  status: MonitorCheckStatus;
-  trigger: "scheduled" | "manual";
-  scheduled_for: number | null;
-  started_at: number | null;
-  finished_at: number | null;
-  estimated_credits: number | null;
-  actual_credits: number | null;
-  summary: string | null;
-  target_results: string | null;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
-  [key: string]: SqlStorageValue;
-}
-
-export interface NewPage {
-  targetId: string;
-  url: string;
-  status: PageStatus;
-  previousScrapeId: string | null;
-  currentScrapeId: string | null;
-  statusCode: number | null;
-  error: string | null;
-  diff: { text?: string; json?: unknown } | null;
-  snapshot: { json?: unknown } | null;
-  judgment: MonitorPageJudgment | null;
-}
-
-export const EMPTY_SUMMARY: MonitorSummary = { totalPages: 0, same: 0, changed: 0, new: 0, removed: 0, error: 0 };
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 

@@ -4,7 +4,7 @@
  * and resume, overlap and no-credit skips, retention, a crawl target, signed webhooks, and the LLM judge — the
  * judge answered by the fixture site's fake OpenAI-compatible model on loopback (no real model runs here).
  */
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { callJson, fixture, newTeam } from "../helpers";
 import { checkDetail, checksOf, createMonitor, finished, monitorObject, newSite, setPage, waitForChecks } from "../monitor-helpers";
@@ -127,6 +127,21 @@ describe("checks", () => {
     // Deleting the monitor deletes the documents it still held.
     await callJson("DELETE", `/v2/monitor/${monitor.id}`);
     expect((await callJson("GET", `/v2/scrape/${second.pages[0].currentScrapeId}`)).status).toBe(404);
+  });
+
+  it("marks a check cut off by a restart as failed, and the monitor goes on", async () => {
+    const monitor = await createMonitor({ schedule: hourly, targets: [{ type: "scrape", urls: [fixture("/article.html")] }] });
+    const cutOff = crypto.randomUUID();
+    await runInDurableObject(monitorObject(monitor.id), (_i, state) => {
+      const now = Date.now();
+      state.storage.sql.exec("INSERT INTO checks (id, status, trigger, started_at, created_at, updated_at) VALUES (?, 'running', 'scheduled', ?, ?, ?)", cutOff, now, now, now);
+    });
+    await evictDurableObject(monitorObject(monitor.id)); // a fresh instance, as after a restart
+    const [check] = await checksOf(monitor.id);
+    expect(check).toMatchObject({ id: cutOff, status: "failed", error: expect.stringMatching(/interrupted/) });
+    expect((await runAndWait(monitor.id)).status).toBe("completed");
+    expect((await callJson("GET", `/v2/monitor/${monitor.id}`)).body.data).toMatchObject({ status: "active", nextRunAt: expect.any(String), currentCheckId: null });
+    await callJson("DELETE", `/v2/monitor/${monitor.id}`);
   });
 
   it("crawls a crawl target with change tracking: pages gone are removed; pages filter by status and page with next", async () => {
