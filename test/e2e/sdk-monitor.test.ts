@@ -106,6 +106,11 @@ describe("official SDK: monitors", () => {
     expect(first.summary).toMatchObject({ totalPages: 4, new: 4 });
     expect(first.targetResults).toContainEqual({ targetId: "posts", type: "search", searchCompleted: true, resultCount: 3, matches: 3, searchCredits: 2 });
     expect(first.actualCredits).toBe(4); // one per query
+    // Pages come in pages: the SDK follows `next` unless told not to.
+    const onePage = await client.getMonitorCheck(monitor.id, first.id, { limit: 1, autoPaginate: false });
+    expect(onePage.pages).toHaveLength(1);
+    expect(onePage.next).toBe(`${apiUrl}/v2/monitor/${monitor.id}/checks/${first.id}?skip=1&limit=1`);
+    expect((await client.getMonitorCheck(monitor.id, first.id, { limit: 1 })).pages.map((p) => p.id)).toEqual(first.pages.map((p) => p.id));
     const second = await run();
     expect(second.summary).toMatchObject({ totalPages: 4, same: 4, new: 0 });
     expect(await client.deleteMonitor(monitor.id)).toBe(true);

@@ -140,6 +140,16 @@ describe("monitor lifecycle", () => {
     await callJson("DELETE", `/v2/monitor/${second.id}`);
   });
 
+  it("is described in the OpenAPI document", async () => {
+    const { body } = await callJson("GET", "/v2/openapi.json", undefined, { key: null });
+    expect(Object.keys(body.paths["/v2/monitor"]).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(body.paths["/v2/monitor/{id}"]).sort()).toEqual(["delete", "get", "patch"]);
+    expect(body.paths["/v2/monitor/{id}/run"].post).toBeDefined();
+    expect(body.paths["/v2/monitor/{id}/checks"].get).toBeDefined();
+    expect(body.paths["/v2/monitor/{id}/checks/{checkId}"].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["checkId", "id", "limit", "skip", "status"]);
+    expect(body.components.schemas.CreateMonitorRequest.required.sort()).toEqual(["name", "schedule", "targets"]);
+  });
+
   it("answers 400 for malformed ids and 404 for unknown ones", async () => {
     expect((await callJson("GET", "/v2/monitor/nope")).status).toBe(400);
     expect((await callJson("GET", `/v2/monitor/${crypto.randomUUID()}`)).status).toBe(404);
