@@ -143,6 +143,6 @@ export function runsPerMonth(schedule: NormalizedSchedule, from = Date.now()): n
 }
 
 export function minIntervalSeconds(env: Env): number {
-  const value = Number((env as { MONITOR_MIN_INTERVAL_SECONDS?: string }).MONITOR_MIN_INTERVAL_SECONDS);
+  const value = Number(env.MONITOR_MIN_INTERVAL_SECONDS);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_MIN_INTERVAL_SECONDS;
 }

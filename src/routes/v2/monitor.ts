@@ -26,7 +26,7 @@ const MonitorResponse = envelope(MonitorSchema, "MonitorResponse");
 const DEFAULT_LIST = 20;
 const DEFAULT_PAGES = 100;
 
-const createRoute_ = createRoute({
+const createMonitorRoute = createRoute({
   method: "post",
   path: "/v2/monitor",
   tags,
@@ -102,7 +102,7 @@ const checkRoute = createRoute({
 });
 
 export const monitorRoutes = createRouter()
-  .openapi(createRoute_, async (c) => {
+  .openapi(createMonitorRoute, async (c) => {
     const data = await createMonitor(c.env, c.get("principal").teamId, c.req.valid("json"), new URL(c.req.url).origin);
     return c.json({ success: true as const, data }, 200);
   })
