@@ -1,6 +1,6 @@
 /**
  * Consumer of the webhook queue. A message only says "deliver job X's pending events"; the events themselves
- * wait in the job Durable Object's outbox (a crawl or batch job's, or an agent job's: src/jobs/outbox.ts) and
+ * wait in the job Durable Object's outbox (a crawl or batch job's, an agent job's or a monitor's: src/jobs/outbox.ts) and
  * are sent strictly in order — an event is sent only after the one
  * before it was accepted (2xx). A failing receiver makes the message retry with backoff, so a receiver that is
  * down for a while still gets every event, in order. When the queue gives up (dead-letter queue) the job
@@ -8,6 +8,7 @@
  */
 import { agentJobStub } from "../durable-objects/agent-job";
 import { jobStub } from "../durable-objects/crawl-job";
+import { monitorStub } from "../durable-objects/monitor";
 import { describeError } from "../src/errors";
 import { checkEgress, egressPolicy } from "../src/net/egress";
 import { outboundFetcher } from "../src/net/outbound";
@@ -32,7 +33,9 @@ interface WebhookOutbox {
 }
 
 function outboxOf(env: Env, message: WebhookDrainMessage): WebhookOutbox {
-  return message.kind === "agent" ? agentJobStub(env, message.jobId) : jobStub(env, message.jobId);
+  if (message.kind === "agent") return agentJobStub(env, message.jobId);
+  if (message.kind === "monitor") return monitorStub(env, message.jobId);
+  return jobStub(env, message.jobId);
 }
 
 export async function consumeWebhookBatch(batch: MessageBatch<WebhookDrainMessage>, env: Env): Promise<void> {

@@ -23,6 +23,7 @@ import { mapRoutes } from "./routes/v2/map";
 import { searchRoutes } from "./routes/v2/search";
 import { parseRoutes } from "./routes/v2/parse";
 import { extractRoutes } from "./routes/v2/extract";
+import { monitorRoutes } from "./routes/v2/monitor";
 import { v1Routes } from "./routes/v1";
 import { teamRoutes } from "./routes/v2/team";
 import { usageRoutes } from "./routes/v2/usage";
@@ -53,7 +54,7 @@ export function createApp() {
     info: {
       title: "edgecrawl API",
       version: API_VERSION,
-      description: "Web-data extraction (scrape, crawl, map, batch scrape, agent) compatible with the Firecrawl v2 API.",
+      description: "Web-data extraction (scrape, crawl, map, batch scrape, agent, monitors) compatible with the Firecrawl v2 API.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
     security: [{ bearerAuth: [] }],
@@ -74,6 +75,7 @@ export function createApp() {
   app.route("/", parseRoutes);
   app.route("/", extractRoutes);
   app.route("/", agentRoutes);
+  app.route("/", monitorRoutes);
   app.route("/", v1Routes);
   app.route("/", adminRoutes);
   return app;

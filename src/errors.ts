@@ -21,7 +21,7 @@ export const ERRORS = {
   SCRAPE_BRANDING_NOT_SUPPORTED: { status: 400, message: "Branding needs a page the browser renders" },
   ZERO_DATA_RETENTION_NOT_SUPPORTED: { status: 400, message: "zeroDataRetention is only available on POST /v2/scrape" },
   LLM_NOT_CONFIGURED: { status: 400, message: "This feature needs an LLM, and none is configured (LLM_BASE_URL, or a Workers AI binding AI)" },
-  SEARCH_NOT_CONFIGURED: { status: 400, message: "Search needs a search provider, and none is configured (SEARCH_URL)" },
+  SEARCH_NOT_CONFIGURED: { status: 400, message: "This needs a search provider, and none is configured (SEARCH_URL)" },
   UNAUTHORIZED: { status: 401, message: "Unauthorized" },
   INSUFFICIENT_CREDITS: { status: 402, message: "Insufficient credits to perform this request." },
   FORBIDDEN: { status: 403, message: "Forbidden" },
