@@ -48,8 +48,8 @@ const SearchTarget = z.strictObject({
   type: z.literal("search"),
   queries: z.array(z.string().min(1).max(500)).min(1).max(20),
   searchWindow: z.enum(["5m", "15m", "1h", "6h", "24h", "7d"]).optional(),
-  includeDomains: z.array(z.string().min(1)).default([]),
-  excludeDomains: z.array(z.string().min(1)).default([]),
+  includeDomains: z.array(z.string().min(1)).max(100).default([]),
+  excludeDomains: z.array(z.string().min(1)).max(100).default([]),
   maxResults: z.int().min(1).max(100).default(10),
 });
 

@@ -18,15 +18,15 @@ describe("egress guard", () => {
     const live = await LiveBrowser.connect(strict, await LiveBrowser.acquire(strict), { onActivity() {}, onDocument() {}, onLost() {} });
     try {
       const page = await live.driver.currentPage();
-      await expect(page.goto(url("/about.html"))).rejects.toThrow(/private or loopback/);
+      await expect(page.goto(url("/about.html"))).rejects.toThrow(/is a loopback address; fetching loopback and private networks is disabled/);
       // Past the command check (a page script navigating), the request interception stops it.
       await page.evaluate(`location.href = ${JSON.stringify(url("/article.html"))}`);
 
       const client = new CdpClient(await live.hub.openChannel());
-      await expect(client.call("Target.createTarget", { url: url("/docs/a.html") })).rejects.toThrow(/private or loopback/);
+      await expect(client.call("Target.createTarget", { url: url("/docs/a.html") })).rejects.toThrow(/is a loopback address; fetching loopback and private networks is disabled/);
       const { targetId } = await client.call("Target.createTarget", { url: "about:blank" });
       const { sessionId } = await client.call("Target.attachToTarget", { targetId, flatten: true });
-      await expect(client.call("Page.navigate", { url: url("/docs/b.html") }, String(sessionId))).rejects.toThrow(/private or loopback/);
+      await expect(client.call("Page.navigate", { url: url("/docs/b.html") }, String(sessionId))).rejects.toThrow(/is a loopback address; fetching loopback and private networks is disabled/);
       const fetched = await client.call(
         "Runtime.evaluate",
         { expression: `fetch(${JSON.stringify(url("/data.json"))}).then(() => "loaded", (e) => "failed: " + e.message)`, awaitPromise: true },
