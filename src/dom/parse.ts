@@ -6,6 +6,10 @@
  * which is what makes it several times faster than one; for extracting text, links and structure the
  * difference rarely shows. Measured in Node on the WCXB pages: ~85 MB/s for this tree against ~45 MB/s for
  * htmlparser2's own DOM (domhandler).
+ *
+ * One HTML rule htmlparser2 does not follow is fixed before tokenizing: `<![CDATA[` outside raw text is a bogus
+ * comment ending at the first `>` (browsers), not a CDATA section running to `]]>` — some forum themes print one
+ * at the top of <body>, which would otherwise swallow the whole page.
  */
 import { Parser } from "htmlparser2";
 import { ElementNode, TextNode } from "./tree";
@@ -33,6 +37,32 @@ export function parseHtml(html: string): ElementNode {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
   );
-  parser.end(html);
+  parser.end(withoutStrayCdata(html));
   return document;
+}
+
+/** A CDATA opener, or the start/end tag of an element whose content is raw text (where `<![CDATA[` is just text). */
+const CDATA_OR_RAW_TEXT_TAG = /<!\[CDATA\[|<(\/?)(script|style|textarea|title|xmp|iframe|noembed|noframes)\b/gi;
+
+/** Drops each `<![CDATA[` that is markup (outside script, style, ...) up to the first `>`, as a browser does. */
+function withoutStrayCdata(html: string): string {
+  if (!html.includes("<![CDATA[")) return html;
+  let openRawText: string | null = null;
+  let out = "";
+  let copiedUpTo = 0;
+  CDATA_OR_RAW_TEXT_TAG.lastIndex = 0;
+  for (let match = CDATA_OR_RAW_TEXT_TAG.exec(html); match !== null; match = CDATA_OR_RAW_TEXT_TAG.exec(html)) {
+    const tag = match[2]?.toLowerCase();
+    if (tag !== undefined) {
+      if (match[1] === "/" && tag === openRawText) openRawText = null;
+      else if (match[1] === "" && openRawText === null) openRawText = tag;
+      continue;
+    }
+    if (openRawText !== null) continue;
+    const end = html.indexOf(">", match.index);
+    out += html.slice(copiedUpTo, match.index);
+    copiedUpTo = end < 0 ? html.length : end + 1;
+    CDATA_OR_RAW_TEXT_TAG.lastIndex = copiedUpTo;
+  }
+  return copiedUpTo === 0 ? html : out + html.slice(copiedUpTo);
 }

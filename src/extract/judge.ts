@@ -1,0 +1,107 @@
+/**
+ * Turns the page index into two numbers per element: how much content text its subtree holds (`good`) and how
+ * much clutter (`bad`), after deciding which subtrees are boilerplate.
+ *
+ * Boilerplate: an element whose markup says so (signals.ts), unless it evidently wraps the page's content — it
+ * holds most of the page's text, or a <main>/<article>-like element carrying most of its own — because layout
+ * wrappers get names like "has-sidebar" or "page-header-and-content". A site <header> outside the content is
+ * boilerplate too. Comment threads are boilerplate unless the page is a discussion (then they are the content).
+ *
+ * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
+ * text (menus, tag clouds, "related" lists) count as clutter, short unpunctuated snippets (labels, dates,
+ * buttons) count a little as clutter.
+ */
+import type { PageIndex } from "./measure";
+import { Hint } from "./signals";
+
+export interface Judgement {
+  /** 1 where the element or an ancestor is boilerplate. */
+  boilerplate: Uint8Array;
+  good: Float64Array;
+  bad: Float64Array;
+}
+
+export interface JudgeOptions {
+  /** Comment threads are the page's content (a forum or Q&A page). */
+  commentsAreContent: boolean;
+}
+
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Share of a block's text in links above which the block is navigation rather than content. */
+const LINK_BLOCK_DENSITY = 0.5;
+/** Blocks shorter than this without punctuation are labels, not content. */
+const SHORT_BLOCK_CHARS = 25;
+
+export function judge(index: PageIndex, options: JudgeOptions): Judgement {
+  const { nodes, parent, hint, ownChars, ownLinkChars, ownPunctuation } = index;
+  const count = nodes.length;
+
+  // Each block on its own text, boilerplate or not yet.
+  const rawGood = new Float64Array(count);
+  const rawBad = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const own = ownChars[i];
+    if (own === 0) continue;
+    const links = ownLinkChars[i];
+    if (HEADINGS.has(nodes[i].name)) {
+      rawGood[i] = own - links;
+      rawBad[i] = links;
+    } else if (links > LINK_BLOCK_DENSITY * own) {
+      rawBad[i] = own;
+    } else if (own < SHORT_BLOCK_CHARS && ownPunctuation[i] === 0) {
+      rawBad[i] = own * 0.5;
+    } else {
+      rawGood[i] = own - links;
+      rawBad[i] = links;
+    }
+  }
+  const subtreeGood = sumSubtrees(rawGood, parent);
+  // The largest content text of a content-hinted element inside each subtree.
+  const contentInside = new Float64Array(count);
+  for (let i = count - 1; i >= 0; i--) {
+    if (hint[i] === Hint.Content && subtreeGood[i] > contentInside[i]) contentInside[i] = subtreeGood[i];
+    if (i > 0 && contentInside[i] > contentInside[parent[i]]) contentInside[parent[i]] = contentInside[i];
+  }
+  const totalGood = subtreeGood[0] || 1;
+
+  const boilerplate = new Uint8Array(count);
+  const insideContent = new Uint8Array(count);
+  for (let i = 1; i < count; i++) {
+    const p = parent[i];
+    insideContent[i] = insideContent[p] | (hint[i] === Hint.Content ? 1 : 0);
+    if (boilerplate[p]) {
+      boilerplate[i] = 1;
+      continue;
+    }
+    const h = hint[i];
+    const flagged =
+      h === Hint.Boilerplate ||
+      (h === Hint.Comments && !options.commentsAreContent) ||
+      (nodes[i].name === "header" && !insideContent[p]);
+    if (!flagged) continue;
+    // A wrapper of the page's content whatever its name says.
+    const wrapsContent = subtreeGood[i] > 0.5 * totalGood || (contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood);
+    if (!wrapsContent) boilerplate[i] = 1;
+  }
+
+  const good = new Float64Array(count);
+  const bad = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    if (boilerplate[i]) bad[i] = ownChars[i];
+    else {
+      good[i] = rawGood[i];
+      bad[i] = rawBad[i];
+    }
+  }
+  sumSubtreesInPlace(good, parent);
+  sumSubtreesInPlace(bad, parent);
+  return { boilerplate, good, bad };
+}
+
+/** Per-element values summed over each subtree (children before parents in document-order numbering). */
+function sumSubtreesInPlace(values: Float64Array, parent: Int32Array): Float64Array {
+  for (let i = values.length - 1; i > 0; i--) values[parent[i]] += values[i];
+  return values;
+}
+
+const sumSubtrees = (values: Float64Array, parent: Int32Array) => sumSubtreesInPlace(Float64Array.from(values), parent);
