@@ -27,7 +27,10 @@ function standInClean(document: ElementNode): ElementNode {
   return findElement(document, "body") ?? document;
 }
 
-/** The signals the pipeline hands the extractor: JSON-LD blocks, title and a few metas, read from the raw tree. */
+/** Meta names the metadata pass (src/html/metadata.ts) files under camelCase fields; others keep their own name. */
+const NAMED_METAS: Record<string, string> = { description: "description", "og:description": "ogDescription", "og:title": "ogTitle", "og:type": "ogType" };
+
+/** The signals the pipeline hands the extractor: JSON-LD blocks, title and metas, read from the raw tree. */
 function pageSignals(document: ElementNode, url: string): PageSignals {
   const jsonLd: unknown[] = [];
   const metadata: Record<string, unknown> = {};
@@ -44,9 +47,10 @@ function pageSignals(document: ElementNode, url: string): PageSignals {
     if (element.name === "title" && title === undefined) title = rawText(element).trim();
     if (element.name === "meta") {
       const key = element.attrs.property ?? element.attrs.name;
-      if (key && element.attrs.content !== undefined) metadata[key] = element.attrs.content;
+      if (key && element.attrs.content !== undefined) metadata[NAMED_METAS[key.toLowerCase()] ?? key] ??= element.attrs.content;
     }
   });
+  if (title !== undefined) metadata.title = title;
   return { url, title, jsonLd, metadata };
 }
 

@@ -7,9 +7,11 @@
  * difference rarely shows. Measured in Node on the WCXB pages: ~85 MB/s for this tree against ~45 MB/s for
  * htmlparser2's own DOM (domhandler).
  *
- * One HTML rule htmlparser2 does not follow is fixed before tokenizing: `<![CDATA[` outside raw text is a bogus
- * comment ending at the first `>` (browsers), not a CDATA section running to `]]>` — some forum themes print one
- * at the top of <body>, which would otherwise swallow the whole page.
+ * A few browser rules that htmlparser2 does not follow are applied, because real pages depend on them: one
+ * <html>, <head> and <body> per document (a page pasted into another's <head> does not start a new body), content
+ * after </body> still belongs to the body, and `<![CDATA[` outside raw text is a bogus comment ending at the
+ * first `>`, not a CDATA section running to `]]>` (some forum themes print one at the top of <body>, which would
+ * otherwise swallow the whole page).
  */
 import { Parser } from "htmlparser2";
 import { ElementNode, TextNode } from "./tree";
@@ -17,14 +19,36 @@ import { ElementNode, TextNode } from "./tree";
 export function parseHtml(html: string): ElementNode {
   const document = new ElementNode("#document", {}, null);
   let current = document;
+  /** The document's one <html>, <head> and <body>: browsers never open a second one (they merge into the first). */
+  const singletons = new Map<string, ElementNode>();
+  /** Start tags of such repeats, whose end tags must then be ignored too. */
+  const ignoredOpen = new Map<string, number>();
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        if (name === "html" || name === "head" || name === "body") {
+          if (singletons.has(name)) {
+            ignoredOpen.set(name, (ignoredOpen.get(name) ?? 0) + 1);
+            return;
+          }
+          // <body> while <head> is still open: the head ends there, as in a browser.
+          if (name === "body") for (let e: ElementNode | null = current; e; e = e.parent) if (e.name === "head") current = e.parent ?? document;
+        }
         const element = new ElementNode(name, attrs, current);
         current.children.push(element);
         current = element;
+        if (name === "html" || name === "head" || name === "body") singletons.set(name, element);
       },
-      onclosetag() {
+      onclosetag(name) {
+        const ignored = ignoredOpen.get(name) ?? 0;
+        if (ignored > 0) {
+          ignoredOpen.set(name, ignored - 1);
+          return;
+        }
+        // Browsers put whatever follows </body> or </html> into <body> (pages that print them twice keep their
+        // content there); so the tree stays in <body> past those end tags. An end tag for an element that is not
+        // the current one (the tree left it above) changes nothing.
+        if (name === "body" || name === "html" || current.name !== name) return;
         current = current.parent ?? document;
       },
       ontext(data) {

@@ -16,6 +16,8 @@
 import type { ElementNode } from "../dom/tree";
 import { judge } from "./judge";
 import { indexPage } from "./measure";
+import { findItemLists } from "./items";
+import { declaresDiscussion, metadataSummary, schemaTypes } from "./page";
 import { resolveNoscript } from "./noscript";
 import { cleanRegion, pickRegion } from "./region";
 
@@ -31,12 +33,41 @@ export interface MainContent {
   warnings: string[];
 }
 
+/** Below this much text the pick is implausible when the page has far more: the whole body is returned instead. */
+const MIN_REGION_CHARS = 100;
+/** Picked content below this share of the page's non-boilerplate text means the page is a list of items. */
+const LISTING_PROSE_SHARE = 0.5;
+
 export function extractMainContent(body: ElementNode, signals: PageSignals): MainContent {
   const warnings: string[] = [];
   resolveNoscript(body);
   const index = indexPage(body);
-  const judgement = judge(index, { commentsAreContent: false });
-  const region = pickRegion(index, judgement);
+  const items = findItemLists(index);
+  let commentsAreContent = declaresDiscussion(schemaTypes(signals.jsonLd), index);
+  let judgement = judge(index, { commentsAreContent });
+  let region = pickRegion(index, judgement);
+  // Comment threads holding more prose than the pick are what the page is about (a forum that does not say so).
+  if (!commentsAreContent && judgement.commentGood > judgement.good[region]) {
+    commentsAreContent = true;
+    judgement = judge(index, { commentsAreContent });
+    region = pickRegion(index, judgement);
+  }
+  if (judgement.good[region] < LISTING_PROSE_SHARE * judgement.keptChars) {
+    judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemLinkWeight: 1 });
+    region = pickRegion(index, judgement);
+  }
+  if (index.chars[region] < MIN_REGION_CHARS && index.chars[0] > 4 * MIN_REGION_CHARS) {
+    warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
+    region = 0;
+  }
   cleanRegion(index, judgement, region);
-  return { root: index.nodes[region], warnings };
+  const root = index.nodes[region];
+  if (index.chars[region] === 0) {
+    const summary = metadataSummary(signals.metadata);
+    if (summary !== null) {
+      warnings.push("The page body has no text (it is rendered by scripts); its description is returned instead.");
+      return { root: summary, warnings };
+    }
+  }
+  return { root, warnings };
 }

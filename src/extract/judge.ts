@@ -19,11 +19,19 @@ export interface Judgement {
   boilerplate: Uint8Array;
   good: Float64Array;
   bad: Float64Array;
+  /** Content text inside comment threads (counted as clutter unless comments are content). */
+  commentGood: number;
+  /** Text outside boilerplate. */
+  keptChars: number;
 }
 
 export interface JudgeOptions {
   /** Comment threads are the page's content (a forum or Q&A page). */
   commentsAreContent: boolean;
+  /** 1 inside repeated items (items.ts). */
+  inItem?: Uint8Array;
+  /** How much of an item's link text counts as content (0: links are clutter as anywhere else). */
+  itemLinkWeight?: number;
 }
 
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
@@ -35,6 +43,7 @@ const SHORT_BLOCK_CHARS = 25;
 export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const { nodes, parent, hint, ownChars, ownLinkChars, ownPunctuation } = index;
   const count = nodes.length;
+  const { inItem, itemLinkWeight = 0 } = options;
 
   // Each block on its own text, boilerplate or not yet.
   const rawGood = new Float64Array(count);
@@ -43,7 +52,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const own = ownChars[i];
     if (own === 0) continue;
     const links = ownLinkChars[i];
-    if (HEADINGS.has(nodes[i].name)) {
+    if (itemLinkWeight > 0 && inItem !== undefined && inItem[i]) {
+      rawGood[i] = own - links * (1 - itemLinkWeight);
+      rawBad[i] = links * (1 - itemLinkWeight);
+    } else if (HEADINGS.has(nodes[i].name)) {
       rawGood[i] = own - links;
       rawBad[i] = links;
     } else if (links > LINK_BLOCK_DENSITY * own) {
@@ -66,9 +78,11 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
 
   const boilerplate = new Uint8Array(count);
   const insideContent = new Uint8Array(count);
+  const inComments = new Uint8Array(count);
   for (let i = 1; i < count; i++) {
     const p = parent[i];
     insideContent[i] = insideContent[p] | (hint[i] === Hint.Content ? 1 : 0);
+    inComments[i] = inComments[p] | (hint[i] === Hint.Comments ? 1 : 0);
     if (boilerplate[p]) {
       boilerplate[i] = 1;
       continue;
@@ -76,6 +90,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const h = hint[i];
     const flagged =
       h === Hint.Boilerplate ||
+      h === Hint.Hidden ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
     if (!flagged) continue;
@@ -86,16 +101,20 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
 
   const good = new Float64Array(count);
   const bad = new Float64Array(count);
+  let commentGood = 0;
+  let keptChars = 0;
   for (let i = 0; i < count; i++) {
+    if (inComments[i]) commentGood += rawGood[i];
     if (boilerplate[i]) bad[i] = ownChars[i];
     else {
       good[i] = rawGood[i];
       bad[i] = rawBad[i];
+      keptChars += ownChars[i];
     }
   }
   sumSubtreesInPlace(good, parent);
   sumSubtreesInPlace(bad, parent);
-  return { boilerplate, good, bad };
+  return { boilerplate, good, bad, commentGood, keptChars };
 }
 
 /** Per-element values summed over each subtree (children before parents in document-order numbering). */

@@ -33,14 +33,18 @@ export interface PageIndex {
   ownLinkChars: Float64Array;
   /** Sentence punctuation (.,;:!?) in the element's own block: prose has it, menus and cards rarely do. */
   ownPunctuation: Float64Array;
-  /** Element children that are neither hidden nor interface widgets. */
+  /** Element children that are not interface widgets. */
   childCount: Int32Array;
 }
 
 const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x200b || code === 0xfeff;
 const isPunctuation = (code: number) => code === 46 || code === 44 || code === 59 || code === 58 || code === 33 || code === 63 || code === 0x3002 || code === 0xff0c;
 
-/** Builds the index of `root`'s subtree. Hidden elements and interface widgets (buttons, forms fields) count no text. */
+/**
+ * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) count no text. Hidden elements
+ * do count: whether they are clutter (a collapsed menu) or content waiting for a script (streamed server
+ * rendering parks the page in a hidden element) is judged later, by how much of the page they hold.
+ */
 export function indexPage(root: ElementNode): PageIndex {
   const nodes: ElementNode[] = [];
   const parents: number[] = [];
@@ -86,7 +90,7 @@ export function indexPage(root: ElementNode): PageIndex {
     }
     const index = nodes.length;
     const hint = index === 0 ? Hint.None : elementHint(item);
-    const silent = hint === Hint.Hidden || UI_TAGS.has(item.name);
+    const silent = UI_TAGS.has(item.name);
     nodes.push(item);
     parents.push(parentIndex);
     ends.push(index + 1);

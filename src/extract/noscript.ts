@@ -4,10 +4,23 @@
  * server-side crawler views) put the whole page inside <noscript> and leave the rest of the body empty: then
  * the noscript content is the page, and it is unwrapped.
  */
-import { collapsedText, unwrap, removeNode, walkElements, type ElementNode } from "../dom/tree";
+import { ELEMENT, removeNode, unwrap, walkElements, type ElementNode, type PageNode } from "../dom/tree";
 
-/** Noscript text must outweigh the rest of the body this many times to be taken as the page. */
-const CRAWLER_VIEW_RATIO = 1;
+/** Noscript text needed to be a crawler view at all (a "JavaScript required" notice is shorter). */
+const CRAWLER_VIEW_MIN_CHARS = 200;
+
+/** Non-space characters of text under `node`, without building the text. */
+export function textLength(node: PageNode): number {
+  if (node.type !== ELEMENT) {
+    let count = 0;
+    const data = node.data;
+    for (let k = 0; k < data.length; k++) if (data.charCodeAt(k) > 32 && data.charCodeAt(k) !== 160) count++;
+    return count;
+  }
+  let total = 0;
+  for (const child of node.children) total += textLength(child);
+  return total;
+}
 
 export function resolveNoscript(body: ElementNode): void {
   const noscripts: ElementNode[] = [];
@@ -19,9 +32,9 @@ export function resolveNoscript(body: ElementNode): void {
   });
   if (noscripts.length === 0) return;
   let inside = 0;
-  for (const element of noscripts) inside += collapsedText(element).length;
-  const outside = collapsedText(body).length - inside;
-  const crawlerView = inside > 200 && inside > outside * CRAWLER_VIEW_RATIO;
+  for (const element of noscripts) inside += textLength(element);
+  const outside = textLength(body) - inside;
+  const crawlerView = inside >= CRAWLER_VIEW_MIN_CHARS && inside > outside;
   for (const element of noscripts) {
     if (crawlerView) unwrap(element);
     else removeNode(element);

@@ -9,7 +9,7 @@
 import { removeNode, type ElementNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
-import { Hint, UI_TAGS } from "./signals";
+import { UI_TAGS } from "./signals";
 
 const CLUTTER_WEIGHT = 1;
 
@@ -28,15 +28,15 @@ export function pickRegion(index: PageIndex, judgement: Judgement): number {
   return best;
 }
 
-/** Removes boilerplate subtrees, hidden elements and interface widgets inside the region. */
+/** Removes boilerplate subtrees (hidden ones included) and interface widgets inside the region. */
 export function cleanRegion(index: PageIndex, judgement: Judgement, region: number): void {
-  const { nodes, parent, hint, end } = index;
+  const { nodes, parent, end } = index;
   const doomed: ElementNode[] = [];
   for (let i = region + 1; i < end[region]; i++) {
     const p = parent[i];
-    const parentDoomed = p !== region && (judgement.boilerplate[p] || hint[p] === Hint.Hidden || UI_TAGS.has(nodes[p].name));
+    const parentDoomed = p !== region && (judgement.boilerplate[p] || UI_TAGS.has(nodes[p].name));
     if (parentDoomed) continue;
-    if (judgement.boilerplate[i] || hint[i] === Hint.Hidden || UI_TAGS.has(nodes[i].name)) doomed.push(nodes[i]);
+    if (judgement.boilerplate[i] || UI_TAGS.has(nodes[i].name)) doomed.push(nodes[i]);
   }
   for (const element of doomed) removeNode(element);
 }

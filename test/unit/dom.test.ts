@@ -32,6 +32,23 @@ describe("parseHtml", () => {
     expect(querySelectorAll(doc, "noscript .post p")).toHaveLength(1);
   });
 
+  it("keeps content printed after </body></html> in the body", () => {
+    const root = body("<html><body><p>one</p></body></html><div><p>two</p></div></body></html>");
+    expect(collapsedText(root)).toBe("onetwo");
+  });
+
+  it("opens one <body> per document: a page pasted into <head> does not start a second one", () => {
+    const doc = parseHtml(`<html><head><title>t</title><html lang="x"><head></head><body>{"json": 1}<p>x</p></head><body><p>real</p></body></html>`);
+    expect(querySelectorAll(doc, "body")).toHaveLength(1);
+    expect(collapsedText(findElement(doc, "body")!)).toContain("real");
+  });
+
+  it("reads a stray <![CDATA[ in markup as a bogus comment, not as a CDATA section swallowing the page", () => {
+    const root = body(`<body><![CDATA[<div id="x"></div><p>post</p><script>//<![CDATA[\nvar a = "]]>";</script></body>`);
+    expect(collapsedText(findElement(root, "p")!)).toBe("post");
+    expect(collapsedText(findElement(root, "script")!)).toContain("<![CDATA[");
+  });
+
   it("keeps one text node per run of text split by entities", () => {
     const p = findElement(parseHtml("<p>a &amp; b &copy; c</p>"), "p")!;
     expect(p.children).toHaveLength(1);
