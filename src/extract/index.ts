@@ -47,22 +47,22 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   let judgement = judge(index, { commentsAreContent });
   let region = pickRegion(index, judgement);
   // Comment threads holding more prose than the pick are what the page is about (a forum that does not say so).
-  if (!commentsAreContent && judgement.commentGood > judgement.good[region]) {
+  if (!commentsAreContent && judgement.commentGood > judgement.good[region.root]) {
     commentsAreContent = true;
     judgement = judge(index, { commentsAreContent });
     region = pickRegion(index, judgement);
   }
-  if (judgement.good[region] < LISTING_PROSE_SHARE * judgement.keptChars) {
+  if (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemLinkWeight: 1 });
     region = pickRegion(index, judgement);
   }
-  if (index.chars[region] < MIN_REGION_CHARS && index.chars[0] > 4 * MIN_REGION_CHARS) {
+  if (index.chars[region.root] < MIN_REGION_CHARS && index.chars[0] > 4 * MIN_REGION_CHARS) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
-    region = 0;
+    region.root = 0;
   }
-  cleanRegion(index, judgement, region);
-  const root = index.nodes[region];
-  if (index.chars[region] === 0) {
+  cleanRegion(index, region);
+  const root = index.nodes[region.root];
+  if (index.chars[region.root] === 0) {
     const summary = metadataSummary(signals.metadata);
     if (summary !== null) {
       warnings.push("The page body has no text (it is rendered by scripts); its description is returned instead.");

@@ -17,6 +17,11 @@ import { Hint } from "./signals";
 export interface Judgement {
   /** 1 where the element or an ancestor is boilerplate. */
   boilerplate: Uint8Array;
+  /** Content text of the element's own block (0 in boilerplate). */
+  blockGood: Float64Array;
+  /** Clutter of the element's own block (0 in boilerplate: boilerplate is removed, not weighed). */
+  blockBad: Float64Array;
+  /** Subtree sums of blockGood and blockBad. */
   good: Float64Array;
   bad: Float64Array;
   /** Content text inside comment threads (counted as clutter unless comments are content). */
@@ -61,7 +66,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     } else if (links > LINK_BLOCK_DENSITY * own) {
       rawBad[i] = own;
     } else if (own < SHORT_BLOCK_CHARS && ownPunctuation[i] === 0) {
-      rawBad[i] = own * 0.5;
+      rawBad[i] = 0;
     } else {
       rawGood[i] = own - links;
       rawBad[i] = links;
@@ -99,22 +104,20 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     if (!wrapsContent) boilerplate[i] = 1;
   }
 
-  const good = new Float64Array(count);
-  const bad = new Float64Array(count);
+  const blockGood = new Float64Array(count);
+  const blockBad = new Float64Array(count);
   let commentGood = 0;
   let keptChars = 0;
   for (let i = 0; i < count; i++) {
     if (inComments[i]) commentGood += rawGood[i];
-    if (boilerplate[i]) bad[i] = ownChars[i];
-    else {
-      good[i] = rawGood[i];
-      bad[i] = rawBad[i];
-      keptChars += ownChars[i];
-    }
+    if (boilerplate[i]) continue;
+    blockGood[i] = rawGood[i];
+    blockBad[i] = rawBad[i];
+    keptChars += ownChars[i];
   }
-  sumSubtreesInPlace(good, parent);
-  sumSubtreesInPlace(bad, parent);
-  return { boilerplate, good, bad, commentGood, keptChars };
+  const good = sumSubtrees(blockGood, parent);
+  const bad = sumSubtrees(blockBad, parent);
+  return { boilerplate, blockGood, blockBad, good, bad, commentGood, keptChars };
 }
 
 /** Per-element values summed over each subtree (children before parents in document-order numbering). */

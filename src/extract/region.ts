@@ -1,42 +1,95 @@
 /**
- * Picking the main region and clearing its clutter.
+ * Picking the main region and clearing its clutter, in one bottom-up pass.
  *
- * The region is the element whose subtree has the most content text net of clutter (good − CLUTTER_WEIGHT ×
- * bad): climbing from a post body to the thread container pays as long as what is gained (further posts) outweighs
- * what comes with it (menus, sidebars), which picks one article body on a news page and the whole list of posts on
- * a forum without knowing which kind of page it is.
+ * Each element is worth its block's content text minus its clutter, plus what its children are worth — where a
+ * child worth less than −REMOVAL_COST is cut off (at that cost) rather than carried. The region is the element
+ * worth the most. Climbing from one post body to the whole thread pays as long as the further posts outweigh
+ * what comes with them; a section of links or a form inside a marketing page is cut off instead of sinking the
+ * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
+ * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
 import { removeNode, type ElementNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { UI_TAGS } from "./signals";
 
-const CLUTTER_WEIGHT = 1;
+/** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
+const REMOVAL_COST = 30;
 
-export function pickRegion(index: PageIndex, judgement: Judgement): number {
-  const { good, bad } = judgement;
-  let best = 0;
-  let bestScore = -Infinity;
-  for (let i = 0; i < index.nodes.length; i++) {
-    const score = good[i] - CLUTTER_WEIGHT * bad[i];
-    // >= prefers the deeper of equal scores (descendants come after their ancestors).
-    if (score >= bestScore) {
-      best = i;
-      bestScore = score;
-    }
-  }
-  return best;
+export interface Region {
+  /** Index of the region's root element. */
+  root: number;
+  /** 1 for elements cut off from their parent (and so from any region holding them). */
+  cut: Uint8Array;
+  /** Worth of each element's subtree after its cuts. */
+  worth: Float64Array;
 }
 
-/** Removes boilerplate subtrees (hidden ones included) and interface widgets inside the region. */
-export function cleanRegion(index: PageIndex, judgement: Judgement, region: number): void {
-  const { nodes, parent, end } = index;
-  const doomed: ElementNode[] = [];
-  for (let i = region + 1; i < end[region]; i++) {
+export function pickRegion(index: PageIndex, judgement: Judgement): Region {
+  const { parent } = index;
+  const { boilerplate, blockGood, blockBad } = judgement;
+  const count = index.nodes.length;
+  const worth = new Float64Array(count);
+  const cut = new Uint8Array(count);
+  for (let i = 0; i < count; i++) worth[i] = blockGood[i] - blockBad[i];
+  for (let i = count - 1; i > 0; i--) {
     const p = parent[i];
-    const parentDoomed = p !== region && (judgement.boilerplate[p] || UI_TAGS.has(nodes[p].name));
-    if (parentDoomed) continue;
-    if (judgement.boilerplate[i] || UI_TAGS.has(nodes[i].name)) doomed.push(nodes[i]);
+    if (boilerplate[i] || UI_TAGS.has(index.nodes[i].name)) {
+      cut[i] = boilerplate[p] ? 0 : 1;
+      continue;
+    }
+    if (worth[i] < -REMOVAL_COST) {
+      cut[i] = 1;
+      worth[p] -= REMOVAL_COST;
+    } else worth[p] += worth[i];
+  }
+  // The core: the subtree with the most content net of everything else in it, boilerplate and clutter alike.
+  const net = new Float64Array(count);
+  for (let i = 0; i < count; i++) net[i] = boilerplate[i] ? -index.ownChars[i] : blockGood[i] - blockBad[i];
+  for (let i = count - 1; i > 0; i--) net[parent[i]] += net[i];
+  let core = 0;
+  for (let i = 1; i < count; i++) if (!boilerplate[i] && net[i] >= net[core]) core = i;
+  return { root: widen(index, core, cut, worth), cut, worth };
+}
+
+const SIBLING_SHARE = 0.2;
+const SIBLING_MIN = 100;
+
+/**
+ * The core region grows into its ancestors' other children when they hold real content of their own (at
+ * least SIBLING_SHARE of the core's worth, or SIBLING_MIN): the other sections of a marketing page, the
+ * continuation of an article split by a layout wrapper. Small islands around the content — "back to blog",
+ * an author line, a promo box — are cut. Returns the new root.
+ */
+function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array): number {
+  const { parent, end } = index;
+  const threshold = Math.max(SIBLING_MIN, SIBLING_SHARE * worth[core]);
+  let root = core;
+  for (let child = core, a = parent[core]; a >= 0; child = a, a = parent[a]) {
+    let joined = false;
+    const keepers: number[] = [];
+    for (let s = a + 1; s < end[a]; s = end[s]) {
+      if (s === child || cut[s]) continue;
+      if (worth[s] >= threshold) keepers.push(s);
+      else if (worth[s] !== 0 || index.chars[s] > 0) keepers.push(-s - 1);
+    }
+    for (const k of keepers) if (k >= 0) joined = true;
+    if (!joined) continue;
+    for (const k of keepers) if (k < 0) cut[-k - 1] = 1;
+    root = a;
+  }
+  return root;
+}
+
+/** Removes the cut subtrees inside the region (the outermost cut of each branch). */
+export function cleanRegion(index: PageIndex, region: Region): void {
+  const { nodes, end } = index;
+  const doomed: ElementNode[] = [];
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    if (region.cut[i]) {
+      doomed.push(nodes[i]);
+      i = end[i];
+    } else i++;
   }
   for (const element of doomed) removeNode(element);
 }
