@@ -140,8 +140,8 @@ if (diffFile) {
   console.log(line("now", moved));
   moved.sort((a, b) => a.delta - b.delta);
   console.log("worse:");
-  for (const r of moved.slice(0, show).filter((r) => r.delta < -0.02)) console.log(`  ${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
+  for (const r of moved.slice(0, 25).filter((r) => r.delta < -0.02)) console.log(`  ${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
   console.log("better:");
-  for (const r of moved.slice(-show).reverse().filter((r) => r.delta > 0.02)) console.log(`  +${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
+  for (const r of moved.slice(-25).reverse().filter((r) => r.delta > 0.02)) console.log(`  +${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
 }
 if (opt("out")) writeFileSync(opt("out"), JSON.stringify({ when: new Date().toISOString(), seconds, rows }, null, 1));

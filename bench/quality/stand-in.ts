@@ -77,7 +77,7 @@ function quickText(root: ElementNode): string {
   const parts: string[] = [];
   const visit = (element: ElementNode) => {
     for (const child of element.children) {
-      if (child.type === 3) parts.push(child.data);
+      if (child.type === 3) parts.push(child.data.replace(/\s+/g, " "));
       else if (!SKIPPED.has(child.name)) {
         const block = BLOCKS.has(child.name);
         if (block) parts.push("\n");
@@ -87,7 +87,7 @@ function quickText(root: ElementNode): string {
     }
   };
   visit(root);
-  return parts.join("").replace(/[ \t\r\f\v\u00a0]+/g, " ").replace(/\s*\n\s*/g, "\n").trim();
+  return parts.join("").replace(/[ \t\r\f\v]+/g, " ").replace(/ *\n[\s]*/g, "\n").trim();
 }
 
 export function runPage(html: string, url: string, quick = false): OfflineResult {

@@ -17,9 +17,9 @@ import type { ElementNode } from "../dom/tree";
 import { judge } from "./judge";
 import { indexPage } from "./measure";
 import { findItemLists } from "./items";
-import { declaresDiscussion, metadataSummary, schemaTypes } from "./page";
+import { declaredKind, metadataSummary, schemaTypes } from "./page";
 import { resolveNoscript } from "./noscript";
-import { cleanRegion, pickRegion } from "./region";
+import { cleanRegion, keptChars, pickRegion, wholePage } from "./region";
 
 export interface PageSignals {
   url: string;
@@ -43,26 +43,30 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   resolveNoscript(body);
   const index = indexPage(body);
   const items = findItemLists(index);
-  let commentsAreContent = declaresDiscussion(schemaTypes(signals.jsonLd), index);
-  let judgement = judge(index, { commentsAreContent });
+  const kind = declaredKind(schemaTypes(signals.jsonLd), index);
+  let commentsAreContent = kind === "discussion";
+  // A product page's lists of further products are recommendations, not its content.
+  const itemText = kind === "product" ? "clutter" : undefined;
+  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemText });
   let region = pickRegion(index, judgement);
   // Comment threads holding more prose than the pick are what the page is about (a forum that does not say so).
   if (!commentsAreContent && judgement.commentGood > judgement.good[region.root]) {
     commentsAreContent = true;
-    judgement = judge(index, { commentsAreContent });
+    judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemText });
     region = pickRegion(index, judgement);
   }
-  if (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemLinkWeight: 1 });
+  if (kind !== "product" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
+    judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemText: "content" });
     region = pickRegion(index, judgement);
   }
-  if (index.chars[region.root] < MIN_REGION_CHARS && index.chars[0] > 4 * MIN_REGION_CHARS) {
+  if (keptChars(index, region) < MIN_REGION_CHARS && index.chars[0] > 4 * MIN_REGION_CHARS) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
-    region.root = 0;
+    region = wholePage(index);
   }
+  if (process.env.EXTRACT_DEBUG) warnings.push(`DEBUG kind=${kind} comments=${commentsAreContent} good=${judgement.good[region.root]} kept=${judgement.keptChars} root=${index.nodes[region.root].name}.${index.nodes[region.root].attrs.class ?? ""}`);
   cleanRegion(index, region);
   const root = index.nodes[region.root];
-  if (index.chars[region.root] === 0) {
+  if (keptChars(index, region) === 0) {
     const summary = metadataSummary(signals.metadata);
     if (summary !== null) {
       warnings.push("The page body has no text (it is rendered by scripts); its description is returned instead.");

@@ -35,20 +35,25 @@ export interface JudgeOptions {
   commentsAreContent: boolean;
   /** 1 inside repeated items (items.ts). */
   inItem?: Uint8Array;
-  /** How much of an item's link text counts as content (0: links are clutter as anywhere else). */
-  itemLinkWeight?: number;
+  /**
+   * How text in repeated items counts: all content (a listing page: the items are what it lists), all clutter
+   * (a product page: its lists of other products are recommendations), or like any other text (unset).
+   */
+  itemText?: "content" | "clutter";
 }
 
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Share of a block's text in links above which the block is navigation rather than content. */
 const LINK_BLOCK_DENSITY = 0.5;
+/** Item text up to this long is a card's name, price or label rather than prose. */
+const PRODUCT_CARD_TEXT = 80;
 /** Blocks shorter than this without punctuation are labels, not content. */
 const SHORT_BLOCK_CHARS = 25;
 
 export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const { nodes, parent, hint, ownChars, ownLinkChars, ownPunctuation } = index;
   const count = nodes.length;
-  const { inItem, itemLinkWeight = 0 } = options;
+  const { inItem, itemText } = options;
 
   // Each block on its own text, boilerplate or not yet.
   const rawGood = new Float64Array(count);
@@ -57,9 +62,11 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const own = ownChars[i];
     if (own === 0) continue;
     const links = ownLinkChars[i];
-    if (itemLinkWeight > 0 && inItem !== undefined && inItem[i]) {
-      rawGood[i] = own - links * (1 - itemLinkWeight);
-      rawBad[i] = links * (1 - itemLinkWeight);
+    if (itemText === "content" && inItem !== undefined && inItem[i]) {
+      rawGood[i] = own;
+    } else if (itemText === "clutter" && inItem !== undefined && inItem[i] && (links > LINK_BLOCK_DENSITY * own || own < PRODUCT_CARD_TEXT)) {
+      // A product card's name and price, not a paragraph that happens to sit in a repeated block.
+      rawBad[i] = own;
     } else if (HEADINGS.has(nodes[i].name)) {
       rawGood[i] = own - links;
       rawBad[i] = links;

@@ -81,6 +81,26 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
   return root;
 }
 
+/** Text the region keeps once its cut subtrees are gone. */
+export function keptChars(index: PageIndex, region: Region): number {
+  let kept = index.chars[region.root];
+  for (let i = region.root + 1; i < index.end[region.root]; ) {
+    if (region.cut[i]) {
+      kept -= index.chars[i];
+      i = index.end[i];
+    } else i++;
+  }
+  return kept;
+}
+
+/** The whole page as the region, nothing cut but interface widgets: the fallback when no region is plausible. */
+export function wholePage(index: PageIndex): Region {
+  const count = index.nodes.length;
+  const cut = new Uint8Array(count);
+  for (let i = 1; i < count; i++) if (UI_TAGS.has(index.nodes[i].name)) cut[i] = 1;
+  return { root: 0, cut, worth: new Float64Array(count) };
+}
+
 /** Removes the cut subtrees inside the region (the outermost cut of each branch). */
 export function cleanRegion(index: PageIndex, region: Region): void {
   const { nodes, end } = index;

@@ -30,7 +30,8 @@ const BOILERPLATE_WORDS = new Set([
   "cookies", "consent", "gdpr", "popup", "modal", "overlay", "ad", "ads", "advert", "adverts", "advertisement",
   "advertising", "sponsor", "sponsored", "promo", "pagination", "pager", "masthead", "toolbar", "skip", "skiplink",
   "sronly", "tags", "tagcloud", "taglist", "drawer", "offcanvas", "dropdown", "flyout", "paywall",
-  "outbrain", "taboola", "trending", "popular", "upsell", "crosssell", "announcement", "topbar",
+  "outbrain", "taboola", "trending", "popular", "upsell", "crosssell", "announcement", "topbar", "signature",
+  "userinfo", "postbit", "usercard", "avatar",
 ]);
 /** Word pairs that name chrome when they appear together in one class or id ("more-stories", "read-next"). */
 const BOILERPLATE_PAIRS: [string, string][] = [
@@ -38,6 +39,9 @@ const BOILERPLATE_PAIRS: [string, string][] = [
   ["page", "header"], ["global", "header"], ["main", "header"], ["author", "bio"], ["about", "author"], ["sr", "only"],
   ["screen", "reader"], ["visually", "hidden"], ["print", "only"], ["follow", "us"], ["back", "top"], ["table", "contents"],
   ["on", "this"], ["in", "this"], ["related", "posts"], ["post", "navigation"], ["skip", "link"], ["jump", "to"],
+  // Forum chrome around each post: the poster's card and signature.
+  ["user", "extras"], ["user", "details"], ["user", "info"], ["user", "stats"], ["user", "title"], ["author", "info"],
+  ["member", "info"], ["poster", "info"],
 ];
 const COMMENT_WORDS = new Set(["comment", "comments", "respond", "disqus", "replies", "commentlist", "discussion"]);
 const CONTENT_WORDS = new Set([
