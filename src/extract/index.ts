@@ -35,6 +35,12 @@ export interface MainContent {
 
 /** Below this much text the pick is implausible when the page has far more: the whole body is returned instead. */
 const MIN_REGION_CHARS = 100;
+/**
+ * A page that does not declare itself a discussion is read as one when its comment threads hold more prose than
+ * the rest of it and that rest is short (a forum thread's opening post), not when a long article has a longer
+ * comment section.
+ */
+const DISCUSSION_MAX_OWN_CHARS = 2000;
 /** Picked content below this share of the page's non-boilerplate text means the page is a list of items. */
 const LISTING_PROSE_SHARE = 0.5;
 
@@ -47,16 +53,16 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   let commentsAreContent = kind === "discussion";
   // A product page's lists of further products are recommendations, not its content.
   const itemText = kind === "product" ? "clutter" : undefined;
-  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemText });
+  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
   let region = pickRegion(index, judgement);
-  // Comment threads holding more prose than the pick are what the page is about (a forum that does not say so).
-  if (!commentsAreContent && judgement.commentGood > judgement.good[region.root]) {
+  if (kind === null && judgement.commentGood > judgement.good[region.root] && judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS) {
+    if (process.env.EXTRACT_DEBUG) warnings.push(`FLIP ${judgement.commentGood} ${judgement.good[region.root]}`);
     commentsAreContent = true;
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemText });
+    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
     region = pickRegion(index, judgement);
   }
   if (kind !== "product" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, itemText: "content" });
+    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText: "content" });
     region = pickRegion(index, judgement);
   }
   if (keptChars(index, region) < MIN_REGION_CHARS && index.chars[0] > 4 * MIN_REGION_CHARS) {

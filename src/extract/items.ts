@@ -24,6 +24,8 @@ export interface ItemLists {
   inItem: Uint8Array;
   /** 1 for each container of a repeated-item list. */
   isList: Uint8Array;
+  /** 1 for each item (the repeated element itself). */
+  isItem: Uint8Array;
 }
 
 function signature(index: PageIndex, i: number): string {
@@ -34,11 +36,19 @@ function signature(index: PageIndex, i: number): string {
   return element.name + "." + first.replace(/\d+/g, "");
 }
 
+const TITLE_OR_PICTURE = new Set(["h2", "h3", "h4", "h5", "h6", "img", "picture"]);
+
+function hasTitleOrPicture(index: PageIndex, item: number): boolean {
+  for (let i = item + 1; i < index.end[item]; i++) if (TITLE_OR_PICTURE.has(index.nodes[i].name)) return true;
+  return false;
+}
+
 export function findItemLists(index: PageIndex): ItemLists {
   const { nodes, parent, end, chars, childCount } = index;
   const count = nodes.length;
   const inItem = new Uint8Array(count);
   const isList = new Uint8Array(count);
+  const isItem = new Uint8Array(count);
   // Children of each element, from the parent array (document order keeps them in order).
   const firstChild = new Int32Array(count).fill(-1);
   const nextSibling = new Int32Array(count).fill(-1);
@@ -57,8 +67,8 @@ export function findItemLists(index: PageIndex): ItemLists {
     for (let c = firstChild[p]; c >= 0; c = nextSibling[c]) {
       if (chars[c] === 0) continue;
       withText++;
-      // An item links somewhere (the product, the story, the thread).
-      if (!ITEM_TAGS.has(nodes[c].name) || index.linkChars[c] === 0) continue;
+      // An item links somewhere (the product, the story, the thread) or is titled or pictured.
+      if (!ITEM_TAGS.has(nodes[c].name) || (index.linkChars[c] === 0 && !hasTitleOrPicture(index, c))) continue;
       const key = signature(index, c);
       const group = groups.get(key);
       if (group) group.push(c);
@@ -78,7 +88,10 @@ export function findItemLists(index: PageIndex): ItemLists {
     const rich = richItems >= 0.6 * items.length && itemChars / items.length >= 15;
     if (!rich && items.length < MIN_PLAIN_ITEMS) continue;
     isList[p] = 1;
-    for (const c of items) inItem.fill(1, c, end[c]);
+    for (const c of items) {
+      inItem.fill(1, c, end[c]);
+      isItem[c] = 1;
+    }
   }
-  return { inItem, isList };
+  return { inItem, isList, isItem };
 }

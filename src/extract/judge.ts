@@ -35,6 +35,8 @@ export interface JudgeOptions {
   commentsAreContent: boolean;
   /** 1 inside repeated items (items.ts). */
   inItem?: Uint8Array;
+  /** 1 on each repeated item: a card is not clutter for being named like a call to action. */
+  isItem?: Uint8Array;
   /**
    * How text in repeated items counts: all content (a listing page: the items are what it lists), all clutter
    * (a product page: its lists of other products are recommendations), or like any other text (unset).
@@ -45,6 +47,11 @@ export interface JudgeOptions {
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Share of a block's text in links above which the block is navigation rather than content. */
 const LINK_BLOCK_DENSITY = 0.5;
+/**
+ * A probable-clutter element (a form, a "cta" box, a "meta" block) with this much prose is content under a
+ * misleading name — a post wrapped in a form, a page builder's card — not a sign-up box or a byline.
+ */
+const CLUTTER_MAX_PROSE = 200;
 /** Item text up to this long is a card's name, price or label rather than prose. */
 const PRODUCT_CARD_TEXT = 80;
 /** Blocks shorter than this without punctuation are labels, not content. */
@@ -102,12 +109,17 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const h = hint[i];
     const flagged =
       h === Hint.Boilerplate ||
+      h === Hint.Clutter ||
       h === Hint.Hidden ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
     if (!flagged) continue;
-    // A wrapper of the page's content whatever its name says.
-    const wrapsContent = subtreeGood[i] > 0.5 * totalGood || (contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood);
+    // A wrapper of the page's content whatever its name says; a form holding prose (some sites wrap each post
+    // in one) rather than a few labels.
+    const wrapsContent =
+      subtreeGood[i] > 0.5 * totalGood ||
+      (contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood) ||
+      (h === Hint.Clutter && (subtreeGood[i] >= CLUTTER_MAX_PROSE || options.isItem?.[i] === 1));
     if (!wrapsContent) boilerplate[i] = 1;
   }
 

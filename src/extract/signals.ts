@@ -20,18 +20,18 @@ export const enum Hint {
   Content = 3,
   /** Hidden from readers (hidden attribute, display:none, screen-reader-only text). */
   Hidden = 4,
+  /** Probably clutter (a button, a byline, a form): goes when it holds little prose. */
+  Clutter = 5,
 }
 
-/** Words that name chrome or clutter when they make up a class or id. */
+/** Words that name chrome when they make up a class or id: such an element goes, unless it wraps the content. */
 const BOILERPLATE_WORDS = new Set([
   "nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu", "breadcrumb", "breadcrumbs", "crumbs",
-  "footer", "sidebar", "share", "sharing", "sharebar", "social", "socials", "related",
-  "recommended", "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie",
-  "cookies", "consent", "gdpr", "popup", "modal", "overlay", "ad", "ads", "advert", "adverts", "advertisement",
-  "advertising", "sponsor", "sponsored", "promo", "pagination", "pager", "masthead", "toolbar", "skip", "skiplink",
-  "sronly", "tags", "tagcloud", "taglist", "drawer", "offcanvas", "dropdown", "flyout", "paywall",
-  "outbrain", "taboola", "trending", "popular", "upsell", "crosssell", "announcement", "topbar", "signature",
-  "userinfo", "postbit", "usercard", "avatar",
+  "footer", "sidebar", "share", "sharing", "sharebar", "social", "socials", "related", "recommended",
+  "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
+  "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
+  "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
+  "upsell", "crosssell", "topbar",
 ]);
 /** Word pairs that name chrome when they appear together in one class or id ("more-stories", "read-next"). */
 const BOILERPLATE_PAIRS: [string, string][] = [
@@ -39,9 +39,24 @@ const BOILERPLATE_PAIRS: [string, string][] = [
   ["page", "header"], ["global", "header"], ["main", "header"], ["author", "bio"], ["about", "author"], ["sr", "only"],
   ["screen", "reader"], ["visually", "hidden"], ["print", "only"], ["follow", "us"], ["back", "top"], ["table", "contents"],
   ["on", "this"], ["in", "this"], ["related", "posts"], ["post", "navigation"], ["skip", "link"], ["jump", "to"],
-  // Forum chrome around each post: the poster's card and signature.
+  // Form status messages (shown only after a submit).
+  ["form", "done"], ["form", "fail"], ["form", "success"], ["form", "error"],
+];
+/**
+ * Words that usually name clutter but also turn up in the class names page builders give to content blocks
+ * ("elementor-cta", "post-meta-wrapper"): such an element goes only when it holds little prose.
+ */
+const CLUTTER_WORDS = new Set([
+  "promo", "toolbar", "tags", "tagcloud", "taglist", "drawer", "dropdown", "flyout", "trending", "popular",
+  "announcement", "overlay", "signature", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
+  "cta", "byline", "meta", "dateline", "timestamp", "readtime",
+]);
+const CLUTTER_PAIRS: [string, string][] = [
+  // Forum chrome around each post: the poster's card.
   ["user", "extras"], ["user", "details"], ["user", "info"], ["user", "stats"], ["user", "title"], ["author", "info"],
   ["member", "info"], ["poster", "info"],
+  // A post's byline details.
+  ["read", "time"], ["reading", "time"], ["min", "read"], ["post", "date"], ["publish", "date"], ["published", "date"],
 ];
 const COMMENT_WORDS = new Set(["comment", "comments", "respond", "disqus", "replies", "commentlist", "discussion"]);
 const CONTENT_WORDS = new Set([
@@ -56,6 +71,8 @@ const CONTENT_PAIRS: [string, string][] = [
 
 const BOILERPLATE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
 const BOILERPLATE_TAGS = new Set(["nav", "footer", "aside", "dialog", "menu"]);
+/** Forms are search boxes, sign-ups and comment forms, but some sites wrap each post in one. */
+const CLUTTER_TAGS = new Set(["form"]);
 /** Elements that are never content in a text extract. */
 export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "iframe", "object", "embed", "canvas", "svg", "map", "audio", "video", "progress", "meter"]);
 const CONTENT_ITEMPROPS = /\b(articleBody|text|reviewBody|description|mainEntity|acceptedAnswer|suggestedAnswer)\b/;
@@ -71,6 +88,18 @@ export function attributeWords(value: string): string[] {
     .filter((word) => word !== "");
 }
 
+/**
+ * The part of a BEM class that describes this element: "share-bar__title" names the title of a share bar (the bar
+ * itself carries "share-bar" and is judged there), "card--featured" is a card. So a block's word does not stick
+ * to every element inside it ("elementor-cta__description" is a description, not a call to action).
+ */
+function ownPart(token: string): string {
+  const modifier = token.indexOf("--");
+  const base = modifier > 0 ? token.slice(0, modifier) : token;
+  const element = base.lastIndexOf("__");
+  return element >= 0 ? base.slice(element + 2) : base;
+}
+
 function hasPair(words: string[], pairs: [string, string][]): boolean {
   for (const [a, b] of pairs) if (words.includes(a) && words.includes(b)) return true;
   return false;
@@ -81,9 +110,11 @@ function attributeHint(value: string): Hint {
   const cached = wordCache.get(value);
   if (cached !== undefined) return cached;
   let hint = Hint.None;
+  let content = false;
+  let clutter = false;
   for (const token of value.split(/\s+/)) {
     if (token === "") continue;
-    const words = attributeWords(token);
+    const words = attributeWords(ownPart(token));
     if (words.some((w) => COMMENT_WORDS.has(w))) {
       hint = Hint.Comments;
       break;
@@ -92,10 +123,11 @@ function attributeHint(value: string): Hint {
       hint = Hint.Boilerplate;
       break;
     }
-    if (hint === Hint.None && (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w))))) {
-      hint = Hint.Content;
-    }
+    if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) clutter = true;
+    else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) content = true;
   }
+  // A content word outweighs a clutter word ("post-body btn-group" is a post body).
+  if (hint === Hint.None) hint = content ? Hint.Content : clutter ? Hint.Clutter : Hint.None;
   if (wordCache.size > 20_000) wordCache.clear();
   wordCache.set(value, hint);
   return hint;
@@ -110,6 +142,7 @@ export function elementHint(element: ElementNode): Hint {
   const name = element.name;
   if (name === "main" || name === "article") return Hint.Content;
   if (BOILERPLATE_TAGS.has(name)) return Hint.Boilerplate;
+  if (CLUTTER_TAGS.has(name)) return Hint.Clutter;
   const role = attrs.role;
   if (role !== undefined) {
     if (role === "main" || role === "article") return Hint.Content;
@@ -119,6 +152,6 @@ export function elementHint(element: ElementNode): Hint {
   const idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
   if (idHint === Hint.Boilerplate || idHint === Hint.Comments) return idHint;
   const classHint = attrs.class !== undefined ? attributeHint(attrs.class) : Hint.None;
-  if (classHint !== Hint.None) return classHint;
-  return idHint;
+  if (classHint === Hint.None || (classHint === Hint.Clutter && idHint === Hint.Content)) return idHint;
+  return classHint;
 }
