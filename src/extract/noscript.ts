@@ -9,16 +9,25 @@ import { ELEMENT, removeNode, unwrap, walkElements, type ElementNode, type PageN
 /** Noscript text needed to be a crawler view at all (a "JavaScript required" notice is shorter). */
 const CRAWLER_VIEW_MIN_CHARS = 200;
 
-/** Non-space characters of text under `node`, without building the text. */
-export function textLength(node: PageNode): number {
-  if (node.type !== ELEMENT) {
-    let count = 0;
-    const data = node.data;
-    for (let k = 0; k < data.length; k++) if (data.charCodeAt(k) > 32 && data.charCodeAt(k) !== 160) count++;
-    return count;
-  }
+/**
+ * Non-space characters of text under `node`, without building the text; counting stops once past `limit`
+ * (the callers only compare against a bound).
+ */
+export function textLength(node: PageNode, limit = Infinity): number {
   let total = 0;
-  for (const child of node.children) total += textLength(child);
+  const stack: PageNode[] = [node];
+  while (stack.length && total <= limit) {
+    const current = stack.pop()!;
+    if (current.type === ELEMENT) {
+      for (let k = current.children.length - 1; k >= 0; k--) stack.push(current.children[k]);
+      continue;
+    }
+    const data = current.data;
+    for (let k = 0; k < data.length; k++) {
+      const code = data.charCodeAt(k);
+      if (code > 32 && code !== 160) total++;
+    }
+  }
   return total;
 }
 
@@ -33,8 +42,8 @@ export function resolveNoscript(body: ElementNode): void {
   if (noscripts.length === 0) return;
   let inside = 0;
   for (const element of noscripts) inside += textLength(element);
-  const outside = textLength(body) - inside;
-  const crawlerView = inside >= CRAWLER_VIEW_MIN_CHARS && inside > outside;
+  // Most noscripts are a tracking pixel: no need to measure the page then.
+  const crawlerView = inside >= CRAWLER_VIEW_MIN_CHARS && textLength(body, 2 * inside) - inside < inside;
   for (const element of noscripts) {
     if (crawlerView) unwrap(element);
     else removeNode(element);

@@ -77,8 +77,6 @@ const CLUTTER_TAGS = new Set(["form"]);
 export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "iframe", "object", "embed", "canvas", "svg", "map", "audio", "video", "progress", "meter"]);
 const CONTENT_ITEMPROPS = /\b(articleBody|text|reviewBody|description|mainEntity|acceptedAnswer|suggestedAnswer)\b/;
 
-const wordCache = new Map<string, Hint>();
-
 /** The words of a class or id value: "relatedPosts__item is-open" → ["related", "posts", "item", "is", "open"]. */
 export function attributeWords(value: string): string[] {
   return value
@@ -105,32 +103,57 @@ function hasPair(words: string[], pairs: [string, string][]): boolean {
   return false;
 }
 
+/** What one class token says, as bits (a token may name several things: "comment-meta"). */
+const COMMENTS_BIT = 1;
+const BOILERPLATE_BIT = 2;
+const CLUTTER_BIT = 4;
+const CONTENT_BIT = 8;
+
+const tokenCache = new Map<string, number>();
+
+/**
+ * Fragments of every word above: a token containing none of them says nothing, which settles most of the
+ * generated, hash-like class names ("css-1x7f2a") without splitting them into words.
+ */
+const ANY_WORD_FRAGMENT =
+  /nav|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd/i;
+
+function tokenBits(token: string): number {
+  const cached = tokenCache.get(token);
+  if (cached !== undefined) return cached;
+  if (!ANY_WORD_FRAGMENT.test(token)) {
+    if (tokenCache.size > 50_000) tokenCache.clear();
+    tokenCache.set(token, 0);
+    return 0;
+  }
+  const words = attributeWords(ownPart(token));
+  let bits = 0;
+  if (words.some((w) => COMMENT_WORDS.has(w))) bits |= COMMENTS_BIT;
+  if (words.some((w) => BOILERPLATE_WORDS.has(w)) || hasPair(words, BOILERPLATE_PAIRS)) bits |= BOILERPLATE_BIT;
+  if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) bits |= CLUTTER_BIT;
+  else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
+  // Pages repeat the same class tokens thousands of times; unique ids (with numbers) are what fills the cache.
+  if (tokenCache.size > 50_000) tokenCache.clear();
+  tokenCache.set(token, bits);
+  return bits;
+}
+
 /** The hint given by one class or id value, each class token on its own so "post nav-links" is judged per token. */
 function attributeHint(value: string): Hint {
-  const cached = wordCache.get(value);
-  if (cached !== undefined) return cached;
-  let hint = Hint.None;
-  let content = false;
-  let clutter = false;
-  for (const token of value.split(/\s+/)) {
-    if (token === "") continue;
-    const words = attributeWords(ownPart(token));
-    if (words.some((w) => COMMENT_WORDS.has(w))) {
-      hint = Hint.Comments;
-      break;
-    }
-    if (words.some((w) => BOILERPLATE_WORDS.has(w)) || hasPair(words, BOILERPLATE_PAIRS)) {
-      hint = Hint.Boilerplate;
-      break;
-    }
-    if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) clutter = true;
-    else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) content = true;
+  let bits = 0;
+  let start = -1;
+  for (let k = 0; k <= value.length; k++) {
+    const code = k < value.length ? value.charCodeAt(k) : 32;
+    if (code <= 32) {
+      if (start >= 0) bits |= tokenBits(value.slice(start, k));
+      start = -1;
+    } else if (start < 0) start = k;
   }
+  if (bits & COMMENTS_BIT) return Hint.Comments;
+  if (bits & BOILERPLATE_BIT) return Hint.Boilerplate;
   // A content word outweighs a clutter word ("post-body btn-group" is a post body).
-  if (hint === Hint.None) hint = content ? Hint.Content : clutter ? Hint.Clutter : Hint.None;
-  if (wordCache.size > 20_000) wordCache.clear();
-  wordCache.set(value, hint);
-  return hint;
+  if (bits & CONTENT_BIT) return Hint.Content;
+  return bits & CLUTTER_BIT ? Hint.Clutter : Hint.None;
 }
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;

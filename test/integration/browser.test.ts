@@ -40,6 +40,31 @@ describe("engine selection", () => {
     expect(body.data.links).toContain(fixture("/browser/item/2"));
   });
 
+  it("keeps an app shell whose <noscript> holds a crawler view of the content on the fetch engine", async () => {
+    const { status, body } = await scrape({ url: unique("/browser/crawler-view.html"), formats: ["rawHtml"] });
+    expect(status).toBe(200);
+    expect(body.data.metadata.engine).toBe("fetch");
+    expect(body.data.rawHtml).toContain("Keep the old lens on display");
+  });
+
+  it("keeps the fetched page when rendering an app shell shows nothing more, and says so", async () => {
+    const { status, body } = await scrape({ url: unique("/browser/dead-shell.html"), formats: ["markdown"] });
+    expect(status).toBe(200);
+    expect(body.data.metadata.engine).toBe("fetch");
+    expect(body.data.markdown).toContain("Tide tables for the outer harbour");
+    expect(body.data.warning).toMatch(/needs JavaScript, but the rendered page showed no more text/);
+  });
+
+  it("keeps the fetched page, in time, when rendering an app shell cannot finish before the deadline", async () => {
+    const started = Date.now();
+    const { status, body } = await scrape({ url: unique("/browser/slow-shell.html"), formats: ["markdown"], timeout: 6000 });
+    expect(status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(body.data.metadata.engine).toBe("fetch");
+    expect(body.data.markdown).toContain("Ferry timetable for the winter season");
+    expect(body.data.warning).toMatch(/rendering it did not finish in time/);
+  });
+
   it("keeps a readable page on the fetch engine, and renders it when the request asks for a browser", async () => {
     const plain = await scrape({ url: unique("/browser/ads.html") });
     expect(plain.body.data.metadata.engine).toBe("fetch");
