@@ -56,7 +56,6 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
   let region = pickRegion(index, judgement);
   if (kind === null && judgement.commentGood > judgement.good[region.root] && judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS) {
-    if (process.env.EXTRACT_DEBUG) warnings.push(`FLIP ${judgement.commentGood} ${judgement.good[region.root]}`);
     commentsAreContent = true;
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
     region = pickRegion(index, judgement);
@@ -69,7 +68,6 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
     region = wholePage(index);
   }
-  if (process.env.EXTRACT_DEBUG) warnings.push(`DEBUG kind=${kind} comments=${commentsAreContent} good=${judgement.good[region.root]} kept=${judgement.keptChars} root=${index.nodes[region.root].name}.${index.nodes[region.root].attrs.class ?? ""}`);
   cleanRegion(index, region);
   const root = index.nodes[region.root];
   if (keptChars(index, region) === 0) {

@@ -8,7 +8,7 @@
  * which is the unit later judged as content or clutter.
  */
 import { ELEMENT, type ElementNode, type PageNode } from "../dom/tree";
-import { elementHint, Hint, UI_TAGS } from "./signals";
+import { elementHint, Hint, SILENT_TAGS } from "./signals";
 
 /** Elements whose text belongs to the surrounding block. */
 const INLINE_TAGS = new Set([
@@ -41,7 +41,7 @@ const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || co
 const isPunctuation = (code: number) => code === 46 || code === 44 || code === 59 || code === 58 || code === 33 || code === 63 || code === 0x3002 || code === 0xff0c;
 
 /**
- * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) count no text. Hidden elements
+ * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) and embeds count no text. Hidden elements
  * do count: whether they are clutter (a collapsed menu) or content waiting for a script (streamed server
  * rendering parks the page in a hidden element) is judged later, by how much of the page they hold.
  */
@@ -90,7 +90,7 @@ export function indexPage(root: ElementNode): PageIndex {
     }
     const index = nodes.length;
     const hint = index === 0 ? Hint.None : elementHint(item);
-    const silent = UI_TAGS.has(item.name);
+    const silent = SILENT_TAGS.has(item.name);
     nodes.push(item);
     parents.push(parentIndex);
     ends.push(index + 1);

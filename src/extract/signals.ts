@@ -73,8 +73,10 @@ const BOILERPLATE_ROLES = new Set(["navigation", "banner", "contentinfo", "compl
 const BOILERPLATE_TAGS = new Set(["nav", "footer", "aside", "dialog", "menu"]);
 /** Forms are search boxes, sign-ups and comment forms, but some sites wrap each post in one. */
 const CLUTTER_TAGS = new Set(["form"]);
-/** Elements that are never content in a text extract. */
-export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "iframe", "object", "embed", "canvas", "svg", "map", "audio", "video", "progress", "meter"]);
+/** Interface widgets: never content, removed from the result. */
+export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter"]);
+/** Elements whose text (fallback text of embeds, widget labels) is never counted; embeds stay in the result. */
+export const SILENT_TAGS = new Set([...UI_TAGS, "iframe", "object", "embed", "audio", "video"]);
 const CONTENT_ITEMPROPS = /\b(articleBody|text|reviewBody|description|mainEntity|acceptedAnswer|suggestedAnswer)\b/;
 
 /** The words of a class or id value: "relatedPosts__item is-open" → ["related", "posts", "item", "is", "open"]. */
