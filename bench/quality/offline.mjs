@@ -14,12 +14,13 @@
  * rendering of the picked tree instead of turndown's markdown: for fast loops, not for figures to report.
  * --repeat N times the extractor N times per page (fresh parse each time) and counts the fastest run.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { qualityDir } from "./shared.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const args = process.argv.slice(2);
@@ -27,14 +28,6 @@ const opt = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-
-/** ../shared/quality next to the checkout (main) or two levels up (a worktree under wt/). */
-export function qualityDir() {
-  const candidates = [process.env.QUALITY_DIR, join(root, "..", "shared", "quality"), join(root, "..", "..", "shared", "quality")];
-  const found = candidates.find((dir) => dir && existsSync(join(dir, "text.mjs")));
-  if (!found) throw new Error("../shared/quality not found (set QUALITY_DIR)");
-  return found;
-}
 
 const shared = qualityDir();
 const data = opt("data", join(shared, "wcxb-dev"));

@@ -17,6 +17,11 @@ import { Hint } from "./signals";
 export interface Judgement {
   /** 1 where the element or an ancestor is boilerplate. */
   boilerplate: Uint8Array;
+  /**
+   * 1 where the element or an ancestor is hidden (a closed tab or accordion, a collapsed menu): such text neither
+   * draws the region nor weighs against it, and is kept when the region holds it.
+   */
+  hidden: Uint8Array;
   /** Content text of the element's own block (0 in boilerplate). */
   blockGood: Float64Array;
   /** Clutter of the element's own block (0 in boilerplate: boilerplate is removed, not weighed). */
@@ -96,12 +101,18 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const totalGood = subtreeGood[0] || 1;
 
   const boilerplate = new Uint8Array(count);
+  const hidden = new Uint8Array(count);
   const insideContent = new Uint8Array(count);
   const inComments = new Uint8Array(count);
+  // A wrapper of the page's content, whatever its name or style says (streamed server rendering parks whole
+  // pages in hidden elements; layout wrappers get names like "has-sidebar").
+  const wrapsContent = (i: number) =>
+    subtreeGood[i] > 0.5 * totalGood || (contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood);
   for (let i = 1; i < count; i++) {
     const p = parent[i];
     insideContent[i] = insideContent[p] | (hint[i] === Hint.Content ? 1 : 0);
     inComments[i] = inComments[p] | (hint[i] === Hint.Comments ? 1 : 0);
+    hidden[i] = hidden[p] | (index.hidden[i] && !wrapsContent(i) ? 1 : 0);
     if (boilerplate[p]) {
       boilerplate[i] = 1;
       continue;
@@ -110,17 +121,12 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const flagged =
       h === Hint.Boilerplate ||
       h === Hint.Clutter ||
-      h === Hint.Hidden ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
-    if (!flagged) continue;
-    // A wrapper of the page's content whatever its name says; a form holding prose (some sites wrap each post
-    // in one) rather than a few labels.
-    const wrapsContent =
-      subtreeGood[i] > 0.5 * totalGood ||
-      (contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood) ||
-      (h === Hint.Clutter && (subtreeGood[i] >= CLUTTER_MAX_PROSE || options.isItem?.[i] === 1));
-    if (!wrapsContent) boilerplate[i] = 1;
+    if (!flagged || wrapsContent(i)) continue;
+    // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content.
+    if (h === Hint.Clutter && (subtreeGood[i] >= CLUTTER_MAX_PROSE || options.isItem?.[i] === 1)) continue;
+    boilerplate[i] = 1;
   }
 
   const blockGood = new Float64Array(count);
@@ -129,14 +135,14 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   let keptChars = 0;
   for (let i = 0; i < count; i++) {
     if (inComments[i]) commentGood += rawGood[i];
-    if (boilerplate[i]) continue;
+    if (boilerplate[i] || hidden[i]) continue;
     blockGood[i] = rawGood[i];
     blockBad[i] = rawBad[i];
     keptChars += ownChars[i];
   }
   const good = sumSubtrees(blockGood, parent);
   const bad = sumSubtrees(blockBad, parent);
-  return { boilerplate, blockGood, blockBad, good, bad, commentGood, keptChars };
+  return { boilerplate, hidden, blockGood, blockBad, good, bad, commentGood, keptChars };
 }
 
 /** Per-element values summed over each subtree (children before parents in document-order numbering). */

@@ -8,7 +8,7 @@
  * which is the unit later judged as content or clutter.
  */
 import { ELEMENT, type ElementNode, type PageNode } from "../dom/tree";
-import { elementHint, Hint, SILENT_TAGS } from "./signals";
+import { elementHint, Hint, isHidden, SILENT_TAGS } from "./signals";
 
 /** Elements whose text belongs to the surrounding block. */
 const INLINE_TAGS = new Set([
@@ -24,6 +24,8 @@ export interface PageIndex {
   /** Index just past each element's last descendant: the subtree of i is [i, end[i]). */
   end: Int32Array;
   hint: Uint8Array;
+  /** 1 where the element itself is hidden (signals.ts isHidden); its descendants are not marked. */
+  hidden: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
   /** ... of which inside links. */
@@ -50,6 +52,7 @@ export function indexPage(root: ElementNode): PageIndex {
   const parents: number[] = [];
   const ends: number[] = [];
   const hints: number[] = [];
+  const hiddens: number[] = [];
   const blockOf: number[] = [];
   const inLink: boolean[] = [];
   const chars: number[] = [];
@@ -95,6 +98,7 @@ export function indexPage(root: ElementNode): PageIndex {
     parents.push(parentIndex);
     ends.push(index + 1);
     hints.push(hint);
+    hiddens.push(index > 0 && isHidden(item) ? 1 : 0);
     chars.push(0);
     linkChars.push(0);
     ownChars.push(0);
@@ -128,6 +132,7 @@ export function indexPage(root: ElementNode): PageIndex {
     parent,
     end,
     hint: Uint8Array.from(hints),
+    hidden: Uint8Array.from(hiddens),
     chars: chars64,
     linkChars: link64,
     ownChars: Float64Array.from(ownChars),

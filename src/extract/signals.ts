@@ -18,8 +18,6 @@ export const enum Hint {
   Comments = 2,
   /** Says "this is the content": article body, post text, product description, <main>. */
   Content = 3,
-  /** Hidden from readers (hidden attribute, display:none, screen-reader-only text). */
-  Hidden = 4,
   /** Probably clutter (a button, a byline, a form): goes when it holds little prose. */
   Clutter = 5,
 }
@@ -160,10 +158,15 @@ function attributeHint(value: string): Hint {
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
+/** Whether the element is hidden from readers by its own markup (hidden attribute, aria-hidden, display:none). */
+export function isHidden(element: ElementNode): boolean {
+  const attrs = element.attrs;
+  return "hidden" in attrs || attrs["aria-hidden"] === "true" || (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style));
+}
+
 /** What the element's own markup says about it (not its descendants). */
 export function elementHint(element: ElementNode): Hint {
   const attrs = element.attrs;
-  if ("hidden" in attrs || attrs["aria-hidden"] === "true" || (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style))) return Hint.Hidden;
   const name = element.name;
   if (name === "main" || name === "article") return Hint.Content;
   if (BOILERPLATE_TAGS.has(name)) return Hint.Boilerplate;
