@@ -17,7 +17,7 @@ import type { ElementNode } from "../dom/tree";
 import { judge } from "./judge";
 import { indexPage } from "./measure";
 import { findItemLists } from "./items";
-import { declaredKind, metadataSummary, schemaTypes } from "./page";
+import { declaredKind, metadataSummary, readStructuredData } from "./page";
 import { resolveNoscript } from "./noscript";
 import { cleanRegion, keptChars, pickRegion, wholePage } from "./region";
 
@@ -49,7 +49,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   resolveNoscript(body);
   const index = indexPage(body);
   const items = findItemLists(index);
-  const kind = declaredKind(schemaTypes(signals.jsonLd), index);
+  const kind = declaredKind(readStructuredData(signals.jsonLd), index);
   let commentsAreContent = kind === "discussion";
   // A product page's lists of further products are recommendations, not its content.
   const itemText = kind === "product" ? "clutter" : undefined;

@@ -5,22 +5,38 @@
 import { ElementNode, TextNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 
-/** How often each schema.org @type is named in the page's JSON-LD blocks, @graph and nested objects included. */
-export function schemaTypes(jsonLd: unknown[]): Map<string, number> {
+export interface StructuredData {
+  /** How often each schema.org @type is named. */
+  types: Map<string, number>;
+  /** The distinct names of the Product objects: one product (or its variants) on a product page, many on a list. */
+  productNames: Set<string>;
+}
+
+const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel)$/;
+
+/** What the page's JSON-LD blocks declare, @graph and nested objects included. */
+export function readStructuredData(jsonLd: unknown[]): StructuredData {
   const types = new Map<string, number>();
+  const productNames = new Set<string>();
   const stack: unknown[] = [...jsonLd];
   let budget = 5000;
   while (stack.length && budget-- > 0) {
     const value = stack.pop();
-    if (Array.isArray(value)) stack.push(...value);
-    else if (value !== null && typeof value === "object") {
-      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-        if (key === "@type") for (const type of Array.isArray(inner) ? inner : [inner]) if (typeof type === "string") types.set(type, (types.get(type) ?? 0) + 1);
-        else if (typeof inner === "object") stack.push(inner);
-      }
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
     }
+    if (value === null || typeof value !== "object") continue;
+    const object = value as Record<string, unknown>;
+    const declared = object["@type"];
+    for (const type of Array.isArray(declared) ? declared : [declared]) {
+      if (typeof type !== "string") continue;
+      types.set(type, (types.get(type) ?? 0) + 1);
+      if (PRODUCT_TYPES.test(type) && typeof object.name === "string") productNames.add(object.name.trim().toLowerCase());
+    }
+    for (const [key, inner] of Object.entries(object)) if (key !== "@type" && inner !== null && typeof inner === "object") stack.push(inner);
   }
-  return types;
+  return { types, productNames };
 }
 
 /**
@@ -31,19 +47,21 @@ const DISCUSSION_TYPES = /^(DiscussionForumPosting|SocialMediaPosting)$/;
 const DISCUSSION_MICRODATA = /schema\.org\/(DiscussionForumPosting|SocialMediaPosting|Comment|UserComments)\b/;
 
 const LIST_TYPES = /^(ItemList|CollectionPage|SearchResultsPage|OfferCatalog)$/;
-const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel)$/;
+/** More distinct product names than this: the page lists products rather than sells one (in its variants). */
+const MAX_PRODUCT_NAMES = 2;
 const PRODUCT_MICRODATA = /schema\.org\/(Product|IndividualProduct)\b/;
 
 /** What the page declares itself to be, in JSON-LD or microdata: a discussion, one product, or neither. */
 export type DeclaredKind = "discussion" | "product" | null;
 
-export function declaredKind(types: Map<string, number>, index: PageIndex): DeclaredKind {
+export function declaredKind({ types, productNames }: StructuredData, index: PageIndex): DeclaredKind {
   let products = 0;
   for (const [type, count] of types) {
     if (DISCUSSION_TYPES.test(type)) return "discussion";
     if (LIST_TYPES.test(type)) return null;
     if (PRODUCT_TYPES.test(type)) products += count;
   }
+  if (productNames.size > MAX_PRODUCT_NAMES) return null;
   let productMicrodata = false;
   for (const element of index.nodes) {
     const itemtype = element.attrs.itemtype;
