@@ -55,12 +55,12 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const itemText = kind === "product" ? "clutter" : undefined;
   let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
   let region = pickRegion(index, judgement);
-  if (kind === null && judgement.commentGood > judgement.good[region.root] && judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS) {
+  if ((kind === null || kind === "qa") && judgement.commentGood > judgement.good[region.root] && judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS) {
     commentsAreContent = true;
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
     region = pickRegion(index, judgement);
   }
-  if (kind !== "product" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
+  if ((kind === null || kind === "discussion") && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText: "content" });
     region = pickRegion(index, judgement);
   }

@@ -11,6 +11,7 @@
  * text (menus, tag clouds, "related" lists) count as clutter, short unpunctuated snippets (labels, dates,
  * buttons) count a little as clutter.
  */
+import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import { Hint } from "./signals";
 
@@ -100,6 +101,11 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   }
   const totalGood = subtreeGood[0] || 1;
 
+  const hasField = new Uint8Array(count);
+  for (let i = count - 1; i > 0; i--) {
+    if (isField(nodes[i])) hasField[i] = 1;
+    if (hasField[i]) hasField[parent[i]] = 1;
+  }
   const boilerplate = new Uint8Array(count);
   const hidden = new Uint8Array(count);
   const insideContent = new Uint8Array(count);
@@ -124,8 +130,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
     if (!flagged || wrapsContent(i)) continue;
-    // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content.
-    if (h === Hint.Clutter && (subtreeGood[i] >= CLUTTER_MAX_PROSE || options.isItem?.[i] === 1)) continue;
+    // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
+    // a form one can fill in is not, whatever legal text comes with it.
+    const fillable = nodes[i].name === "form" && hasField[i];
+    if (h === Hint.Clutter && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || options.isItem?.[i] === 1)) continue;
     boilerplate[i] = 1;
   }
 
@@ -143,6 +151,14 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const good = sumSubtrees(blockGood, parent);
   const bad = sumSubtrees(blockBad, parent);
   return { boilerplate, hidden, blockGood, blockBad, good, bad, commentGood, keptChars };
+}
+
+const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);
+
+/** A form control a reader fills in: a text box, a choice, a text area. */
+function isField(element: ElementNode): boolean {
+  if (element.name === "textarea" || element.name === "select") return true;
+  return element.name === "input" && !NOT_FIELDS.has((element.attrs.type ?? "text").toLowerCase());
 }
 
 /** Per-element values summed over each subtree (children before parents in document-order numbering). */

@@ -51,24 +51,38 @@ const LIST_TYPES = /^(ItemList|CollectionPage|SearchResultsPage|OfferCatalog)$/;
 const MAX_PRODUCT_NAMES = 2;
 const PRODUCT_MICRODATA = /schema\.org\/(Product|IndividualProduct)\b/;
 
-/** What the page declares itself to be, in JSON-LD or microdata: a discussion, one product, or neither. */
-export type DeclaredKind = "discussion" | "product" | null;
+/**
+ * What the page declares itself to be, in JSON-LD or microdata: a discussion (its comments are the content), a
+ * Q&A page (the answers are; the comments under them are not), one product, or none of these.
+ */
+export type DeclaredKind = "discussion" | "qa" | "product" | null;
+
+const QA_TYPE = /^QAPage$/;
+const QA_MICRODATA = /schema\.org\/QAPage\b/;
 
 export function declaredKind({ types, productNames }: StructuredData, index: PageIndex): DeclaredKind {
   let products = 0;
+  let discussion = false;
+  let list = false;
   for (const [type, count] of types) {
-    if (DISCUSSION_TYPES.test(type)) return "discussion";
-    if (LIST_TYPES.test(type)) return null;
+    if (QA_TYPE.test(type)) return "qa";
+    if (DISCUSSION_TYPES.test(type)) discussion = true;
+    if (LIST_TYPES.test(type)) list = true;
     if (PRODUCT_TYPES.test(type)) products += count;
   }
-  if (productNames.size > MAX_PRODUCT_NAMES) return null;
   let productMicrodata = false;
-  for (const element of index.nodes) {
+  // The body's ancestors too: pages declare their type on <html> as often as on <body>.
+  const ancestors: ElementNode[] = [];
+  for (let e = index.nodes[0].parent; e; e = e.parent) ancestors.push(e);
+  for (const element of [...ancestors, ...index.nodes]) {
     const itemtype = element.attrs.itemtype;
     if (itemtype === undefined) continue;
-    if (DISCUSSION_MICRODATA.test(itemtype)) return "discussion";
+    if (QA_MICRODATA.test(itemtype)) return "qa";
+    if (DISCUSSION_MICRODATA.test(itemtype)) discussion = true;
     if (PRODUCT_MICRODATA.test(itemtype)) productMicrodata = true;
   }
+  if (discussion) return "discussion";
+  if (list || productNames.size > MAX_PRODUCT_NAMES) return null;
   return products > 0 || productMicrodata ? "product" : null;
 }
 
