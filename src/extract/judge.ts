@@ -112,8 +112,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const inComments = new Uint8Array(count);
   // A wrapper of the page's content, whatever its name or style says (streamed server rendering parks whole
   // pages in hidden elements; layout wrappers get names like "has-sidebar").
-  const wrapsContent = (i: number) =>
-    subtreeGood[i] > 0.5 * totalGood || (contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood);
+  const holdsMainContent = (i: number) => contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood;
+  const wrapsContent = (i: number) => subtreeGood[i] > 0.5 * totalGood || holdsMainContent(i);
   for (let i = 1; i < count; i++) {
     const p = parent[i];
     insideContent[i] = insideContent[p] | (hint[i] === Hint.Content ? 1 : 0);
@@ -124,6 +124,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       continue;
     }
     const h = hint[i];
+    if (h === Hint.Chrome) {
+      if (!holdsMainContent(i)) boilerplate[i] = 1;
+      continue;
+    }
     const flagged =
       h === Hint.Boilerplate ||
       h === Hint.Clutter ||

@@ -20,6 +20,11 @@ export const enum Hint {
   Content = 3,
   /** Probably clutter (a button, a byline, a form): goes when it holds little prose. */
   Clutter = 5,
+  /**
+   * Chrome that never holds the page's content however much text it has: a footer (with its legal texts), a
+   * modal, a cookie or newsletter box. Only a <main>/<article> inside saves it.
+   */
+  Chrome = 6,
 }
 
 /** Words that name chrome when they make up a class or id: such an element goes, unless it wraps the content. */
@@ -30,6 +35,11 @@ const BOILERPLATE_WORDS = new Set([
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
   "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
   "upsell", "crosssell", "topbar",
+]);
+/** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
+const CHROME_WORDS = new Set([
+  "footer", "modal", "popup", "cookie", "cookies", "consent", "gdpr", "newsletter", "subscribe", "signup", "optin",
+  "paywall", "outbrain", "taboola", "breadcrumb", "breadcrumbs", "pagination", "pager", "skiplink", "sronly",
 ]);
 /** Word pairs that name chrome when they appear together in one class or id ("more-stories", "read-next"). */
 const BOILERPLATE_PAIRS: [string, string][] = [
@@ -67,8 +77,10 @@ const CONTENT_PAIRS: [string, string][] = [
   ["main", "content"], ["page", "content"], ["story", "body"], ["product", "description"], ["rich", "text"],
 ];
 
-const BOILERPLATE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search", "dialog", "alertdialog", "menu", "menubar", "toolbar"]);
-const BOILERPLATE_TAGS = new Set(["nav", "footer", "aside", "dialog", "menu"]);
+const BOILERPLATE_ROLES = new Set(["navigation", "banner", "complementary", "search", "menu", "menubar", "toolbar"]);
+const CHROME_ROLES = new Set(["contentinfo", "dialog", "alertdialog"]);
+const BOILERPLATE_TAGS = new Set(["nav", "aside", "menu"]);
+const CHROME_TAGS = new Set(["footer", "dialog"]);
 /** Forms are search boxes, sign-ups and comment forms, but some sites wrap each post in one. */
 const CLUTTER_TAGS = new Set(["form"]);
 /** Interface widgets: never content, removed from the result. */
@@ -106,6 +118,7 @@ function hasPair(words: string[], pairs: [string, string][]): boolean {
 /** What one class token says, as bits (a token may name several things: "comment-meta"). */
 const COMMENTS_BIT = 1;
 const BOILERPLATE_BIT = 2;
+const CHROME_BIT = 16;
 const CLUTTER_BIT = 4;
 const CONTENT_BIT = 8;
 
@@ -130,6 +143,9 @@ function tokenBits(token: string): number {
   let bits = 0;
   if (words.some((w) => COMMENT_WORDS.has(w))) bits |= COMMENTS_BIT;
   if (words.some((w) => BOILERPLATE_WORDS.has(w)) || hasPair(words, BOILERPLATE_PAIRS)) bits |= BOILERPLATE_BIT;
+  const namesContent = hasPair(words, CONTENT_PAIRS) || words.some((w) => CONTENT_WORDS.has(w));
+  // "topicBodyAndFooter", "rich-text-newsletter": a content word in the same name makes it a layout name.
+  if (!namesContent && words.some((w) => CHROME_WORDS.has(w))) bits |= CHROME_BIT;
   if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) bits |= CLUTTER_BIT;
   else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
   // Pages repeat the same class tokens thousands of times; unique ids (with numbers) are what fills the cache.
@@ -150,6 +166,7 @@ function attributeHint(value: string): Hint {
     } else if (start < 0) start = k;
   }
   if (bits & COMMENTS_BIT) return Hint.Comments;
+  if (bits & CHROME_BIT) return Hint.Chrome;
   if (bits & BOILERPLATE_BIT) return Hint.Boilerplate;
   // A content word outweighs a clutter word ("post-body btn-group" is a post body).
   if (bits & CONTENT_BIT) return Hint.Content;
@@ -169,16 +186,18 @@ export function elementHint(element: ElementNode): Hint {
   const attrs = element.attrs;
   const name = element.name;
   if (name === "main" || name === "article") return Hint.Content;
+  if (CHROME_TAGS.has(name)) return Hint.Chrome;
   if (BOILERPLATE_TAGS.has(name)) return Hint.Boilerplate;
   if (CLUTTER_TAGS.has(name)) return Hint.Clutter;
   const role = attrs.role;
   if (role !== undefined) {
     if (role === "main" || role === "article") return Hint.Content;
+    if (CHROME_ROLES.has(role)) return Hint.Chrome;
     if (BOILERPLATE_ROLES.has(role)) return Hint.Boilerplate;
   }
   if (attrs.itemprop !== undefined && CONTENT_ITEMPROPS.test(attrs.itemprop)) return Hint.Content;
   const idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
-  if (idHint === Hint.Boilerplate || idHint === Hint.Comments) return idHint;
+  if (idHint === Hint.Chrome || idHint === Hint.Boilerplate || idHint === Hint.Comments) return idHint;
   const classHint = attrs.class !== undefined ? attributeHint(attrs.class) : Hint.None;
   if (classHint === Hint.None || (classHint === Hint.Clutter && idHint === Hint.Content)) return idHint;
   return classHint;
