@@ -11,7 +11,7 @@
  * <html>, <head> and <body> per document (a page pasted into another's <head> does not start a new body), content
  * after </body> still belongs to the body, and `<![CDATA[` outside raw text is a bogus comment ending at the
  * first `>`, not a CDATA section running to `]]>` (some forum themes print one at the top of <body>, which would
- * otherwise swallow the whole page).
+ * otherwise swallow the whole page); a self-closed `<iframe/>` in a <noscript> does not swallow the page either.
  */
 import { Parser } from "htmlparser2";
 import { ElementNode, TextNode } from "./tree";
@@ -61,8 +61,20 @@ export function parseHtml(html: string): ElementNode {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
   );
-  parser.end(withoutStrayCdata(html));
+  parser.end(withClosedIframes(withoutStrayCdata(html)));
   return document;
+}
+
+/**
+ * `<iframe ... />` written as self-closing (tag-manager snippets, almost always inside <noscript>): htmlparser2
+ * reads iframe content as raw text up to `</iframe>`, which would turn the rest of the page into text. Inside a
+ * <noscript> a browser never parses the tag at all; closing it keeps the page's markup as the browser sees it.
+ */
+const SELF_CLOSED_IFRAME = /<iframe\b([^>]*?)\/>/gi;
+
+function withClosedIframes(html: string): string {
+  if (!html.includes("/>") || !/<iframe\b[^>]*\/>/i.test(html)) return html;
+  return html.replace(SELF_CLOSED_IFRAME, "<iframe$1></iframe>");
 }
 
 /** A CDATA opener, or the start/end tag of an element whose content is raw text (where `<![CDATA[` is just text). */

@@ -49,6 +49,11 @@ describe("parseHtml", () => {
     expect(collapsedText(findElement(root, "script")!)).toContain("<![CDATA[");
   });
 
+  it("does not let a self-closed <iframe/> in a <noscript> swallow the rest of the page", () => {
+    const root = body(`<body><noscript><iframe src="https://tags.example/ns.html" height="0" /></noscript><main><h1>Title</h1><p>Text</p></main></body>`);
+    expect(collapsedText(findElement(root, "main")!)).toBe("TitleText");
+  });
+
   it("keeps one text node per run of text split by entities", () => {
     const p = findElement(parseHtml("<p>a &amp; b &copy; c</p>"), "p")!;
     expect(p.children).toHaveLength(1);
