@@ -35,7 +35,7 @@ import { indexPage } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, metadataSummary, readStructuredData } from "./page";
 import { resolveNoscript } from "./noscript";
-import { cleanRegion, keptChars, pickRegion, wholePage } from "./region";
+import { cleanRegion, cutRepeats, keptChars, pickRegion, wholePage } from "./region";
 
 export interface PageSignals {
   url: string;
@@ -84,6 +84,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
     region = wholePage(index);
   }
+  cutRepeats(index, region);
   cleanRegion(index, region);
   const root = index.nodes[region.root];
   if (keptChars(index, region) === 0) {

@@ -8,7 +8,7 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { removeNode, type ElementNode } from "../dom/tree";
+import { collapsedText, removeNode, type ElementNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { UI_TAGS } from "./signals";
@@ -99,6 +99,35 @@ export function wholePage(index: PageIndex): Region {
   const cut = new Uint8Array(count);
   for (let i = 1; i < count; i++) if (UI_TAGS.has(index.nodes[i].name)) cut[i] = 1;
   return { root: 0, cut, worth: new Float64Array(count) };
+}
+
+/** Blocks at least this long are compared for repeats; shorter ones ("Yes", "Add") repeat legitimately. */
+const REPEAT_MIN_CHARS = 40;
+
+/**
+ * Cuts blocks that repeat an earlier block of the region word for word: the same description rendered once for
+ * phones and once for desktops (one of them hidden by a style sheet the extractor cannot see), a carousel's
+ * cloned slides. Only leaf blocks (no block inside) are compared, on their collapsed text.
+ */
+export function cutRepeats(index: PageIndex, region: Region): void {
+  const { nodes, end, chars, ownChars } = index;
+  const seen = new Set<string>();
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    if (region.cut[i]) {
+      i = end[i];
+      continue;
+    }
+    if (ownChars[i] >= REPEAT_MIN_CHARS && ownChars[i] === chars[i]) {
+      const text = collapsedText(nodes[i]);
+      if (seen.has(text)) {
+        region.cut[i] = 1;
+        i = end[i];
+        continue;
+      }
+      seen.add(text);
+    }
+    i++;
+  }
 }
 
 /** Removes the cut subtrees inside the region (the outermost cut of each branch). */
