@@ -30,8 +30,8 @@
  * it afterwards.
  */
 import type { ElementNode } from "../dom/tree";
-import { judge } from "./judge";
-import { indexPage } from "./measure";
+import { judge, type Judgement } from "./judge";
+import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, metadataSummary, readStructuredData } from "./page";
 import { resolveNoscript } from "./noscript";
@@ -60,6 +60,12 @@ const DISCUSSION_MAX_OWN_CHARS = 2000;
 /** Picked content below this share of the page's non-boilerplate text means the page is a list of items. */
 const LISTING_PROSE_SHARE = 0.5;
 
+/** The page's main heading: its first <h1> outside boilerplate, or -1. */
+function pageTitle(index: PageIndex, judgement: Judgement): number {
+  for (let i = 1; i < index.nodes.length; i++) if (index.nodes[i].name === "h1" && !judgement.boilerplate[i] && index.chars[i] > 0) return i;
+  return -1;
+}
+
 export function extractMainContent(body: ElementNode, signals: PageSignals): MainContent {
   const warnings: string[] = [];
   resolveNoscript(body);
@@ -70,7 +76,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   // A product page's lists of further products are recommendations, not its content.
   const itemText = kind === "product" ? "clutter" : undefined;
   let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
-  let region = pickRegion(index, judgement);
+  let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
   if ((kind === null || kind === "qa") && judgement.commentGood > judgement.good[region.root] && judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS) {
     commentsAreContent = true;
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });

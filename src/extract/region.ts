@@ -25,7 +25,11 @@ export interface Region {
   worth: Float64Array;
 }
 
-export function pickRegion(index: PageIndex, judgement: Judgement): Region {
+/**
+ * `anchor`: an element the region must hold (a product page's title): the core is then chosen among its
+ * ancestors, so the product's own block wins over a longer review section or marketing band elsewhere.
+ */
+export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1): Region {
   const { parent } = index;
   const { boilerplate, blockGood, blockBad } = judgement;
   const count = index.nodes.length;
@@ -48,7 +52,11 @@ export function pickRegion(index: PageIndex, judgement: Judgement): Region {
   for (let i = 0; i < count; i++) net[i] = boilerplate[i] ? (judgement.hidden[i] ? 0 : -index.ownChars[i]) : blockGood[i] - blockBad[i];
   for (let i = count - 1; i > 0; i--) net[parent[i]] += net[i];
   let core = 0;
-  for (let i = 1; i < count; i++) if (!boilerplate[i] && net[i] >= net[core]) core = i;
+  if (anchor > 0) {
+    for (let i = anchor; i > 0; i = parent[i]) if (!boilerplate[i] && net[i] > net[core]) core = i;
+  } else {
+    for (let i = 1; i < count; i++) if (!boilerplate[i] && net[i] >= net[core]) core = i;
+  }
   return { root: widen(index, core, cut, worth), cut, worth };
 }
 
