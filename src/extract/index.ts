@@ -35,7 +35,7 @@ import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, metadataSummary, readStructuredData } from "./page";
 import { resolveNoscript } from "./noscript";
-import { cleanRegion, cutRepeats, keptChars, pickRegion, wholePage } from "./region";
+import { cleanRegion, cutOrphanHeadings, cutRepeats, keptChars, pickRegion, wholePage } from "./region";
 
 export interface PageSignals {
   url: string;
@@ -91,6 +91,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     region = wholePage(index);
   }
   cutRepeats(index, region);
+  cutOrphanHeadings(index, region, items.inItem);
   cleanRegion(index, region);
   const root = index.nodes[region.root];
   if (keptChars(index, region) === 0) {

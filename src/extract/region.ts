@@ -138,6 +138,53 @@ export function cutRepeats(index: PageIndex, region: Region): void {
   }
 }
 
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
+/**
+ * Cuts wrappers left holding nothing but a heading once their content was cut: "Related articles" over a cut list
+ * of links, "Table of contents" over a cut menu. A heading announces what follows; alone it is clutter (except in
+ * a repeated item, where the title may be all that is left of a card).
+ */
+export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint8Array): void {
+  const { nodes, parent, end, chars } = index;
+  const root = region.root;
+  const size = end[root] - root;
+  // Per element of the region (offset by root): text kept after the cuts, the part of it in headings, and the
+  // text of its children (to know its own text).
+  const kept = new Float64Array(size);
+  const inHeadings = new Float64Array(size);
+  const childChars = new Float64Array(size);
+  const childKept = new Float64Array(size);
+  const childHeadings = new Float64Array(size);
+  const headingCount = new Float64Array(size);
+  for (let i = end[root] - 1; i >= root; i--) {
+    const k = i - root;
+    if (!region.cut[i]) {
+      kept[k] = chars[i] - childChars[k] + childKept[k];
+      const heading = HEADINGS.has(nodes[i].name);
+      inHeadings[k] = heading ? kept[k] : childHeadings[k];
+      if (heading && kept[k] > 0) headingCount[k] = 1;
+    }
+    if (i > root) {
+      const p = parent[i] - root;
+      childChars[p] += chars[i];
+      childKept[p] += kept[k];
+      childHeadings[p] += inHeadings[k];
+      headingCount[p] += headingCount[k];
+    }
+  }
+  for (let i = root + 1; i < end[root]; ) {
+    const k = i - root;
+    // A card reduced to its title (its "Read more" button cut) is still an item of its list.
+    const orphan =
+      headingCount[k] === 1 && kept[k] === inHeadings[k] && kept[k] < chars[i] && !HEADINGS.has(nodes[i].name) && !inItem[i];
+    if (region.cut[i] || orphan) {
+      region.cut[i] = 1;
+      i = end[i];
+    } else i++;
+  }
+}
+
 /** Removes the cut subtrees inside the region (the outermost cut of each branch). */
 export function cleanRegion(index: PageIndex, region: Region): void {
   const { nodes, end } = index;
