@@ -199,6 +199,17 @@ describe("fallbacks and special markup", () => {
     expect(text).not.toContain("Shop");
   });
 
+  it("cuts a word-for-word repeat of a block (a mobile copy of the description) and a heading left without its list", () => {
+    const description = `<p class="description">${sentence("copper lantern", 2)}</p>`;
+    const further = `<div class="further"><h3>Further reading</h3><ul>${["One", "Two", "Three", "Four"].map((t) => `<li><a href="/${t}">${t} more story about lanterns</a></li>`).join("")}</ul></div>`;
+    const page = `${siteHeader}<article><h1>Copper lantern</h1><div class="mobile">${description}</div><div class="desktop">${description}</div>
+      <p>${sentence("wick", 4)}</p>${further}</article>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text.split("The copper lantern was checked for the 1. time").length - 1).toBe(1);
+    expect(text).toContain("The wick was checked");
+    expect(text).not.toContain("Further reading");
+  });
+
   it("does not drop a layout wrapper whose class names a sidebar when it holds the content", () => {
     const page = `${siteHeader}<div class="layout has-sidebar"><div class="entry"><p>${sentence("wrapper", 6)}</p></div></div>${siteFooter}`;
     expect(extract(page).text).toContain("The wrapper was checked for the 6. time");
