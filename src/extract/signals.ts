@@ -50,6 +50,8 @@ const BOILERPLATE_PAIRS: [string, string][] = [
   // Form status messages (shown only after a submit).
   ["form", "done"], ["form", "fail"], ["form", "success"], ["form", "error"],
 ];
+/** Pairs naming a layout around a sidebar or menu rather than the sidebar itself. */
+const LAYOUT_PAIRS: [string, string][] = [["sidebar", "content"], ["sidebar", "main"], ["has", "sidebar"], ["with", "sidebar"], ["sidebar", "layout"]];
 /**
  * Words that usually name clutter but also turn up in the class names page builders give to content blocks
  * ("elementor-cta", "post-meta-wrapper"): such an element goes only when it holds little prose.
@@ -148,6 +150,8 @@ function tokenBits(token: string): number {
   if (!namesContent && words.some((w) => CHROME_WORDS.has(w))) bits |= CHROME_BIT;
   if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) bits |= CLUTTER_BIT;
   else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
+  // "sidebar-content", "has-sidebar": the content beside a sidebar, or a layout holding one — not the sidebar.
+  if (hasPair(words, LAYOUT_PAIRS)) bits &= ~(BOILERPLATE_BIT | CONTENT_BIT);
   // Pages repeat the same class tokens thousands of times; unique ids (with numbers) are what fills the cache.
   if (tokenCache.size > 50_000) tokenCache.clear();
   tokenCache.set(token, bits);
