@@ -12,8 +12,10 @@
  * after </body> still belongs to the body, and `<![CDATA[` outside raw text is a bogus comment ending at the
  * first `>`, not a CDATA section running to `]]>` (some forum themes print one at the top of <body>, which would
  * otherwise swallow the whole page); a self-closed `<iframe/>` in a <noscript> does not swallow the page either.
+ * Content streamed by server rendering is put where its scripts would put it (streaming.ts).
  */
 import { Parser } from "htmlparser2";
+import { StreamedSegments } from "./streaming";
 import { ElementNode, TextNode } from "./tree";
 
 export function parseHtml(html: string): ElementNode {
@@ -23,6 +25,7 @@ export function parseHtml(html: string): ElementNode {
   const singletons = new Map<string, ElementNode>();
   /** Start tags of such repeats, whose end tags must then be ignored too. */
   const ignoredOpen = new Map<string, number>();
+  const streamed = new StreamedSegments();
   const parser = new Parser(
     {
       onopentag(name, attrs) {
@@ -38,6 +41,7 @@ export function parseHtml(html: string): ElementNode {
         current.children.push(element);
         current = element;
         if (name === "html" || name === "head" || name === "body") singletons.set(name, element);
+        else if (name === "template" || name === "div") streamed.note(element);
       },
       onclosetag(name) {
         const ignored = ignoredOpen.get(name) ?? 0;
@@ -62,6 +66,7 @@ export function parseHtml(html: string): ElementNode {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
   );
   parser.end(withClosedIframes(withoutStrayCdata(html)));
+  streamed.place();
   return document;
 }
 

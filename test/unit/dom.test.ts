@@ -54,6 +54,16 @@ describe("parseHtml", () => {
     expect(collapsedText(findElement(root, "main")!)).toBe("TitleText");
   });
 
+  it("puts content streamed by server rendering where its script would put it", () => {
+    const root = body(`<body><main><h1>Title</h1><template id="B:0"></template><p>Loading…</p><footer>end</footer></main>
+      <div hidden id="S:0"><article><p>Streamed text</p><template id="P:1"></template></article></div>
+      <div hidden id="S:1"><p>Nested part</p></div><script>$RC("B:0","S:0")</script></body>`);
+    const main = findElement(root, "main")!;
+    expect(collapsedText(main)).toBe("TitleStreamed textNested partLoading…end");
+    expect(querySelectorAll(root, "div[hidden]")).toHaveLength(0);
+    expect(querySelectorAll(root, "template")).toHaveLength(0);
+  });
+
   it("keeps one text node per run of text split by entities", () => {
     const p = findElement(parseHtml("<p>a &amp; b &copy; c</p>"), "p")!;
     expect(p.children).toHaveLength(1);
