@@ -95,9 +95,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cleanRegion(index, region);
   const root = index.nodes[region.root];
   if (keptChars(index, region) === 0) {
-    const summary = metadataSummary(signals.metadata);
+    const summary = metadataSummary(signals.metadata, signals.title);
     if (summary !== null) {
-      warnings.push("The page body has no text (it is rendered by scripts); its description is returned instead.");
+      warnings.push("The page body has no text (it is rendered by scripts); its description (or title) is returned instead.");
       return { root: summary, warnings };
     }
   }

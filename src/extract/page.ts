@@ -86,11 +86,12 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
   return products > 0 || productMicrodata ? "product" : null;
 }
 
-/** The page's own summary (description metas), as a paragraph; null when it has none. */
-export function metadataSummary(metadata: Record<string, unknown>): ElementNode | null {
+/** The page's own summary (its description metas, else its title), as a paragraph; null when it has neither. */
+export function metadataSummary(metadata: Record<string, unknown>, title?: string): ElementNode | null {
   const candidates = [metadata.ogDescription, metadata.description, metadata["og:description"], metadata["twitter:description"]];
   let best = "";
   for (const value of candidates) if (typeof value === "string" && value.trim().length > best.length) best = value.trim();
+  if (best === "") for (const value of [title, metadata.title, metadata.ogTitle]) if (typeof value === "string" && value.trim() && !best) best = value.trim();
   if (best === "") return null;
   const paragraph = new ElementNode("p", {}, null);
   paragraph.children.push(new TextNode(best, paragraph));

@@ -179,7 +179,8 @@ describe("fallbacks and special markup", () => {
   it("returns the page's own description, with a warning, when the body has no text", () => {
     const { text, warnings } = extract(`<div id="root"></div>`, { metadata: { ogDescription: "Tide tables for the outer harbour." } });
     expect(text).toBe("Tide tables for the outer harbour.");
-    expect(warnings.join(" ")).toMatch(/description is returned/);
+    expect(warnings.join(" ")).toMatch(/description \(or title\) is returned/);
+    expect(extract(`<div id="root"></div>`, { title: "Tide tables" }).text).toBe("Tide tables");
   });
 
   it("reads a <noscript> crawler view as the page, and drops a tracking-pixel noscript", () => {
