@@ -78,7 +78,7 @@ export function parseHtml(html: string): ElementNode {
 const SELF_CLOSED_IFRAME = /<iframe\b([^>]*?)\/>/gi;
 
 function withClosedIframes(html: string): string {
-  if (!html.includes("/>") || !/<iframe\b[^>]*\/>/i.test(html)) return html;
+  if ((!html.includes("<iframe") && !html.includes("<IFRAME")) || !/<iframe\b[^>]*\/>/i.test(html)) return html;
   return html.replace(SELF_CLOSED_IFRAME, "<iframe$1></iframe>");
 }
 

@@ -158,8 +158,19 @@ function tokenBits(token: string): number {
   return bits;
 }
 
+const valueCache = new Map<string, Hint>();
+
 /** The hint given by one class or id value, each class token on its own so "post nav-links" is judged per token. */
 function attributeHint(value: string): Hint {
+  const cached = valueCache.get(value);
+  if (cached !== undefined) return cached;
+  const hint = tokensHint(value);
+  if (valueCache.size > 20_000) valueCache.clear();
+  valueCache.set(value, hint);
+  return hint;
+}
+
+function tokensHint(value: string): Hint {
   let bits = 0;
   let start = -1;
   for (let k = 0; k <= value.length; k++) {
