@@ -114,8 +114,11 @@ describe("deadlines", () => {
 describe("waiting", () => {
   it("waitFor waits after the page has settled; without it late content is missing", async () => {
     const quick = await scrape({ url: unique("/browser/delayed.html") });
-    expect(quick.body.data.metadata.engine).toBe("browser");
+    // Rendered before the late content arrives, the page shows no more than its HTML did: the fetched page is kept.
+    expect(quick.body.data.metadata.engine).toBe("fetch");
+    expect(quick.body.data.warning).toMatch(/rendered page showed no more text/);
     expect(quick.body.data.markdown).toContain("Loading the forecast");
+    expect(quick.body.data.markdown).not.toContain("gale warning");
     const patient = await scrape({ url: unique("/browser/delayed.html"), waitFor: 2500 });
     expect(patient.body.data.markdown).toContain("Forecast: gale warning for the coast.");
   });
