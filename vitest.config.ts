@@ -39,6 +39,7 @@ function workersProject(name: string, include: string[]): TestProjectInlineConfi
             ADMIN_TOKEN: "test-admin-token",
             WEBHOOK_SECRET: "test-webhook-secret",
             SIGNING_SECRET: "test-signing-secret",
+            BROWSER_SESSIONS_PER_TEAM: "3",
             FIXTURE_URL: inject("fixtureUrl"),
             OTHER_FIXTURE_URL: inject("otherFixtureUrl"),
           },

@@ -1,12 +1,15 @@
 /**
- * One Durable Object per team: the credits ledger, the team's settings (credit balance, concurrency limit) and
- * the list of its active crawl/batch jobs.
+ * One Durable Object per team: the credits ledger, the team's settings (credit balance, concurrency limit), the
+ * list of its active crawl/batch jobs, and its concurrency slots (src/team/slots.ts): the count of pages being
+ * scraped for the team right now, across every crawl, batch and scrape, held within the team's limit.
  *
  * Self-hosted default: a team has no balance (unlimited credits) until an admin gives it one; usage is counted
  * either way. Charging happens after a successful scrape, so failed scrapes cost nothing; a request is refused
  * up front (402) only when the team has a balance and it is exhausted.
  */
 import { DurableObject } from "cloudflare:workers";
+import { describeError } from "../src/errors";
+import { SLOT_MIGRATION, SlotLedger, type SlotGrant, type SlotRequest } from "../src/team/slots";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
 const MIGRATIONS = [
@@ -16,7 +19,16 @@ const MIGRATIONS = [
                         reason TEXT NOT NULL, ref TEXT);
    CREATE TABLE active_jobs (id TEXT PRIMARY KEY, kind TEXT NOT NULL, url TEXT NOT NULL, created_at INTEGER NOT NULL,
                              options TEXT NOT NULL);`,
+  SLOT_MIGRATION,
 ];
+
+/** A single scrape waits for a slot inside one call at most this long; its caller calls again until its deadline. */
+const MAX_WAIT_PER_CALL_MS = 10_000;
+
+/** What the team calls on a job that waits for slots (the crawl job Durable Object). */
+interface SlotWaiter {
+  slotsFreed(): Promise<void>;
+}
 
 export interface CreditState {
   /** null = unlimited. */
@@ -34,10 +46,14 @@ export interface ActiveJob {
 
 export class TeamDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  private readonly slots: SlotLedger;
+  /** Single scrapes waiting for a slot inside their call, woken when one frees up. */
+  private readonly slotListeners = new Set<() => void>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.slots = new SlotLedger(this.sql, () => this.limit());
     ctx.blockConcurrencyWhile(async () => migrate(this.sql, MIGRATIONS));
   }
 
@@ -70,9 +86,67 @@ export class TeamDO extends DurableObject<Env> {
     if (update.concurrency !== undefined) run(this.sql, "UPDATE settings SET concurrency = ? WHERE id = 1", update.concurrency);
   }
 
+  private limit(): number {
+    return this.settings().concurrency ?? (Number(this.env.TEAM_CONCURRENCY) || 10);
+  }
+
   /** The team's concurrent page-scrape limit. */
   async concurrencyLimit(): Promise<number> {
-    return this.settings().concurrency ?? (Number(this.env.TEAM_CONCURRENCY) || 10);
+    return this.limit();
+  }
+
+  /** Pages being scraped for the team right now, and the limit. */
+  async concurrency(): Promise<{ inUse: number; limit: number }> {
+    return { inUse: this.slots.inUse(), limit: this.limit() };
+  }
+
+  /** A job's dispatch round: what it still holds, what more it wants (see SlotLedger.exchange). */
+  async exchangeSlots(holder: string, request: SlotRequest): Promise<SlotGrant> {
+    const grant = this.slots.exchange(holder, request);
+    this.wakeWaiters();
+    return grant;
+  }
+
+  /**
+   * A single scrape starts: refused (`credits: false`) when the team's balance is spent; otherwise it gets a
+   * slot, waiting up to `waitMs` (at most MAX_WAIT_PER_CALL_MS) for one to free up.
+   */
+  async beginScrape(holder: string, request: { leaseMs: number; waitMs: number }): Promise<{ credits: boolean; slot: boolean; waited: boolean }> {
+    if (!(await this.canSpend(1))) return { credits: false, slot: false, waited: false };
+    const deadline = Date.now() + Math.min(request.waitMs, MAX_WAIT_PER_CALL_MS);
+    for (let waited = false; ; waited = true) {
+      const granted = this.slots.exchange(holder, { hold: 0, want: 1, leaseMs: request.leaseMs, wake: false }).granted === 1;
+      if (granted) return { credits: true, slot: true, waited };
+      const left = deadline - Date.now();
+      if (left <= 0) return { credits: true, slot: false, waited };
+      this.slots.waitingScrapes++;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.slotListeners.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, left);
+        this.slotListeners.add(done);
+      });
+      this.slots.waitingScrapes--;
+    }
+  }
+
+  /** A single scrape ended: its slot goes back, and what it cost is charged. */
+  async endScrape(holder: string, charge?: { credits: number; reason: string; ref?: string }): Promise<void> {
+    if (charge) await this.charge(charge.credits, charge.reason, charge.ref);
+    this.slots.exchange(holder, { hold: 0, want: 0, leaseMs: 0, wake: false });
+    this.wakeWaiters();
+  }
+
+  /** Slots may be free: wake the jobs waiting for them and the scrapes waiting inside their calls. */
+  private wakeWaiters(): void {
+    for (const jobId of this.slots.takeWakeable()) {
+      const waiter = rpcStub<SlotWaiter>(this.env.CRAWL_JOB, jobId);
+      this.ctx.waitUntil(waiter.slotsFreed().catch((e: unknown) => console.warn(`waking job ${jobId}: ${describeError(e)}`)));
+    }
+    if (this.slots.inUse() < this.limit()) for (const wake of [...this.slotListeners]) wake();
   }
 
   async addActiveJob(job: ActiveJob): Promise<void> {
@@ -87,8 +161,11 @@ export class TeamDO extends DurableObject<Env> {
     );
   }
 
+  /** The job ended: it leaves the active list and hands back its concurrency slots. */
   async removeActiveJob(id: string): Promise<void> {
     run(this.sql, "DELETE FROM active_jobs WHERE id = ?", id);
+    this.slots.exchange(id, { hold: 0, want: 0, leaseMs: 0, wake: false });
+    this.wakeWaiters();
   }
 
   async activeJobs(): Promise<ActiveJob[]> {

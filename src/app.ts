@@ -1,18 +1,19 @@
 /**
- * Builds the API: one OpenAPIHono app with the error envelope, CORS, body limit, authentication, every route
- * group, the OpenAPI document (/v2/openapi.json) and a human docs page (/docs).
+ * Builds the API: one OpenAPIHono app with the error envelope, CORS, body limit, access control (the public
+ * routes are listed in auth/public-routes.ts), every route group, the OpenAPI document (/v2/openapi.json) and a
+ * human docs page (/docs).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { HTTPException } from "hono/http-exception";
-import type { Context } from "hono";
-import { requireApiKey } from "./auth/middleware";
-import { ApiError, describeError, type ErrorBody } from "./errors";
+import { accessControl } from "./auth/public-routes";
+import { ApiError, renderHttpError } from "./errors";
 import type { AppEnv } from "./hono";
-import { newId } from "./ids";
-import { adminRoutes, requireAdmin } from "./routes/admin";
+import { adminRoutes } from "./routes/admin";
 import { artifactRoutes } from "./routes/v2/artifacts";
+import { browserRoutes } from "./routes/v2/browser";
+import { browserSocketRoutes } from "./routes/v2/browser-sockets";
+import { interactRoutes } from "./routes/v2/interact";
 import { docsPage } from "./routes/docs";
 import { scrapeRoutes } from "./routes/v2/scrape";
 import { crawlRoutes } from "./routes/v2/crawl";
@@ -24,27 +25,6 @@ import { validationError } from "./validation";
 
 export const API_VERSION = "0.1.0";
 
-export function errorResponse(c: Context, err: unknown): Response {
-  if (err instanceof ApiError) return c.json(err.toBody(), err.status);
-  if (err instanceof HTTPException) {
-    const status = err.status;
-    if (status === 400 && /json/i.test(err.message)) {
-      return c.json({ success: false, code: "BAD_REQUEST_INVALID_JSON", error: "Bad request, malformed JSON" } satisfies ErrorBody, 400);
-    }
-    if (status === 413) return c.json({ success: false, code: "PAYLOAD_TOO_LARGE", error: "Request body is larger than 10 MB" } satisfies ErrorBody, 413);
-    if (status === 415) {
-      return c.json({ success: false, code: "BAD_REQUEST", error: "Content-Type must be application/json" } satisfies ErrorBody, 415);
-    }
-    return c.json({ success: false, error: err.message || "Request failed" } satisfies ErrorBody, status);
-  }
-  const errorId = newId();
-  console.error(`[${errorId}] ${c.req.method} ${new URL(c.req.url).pathname}:`, err instanceof Error ? (err.stack ?? err.message) : describeError(err));
-  return c.json(
-    { success: false, code: "UNKNOWN_ERROR", error: `An unexpected error occurred. Please contact the operator with error id ${errorId}.` } satisfies ErrorBody,
-    500,
-  );
-}
-
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -52,14 +32,12 @@ export function createApp() {
     },
   });
 
-  app.onError((err, c) => {
-    if (err instanceof ApiError && err.status >= 500) console.error(`${c.req.method} ${c.req.path}: ${err.code} ${err.message}`);
-    return errorResponse(c, err);
-  });
-  app.notFound((c) => c.json({ success: false, code: "NOT_FOUND", error: `Not found: ${c.req.method} ${c.req.path}` } satisfies ErrorBody, 404));
+  app.onError((err, c) => renderHttpError(err, `${c.req.method} ${c.req.path}`));
+  app.notFound((c) => renderHttpError(new ApiError("NOT_FOUND", `Not found: ${c.req.method} ${c.req.path}`), c.req.path));
 
   app.use("*", cors());
   app.use("*", bodyLimit({ maxSize: 10 * 1024 * 1024 }));
+  app.use("*", accessControl);
 
   app.get("/", (c) => c.json({ message: "edgecrawl API", version: API_VERSION, documentation_url: `${new URL(c.req.url).origin}/docs` }));
   app.get("/docs", (c) => c.html(docsPage(new URL(c.req.url).origin)));
@@ -75,14 +53,11 @@ export function createApp() {
   }));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
 
-  // Signed artifact URLs are shared without a key; everything else under /v1 and /v2 needs one.
   app.route("/", artifactRoutes);
-  app.use("/v1/*", requireApiKey);
-  app.use("/v2/*", requireApiKey);
-  app.use("/crawl/*", requireApiKey);
-  app.use("/admin/*", requireAdmin);
-
+  app.route("/", browserSocketRoutes);
   app.route("/", scrapeRoutes);
+  app.route("/", interactRoutes);
+  app.route("/", browserRoutes);
   app.route("/", teamRoutes);
   app.route("/", crawlRoutes);
   app.route("/", batchRoutes);

@@ -1,6 +1,6 @@
 /**
  * Screenshots and action PDFs live in R2 and are served by the API itself under `/v2/artifacts/<key>` with an
- * HMAC signature and an expiry 24 hours out (SPEC §8), so they can be handed to anyone without an API key.
+ * HMAC signature and an expiry 24 hours out (docs/limits.md), so they can be handed to anyone without an API key.
  */
 import { hmacSha256Hex, timingSafeEqualStrings } from "./crypto";
 import { ApiError } from "./errors";
@@ -9,7 +9,7 @@ import { newId } from "./ids";
 
 export const ARTIFACT_TTL_MS = 24 * 3600 * 1000;
 
-function signingSecret(env: Env): string {
+export function signingSecret(env: Env): string {
   const secret = env.SIGNING_SECRET || env.WEBHOOK_SECRET || env.ADMIN_TOKEN || env.API_KEYS;
   if (!secret) throw new ApiError("UNKNOWN_ERROR", "No SIGNING_SECRET is configured, so artifact URLs cannot be signed");
   return secret;

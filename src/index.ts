@@ -8,6 +8,10 @@ import type { PageMessage, WebhookDrainMessage } from "./crawl/types";
 
 export { TeamDO } from "../durable-objects/team";
 export { CrawlJobDO } from "../durable-objects/crawl-job";
+export { BrowserSessionDO } from "../durable-objects/browser-session";
+export { BrowserRegistryDO } from "../durable-objects/browser-registry";
+export { BrowserProfileDO } from "../durable-objects/browser-profile";
+export { ExecuteBridge } from "./sessions/bridge";
 
 const app = createApp();
 

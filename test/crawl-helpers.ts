@@ -1,5 +1,6 @@
 /**
- * Helpers for crawl and batch tests: start a job, wait for it to end, read every page of its results.
+ * Helpers for crawl and batch tests: start a job, wait for it to end, read every page of its results, listen
+ * to a watcher socket.
  */
 import { expect } from "vitest";
 import { API, callJson, fixture } from "./helpers";
@@ -37,11 +38,11 @@ export async function waitForJob(path: string, timeoutMs = 60_000): Promise<Stat
 }
 
 /** Every document of a finished job, following `next` links; asserts there are no duplicates. */
-export async function allDocuments(path: string, pageSize?: number): Promise<StatusBody["data"]> {
+export async function allDocuments(path: string, pageSize?: number, key?: string): Promise<StatusBody["data"]> {
   const documents: StatusBody["data"] = [];
   let url: string | undefined = pageSize ? `${API}${path}?limit=${pageSize}` : `${API}${path}`;
   while (url) {
-    const { body }: { body: StatusBody } = await callJson<StatusBody>("GET", url.slice(API.length));
+    const { body }: { body: StatusBody } = await callJson<StatusBody>("GET", url.slice(API.length), undefined, key ? { key } : undefined);
     documents.push(...body.data);
     url = body.next;
   }
@@ -61,4 +62,14 @@ export async function crawlAndCollect(body: Record<string, unknown>): Promise<{ 
   const status = await waitForJob(`/v2/crawl/${id}`);
   const documents = await allDocuments(`/v2/crawl/${id}`);
   return { id, status, documents };
+}
+
+/** Accepts a watcher socket and collects its messages until it closes. */
+export async function collectSocket(response: Response): Promise<{ messages: any[]; code: number; reason: string }> {
+  const ws = response.webSocket!;
+  const messages: any[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+  ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
+  ws.accept();
+  return { messages, ...(await closed) };
 }

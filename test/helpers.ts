@@ -62,3 +62,15 @@ export function unique(path: string): string {
   u.searchParams.set("t", crypto.randomUUID());
   return u.href;
 }
+
+/** A fresh team with a minted key, and optionally a credit balance and a concurrency limit (admin routes). */
+export async function newTeam(settings: { balance?: number | null; concurrency?: number } = {}): Promise<{ teamId: string; key: string }> {
+  const teamId = `team-${crypto.randomUUID().slice(0, 8)}`;
+  const minted = await callJson("POST", "/admin/keys", { teamId }, { key: ADMIN_TOKEN });
+  if (minted.status !== 200) throw new Error(`minting a key failed: ${JSON.stringify(minted.body)}`);
+  if (settings.balance != null || settings.concurrency !== undefined) {
+    const set = await callJson("PUT", `/admin/teams/${teamId}`, settings, { key: ADMIN_TOKEN });
+    if (set.status !== 200) throw new Error(`team settings failed: ${JSON.stringify(set.body)}`);
+  }
+  return { teamId, key: minted.body.key as string };
+}

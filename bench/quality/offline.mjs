@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Offline main-content quality on the WCXB development split, without a server: every page goes through the
- * project's own parse → (stand-in) clean → extractMainContent → markdown path in Node (stand-in.ts, bundled here
+ * project's own parse → clean → extractMainContent → markdown path in Node (page-path.ts, bundled here
  * with esbuild) and is scored with the same measures as ../shared/quality/score.mjs (word F1 / precision / recall
  * averaged over pages, "with" / "without" snippet rates), overall and per page type. Prints the extractor's cost
  * in ms per MB of input HTML, the emptiest and worst pages, and optionally a per-page JSON to diff two versions.
@@ -11,7 +11,7 @@
  *
  * --diff compares per page with an earlier --out file (or the server baseline's JSON, same shape) and lists the
  * pages that moved most. --dump writes each page's markdown to DIR/<id>.md for reading. --quick scores a plain-text
- * rendering of the picked tree instead of turndown's markdown: for fast loops, not for figures to report.
+ * rendering of the picked tree instead of the markdown: for fast loops, not for figures to report.
  * --repeat N times the extractor N times per page (fresh parse each time) and counts the fastest run.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -34,7 +34,7 @@ const data = opt("data", join(shared, "wcxb-dev"));
 const { markdownToText } = await import(pathToFileURL(join(shared, "text.mjs")).href);
 
 const bundle = join(tmpdir(), `edgecrawl-quality-offline-${process.pid}.mjs`);
-await build({ entryPoints: [join(root, "bench", "quality", "stand-in.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
+await build({ entryPoints: [join(root, "bench", "quality", "page-path.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
 const { runPage } = await import(pathToFileURL(bundle).href);
 
 // ------------------------------------------------------------------------------------------------ ground truth
@@ -115,7 +115,7 @@ const line = (name, xs) =>
   `${name.padEnd(14)} ${String(xs.length).padStart(5)}  F1 ${mean(xs, "F").toFixed(3)}  P ${mean(xs, "P").toFixed(3)}  R ${mean(xs, "R").toFixed(3)}  with ${(100 * mean(xs, "with")).toFixed(1)}%  without ${(100 * mean(xs, "without")).toFixed(1)}%  empty ${xs.filter((r) => r.empty).length}`;
 const mb = htmlBytes / 1e6;
 console.log(`${rows.length} pages, ${mb.toFixed(1)} MB of HTML in ${seconds.toFixed(1)} s; ${rows.filter((r) => r.err).length} errors`);
-console.log(`extractor ${(extractMs / mb).toFixed(2)} ms/MB (parse+stand-in clean ${(parseMs / mb).toFixed(2)} ms/MB, markdown ${(markdownMs / mb).toFixed(2)} ms/MB)`);
+console.log(`extractor ${(extractMs / mb).toFixed(2)} ms/MB (parse+metadata+clean ${(parseMs / mb).toFixed(2)} ms/MB, markdown ${(markdownMs / mb).toFixed(2)} ms/MB)`);
 console.log(line("overall", rows));
 for (const t of ["article", "forum", "product", "collection", "listing", "documentation", "service"]) {
   const xs = rows.filter((r) => r.type === t);

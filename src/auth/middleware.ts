@@ -1,8 +1,10 @@
 /**
  * Authentication: `Authorization: Bearer <key>` on every API request. WebSocket upgrades may carry the key as
  * the `Sec-WebSocket-Protocol` value instead (browsers cannot set headers on sockets), which the server echoes.
+ * Operator routes take ADMIN_TOKEN the same way. Which routes need which is decided in ./public-routes.ts.
  */
 import type { MiddlewareHandler } from "hono";
+import { timingSafeEqualStrings } from "../crypto";
 import { ApiError } from "../errors";
 import type { AppEnv } from "../hono";
 import { authenticateKey } from "./keys";
@@ -26,5 +28,14 @@ export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const principal = await authenticateKey(c.env, key);
   if (!principal) throw new ApiError("UNAUTHORIZED", "Unauthorized: Invalid token");
   c.set("principal", principal);
+  await next();
+};
+
+/** Operator routes: the ADMIN_TOKEN as Bearer; the routes answer 404 while ADMIN_TOKEN is empty. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = c.env.ADMIN_TOKEN;
+  if (!token) throw new ApiError("NOT_FOUND", "Admin routes are disabled (ADMIN_TOKEN is not set)");
+  const presented = presentedKey(c.req.raw.headers) ?? "";
+  if (!timingSafeEqualStrings(presented, token)) throw new ApiError("UNAUTHORIZED", "Unauthorized: admin token required");
   await next();
 };

@@ -8,16 +8,37 @@ import { coerceUrlInput, targetUrlProblem } from "../schemas/common";
 import type { WebhookConfig } from "../schemas/crawl";
 import type { ScrapeOptions } from "../schemas/scrape";
 import { createJob, jobPath } from "./service";
+import type { CrawlerSettings } from "./types";
 
-export interface BatchInput {
-  apiVersion: "v1" | "v2";
-  teamId: string;
+/** What a batch request asks for, in v2 terms (v1 requests are translated by `v1BatchToV2`). */
+export interface BatchFields {
   urls: string[];
   ignoreInvalidURLs: boolean;
   scrapeOptions: ScrapeOptions;
   maxConcurrency?: number;
   webhook?: WebhookConfig;
+}
+
+export interface BatchInput extends BatchFields {
+  apiVersion: "v1" | "v2";
+  teamId: string;
   apiOrigin: string;
+}
+
+/** A batch is a job that discovers nothing: no scope rule, no dedup beyond the exact URL, exactly its URLs. */
+export function batchCrawlerSettings(urlCount: number): CrawlerSettings {
+  return {
+    includePaths: [],
+    excludePaths: [],
+    regexOnFullURL: false,
+    limit: urlCount,
+    crawlEntireDomain: true,
+    allowExternalLinks: true,
+    allowSubdomains: true,
+    sitemap: "skip",
+    ignoreQueryParameters: false,
+    deduplicateSimilarURLs: false,
+  };
 }
 
 /** Why a batch URL cannot be scraped, or null. */
@@ -55,18 +76,7 @@ export async function startBatch(env: Env, input: BatchInput) {
     teamId: input.teamId,
     url: valid[0],
     urls: valid,
-    crawler: {
-      includePaths: [],
-      excludePaths: [],
-      regexOnFullURL: false,
-      limit: valid.length,
-      crawlEntireDomain: true,
-      allowExternalLinks: true,
-      allowSubdomains: true,
-      sitemap: "skip",
-      ignoreQueryParameters: false,
-      deduplicateSimilarURLs: false,
-    },
+    crawler: batchCrawlerSettings(valid.length),
     scrapeOptions: input.scrapeOptions,
     maxConcurrency: input.maxConcurrency,
     webhook: input.webhook,

@@ -1,12 +1,12 @@
 /**
- * Map (SPEC §4.9): the URLs of a site, fast. Sources: the sitemaps (robots.txt `Sitemap:` lines, indexes,
+ * Map (docs/api.md, "Map"): the URLs of a site, fast. Sources: the sitemaps (robots.txt `Sitemap:` lines, indexes,
  * gzipped files) and the links of the start page plus a bounded number of further pages of the same site —
  * read through the scrape pipeline with the cheapest format, so the cache is reused and nothing is converted to
  * markdown. Results are deduplicated like a crawl's, optionally filtered and ranked by `search`, cut at `limit`.
  */
 import { ApiError, describeError } from "../errors";
 import { checkEgress, egressPolicy } from "../net/egress";
-import { parseRobots, robotsUrlFor, type Robots } from "../net/robots";
+import { fetchRobots, type Robots } from "../net/robots";
 import { discoverSitemapUrls, type SitemapUrl } from "../net/sitemap";
 import { dedupKey, isSameHost, isSameSite, normalizeUrl } from "../net/urls";
 import { coerceUrlInput } from "../schemas/common";
@@ -36,6 +36,11 @@ export interface MapLink {
   description?: string;
 }
 
+/** Whether map lists `url` for a map of `start`: the start host, and other hosts of its site with includeSubdomains. */
+export function inMapScope(url: string, start: string, includeSubdomains: boolean): boolean {
+  return isSameHost(url, start) || (includeSubdomains && isSameSite(url, start));
+}
+
 interface Candidate extends MapLink {
   order: number;
 }
@@ -55,7 +60,7 @@ export async function mapSite(env: Env, teamId: string, options: MapOptions): Pr
 async function collect(env: Env, teamId: string, start: string, options: MapOptions, signal?: AbortSignal): Promise<Candidate[]> {
   const found = new Map<string, Candidate>();
   const dedup = { deduplicateSimilarURLs: true, ignoreQueryParameters: options.ignoreQueryParameters };
-  const inSite = (url: string) => isSameHost(url, start) || (options.includeSubdomains && isSameSite(url, start));
+  const inSite = (url: string) => inMapScope(url, start, options.includeSubdomains);
   const add = (raw: string, extra: Partial<MapLink> = {}) => {
     const url = normalizeUrl(raw);
     if (!url || !inSite(url)) return;
@@ -70,8 +75,7 @@ async function collect(env: Env, teamId: string, start: string, options: MapOpti
   };
 
   add(start);
-  const robotsTxt = await auxFetcher(env, signal)(robotsUrlFor(start));
-  const robots: Robots = parseRobots(robotsUrlFor(start), robotsTxt && robotsTxt.status < 300 ? robotsTxt.text : "");
+  const robots = await fetchRobots(start, auxFetcher(env, signal));
 
   const sitemapWork =
     options.sitemap === "skip"

@@ -1,5 +1,5 @@
 /**
- * The crawl's URL filter (SPEC §4.4): which discovered URLs a crawl may visit, given its start URL and the
+ * The crawl's URL filter (docs/crawl.md): which discovered URLs a crawl may visit, given its start URL and the
  * crawlEntireDomain / allowSubdomains / allowExternalLinks / includePaths / excludePaths / regexOnFullURL options.
  *
  * Order of the checks, which is also the order of precedence of the rejection reasons:
@@ -37,8 +37,8 @@ export type ScopeResult = { ok: true } | { ok: false; reason: ScopeRejection };
 export interface Scope {
   check(url: string): ScopeResult;
   /**
-   * The start URL against includePaths/excludePaths only (SPEC: "the start URL is also checked; if it matches no
-   * pattern the crawl may return 0 pages"): it is the crawl's root, so the host and descendant rules do not apply.
+   * The start URL against includePaths/excludePaths only: it is the crawl's root, so the host and descendant
+   * rules do not apply, but a start URL that matches no include pattern is not scraped (docs/crawl.md, "Seeds").
    * `url` defaults to the options' startUrl; pass the normalised or redirected start URL when there is one.
    */
   checkStart(url?: string): ScopeResult;

@@ -1,6 +1,6 @@
 /**
  * What the crawl and batch routes (v1 and v2) share: creating a job Durable Object from validated options, and
- * turning a job's state into the status body of COMPAT §5.5 (with `next` pagination).
+ * turning a job's state into the status body (docs/api.md, "Jobs"; with `next` pagination).
  */
 import { jobStub } from "../../durable-objects/crawl-job";
 import { teamStub } from "../../durable-objects/team";
@@ -10,23 +10,18 @@ import { checkEgress, egressPolicy } from "../net/egress";
 import { loadDocuments } from "../scrape/cache";
 import type { ScrapeDocument } from "../scrape/document";
 import { presentDocument } from "../scrape/present";
-import type { WebhookConfig } from "../schemas/crawl";
-import type { ScrapeOptions } from "../schemas/scrape";
 import { normalizeFormats } from "../schemas/scrape";
 import { requireLlmFor } from "../llm/client";
+import { refuseUnavailableFormats } from "../scrape/unavailable";
 import { validatePatterns } from "./scope";
-import type { CrawlerSettings, JobConfig, JobKind, StatusPage } from "./types";
+import type { JobConfig, JobKind, JobRequest, StatusPage } from "./types";
 
-export interface NewJob {
+export interface NewJob extends JobRequest {
   kind: JobKind;
   apiVersion: "v1" | "v2";
   teamId: string;
-  url: string;
+  /** Batch: the URLs to scrape. */
   urls?: string[];
-  crawler: CrawlerSettings;
-  scrapeOptions: ScrapeOptions;
-  maxConcurrency?: number;
-  webhook?: WebhookConfig;
   apiOrigin: string;
   displayOptions: Record<string, unknown>;
 }
@@ -40,7 +35,16 @@ export async function createJob(env: Env, job: NewJob): Promise<JobConfig> {
     const problem = validatePatterns(patterns, field);
     if (problem) throw new ApiError("BAD_REQUEST", problem, [{ path: [field], message: problem, code: "custom" }]);
   }
-  requireLlmFor(env, normalizeFormats(job.scrapeOptions.formats));
+  if (job.scrapeOptions.zeroDataRetention) {
+    throw new ApiError(
+      "ZERO_DATA_RETENTION_NOT_SUPPORTED",
+      "zeroDataRetention is honoured by POST /v2/scrape only: crawl and batch results are stored until the job expires (24 hours after it ends) so they can be read back. Scrape the pages with /v2/scrape instead.",
+      [{ path: ["zeroDataRetention"], message: "not available for crawls and batch scrapes", code: "custom" }],
+    );
+  }
+  const formats = normalizeFormats(job.scrapeOptions.formats);
+  refuseUnavailableFormats(formats, job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"]);
+  requireLlmFor(env, formats);
   if (job.kind === "crawl") checkEgress(job.url, egressPolicy(env));
   if (job.webhook) {
     checkEgress(job.webhook.url, egressPolicy(env), "Webhook URL");

@@ -27,6 +27,15 @@ export interface CrawlerSettings {
   delay?: number;
 }
 
+/** What a crawl request asks for, in v2 terms (the v1 routes translate theirs into this). */
+export interface JobRequest {
+  url: string;
+  crawler: CrawlerSettings;
+  scrapeOptions: ScrapeOptions;
+  maxConcurrency?: number;
+  webhook?: WebhookConfig;
+}
+
 export interface JobConfig {
   id: string;
   teamId: string;
@@ -61,6 +70,18 @@ export interface WebhookDrainMessage {
   jobId: string;
 }
 
+/** Which dispatch of which page a message speaks of (what a consumer claims and reports on). */
+export interface PageRef {
+  pageId: number;
+  dispatch: number;
+}
+
+/** Whether the team's concurrency limit held the page back, and for how long (stamped on its metadata). */
+export interface ConcurrencyStamp {
+  limited: boolean;
+  queueDurationMs?: number;
+}
+
 /** What a consumer needs to scrape a claimed page. */
 export interface PageClaim {
   url: string;
@@ -70,6 +91,7 @@ export interface PageClaim {
   scrapeOptions: ScrapeOptions;
   /** Whether the page's links will be followed. */
   discoverLinks: boolean;
+  concurrency: ConcurrencyStamp;
 }
 
 export interface PageResult {
@@ -77,6 +99,17 @@ export interface PageResult {
   credits: number;
   discoveredLinks?: string[];
 }
+
+/**
+ * What a consumer reports about a claimed page: scraped (`done`), failed for now with the queue retrying the
+ * message (`retry`), or failed for good (`failed`; without a code, the last recorded reason is kept).
+ */
+export type PageReport = PageRef &
+  (
+    | { outcome: "done"; result: PageResult }
+    | { outcome: "retry"; code: string; message: string; retryInSeconds: number }
+    | { outcome: "failed"; code?: string; message?: string }
+  );
 
 export interface JobSnapshot {
   status: JobStatus;

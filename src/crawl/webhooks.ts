@@ -1,5 +1,5 @@
 /**
- * Webhook payloads and signatures (SPEC §6): `{success, type, id, data, metadata, error}` POSTed as JSON with
+ * Webhook payloads and signatures (docs/api.md, "Jobs"): `{success, type, id, data, metadata, error}` POSTed as JSON with
  * `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with WEBHOOK_SECRET>`.
  */
 import { hmacSha256Hex } from "../crypto";

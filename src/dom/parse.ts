@@ -1,85 +1,56 @@
 /**
  * HTML text → page tree (tree.ts), with htmlparser2's tokenizer and its implied-tag rules (void elements,
- * optional end tags such as </p> and </li>, raw-text elements such as <script>, entity decoding).
+ * optional end tags such as </p> and </li> when they close the current element, raw-text elements such as
+ * <script>, entity decoding).
  *
- * Not a spec-complete HTML5 tree builder (no adoption agency, no foster parenting of misplaced table content),
- * which is what makes it several times faster than one; for extracting text, links and structure the
- * difference rarely shows. Measured in Node on the WCXB pages: ~85 MB/s for this tree against ~45 MB/s for
- * htmlparser2's own DOM (domhandler).
+ * Not a spec-complete HTML5 tree builder (no full adoption agency, no foster parenting of misplaced table
+ * content), which is what makes it several times faster than one. A few HTML5 rules are applied on top
+ * (tree-builder.ts) because without them whole regions of real pages change meaning: a nested `<a>` closes
+ * the open one, `<li>`/`<dd>`/`<dt>` and block starts close what HTML5 closes further up than the current
+ * element, HTML elements inside `<svg>`/`<math>` break out of it. Measured in Node on the WCXB pages: ~85 MB/s
+ * for this tree against ~45 MB/s for htmlparser2's own DOM (domhandler).
  *
- * A few browser rules that htmlparser2 does not follow are applied, because real pages depend on them: one
- * <html>, <head> and <body> per document (a page pasted into another's <head> does not start a new body), content
- * after </body> still belongs to the body, and `<![CDATA[` outside raw text is a bogus comment ending at the
- * first `>`, not a CDATA section running to `]]>` (some forum themes print one at the top of <body>, which would
- * otherwise swallow the whole page); a self-closed `<iframe/>` in a <noscript> does not swallow the page either.
- * Content streamed by server rendering is put where its scripts would put it (streaming.ts).
+ * Before tokenizing, three browser behaviours the tokenizer lacks: a bare CR becomes a line break, a self-closed
+ * `<iframe/>` (tag-manager snippets in a <noscript>) is closed instead of swallowing the page as raw text, and a
+ * `<![CDATA[` outside raw text is a bogus comment ending at the first `>` (some forum themes print one at the top
+ * of <body>, which would otherwise swallow the whole page). After it, content streamed by server rendering is put
+ * where its scripts would put it (streaming.ts).
  */
 import { Parser } from "htmlparser2";
 import { StreamedSegments } from "./streaming";
-import { ElementNode, TextNode } from "./tree";
+import { TreeBuilder } from "./tree-builder";
+import type { ElementNode } from "./tree";
+
+/** `<iframe ... />`: HTML has no self-closing iframe, and its raw-text content would swallow the rest of the page. */
+const SELF_CLOSED_IFRAME = /(<iframe\b[^>]*?)\s*\/>/gi;
+
+const BODY_OR_HTML_END = /<\/(?:body|html)\s*>/gi;
 
 export function parseHtml(html: string): ElementNode {
-  const document = new ElementNode("#document", {}, null);
-  let current = document;
-  /** The document's one <html>, <head> and <body>: browsers never open a second one (they merge into the first). */
-  const singletons = new Map<string, ElementNode>();
-  /** Start tags of such repeats, whose end tags must then be ignored too. */
-  const ignoredOpen = new Map<string, number>();
+  const builder = new TreeBuilder();
   const streamed = new StreamedSegments();
   const parser = new Parser(
     {
-      onopentag(name, attrs) {
-        if (name === "html" || name === "head" || name === "body") {
-          if (singletons.has(name)) {
-            ignoredOpen.set(name, (ignoredOpen.get(name) ?? 0) + 1);
-            return;
-          }
-          // <body> while <head> is still open: the head ends there, as in a browser.
-          if (name === "body") for (let e: ElementNode | null = current; e; e = e.parent) if (e.name === "head") current = e.parent ?? document;
-        }
-        const element = new ElementNode(name, attrs, current);
-        current.children.push(element);
-        current = element;
-        if (name === "html" || name === "head" || name === "body") singletons.set(name, element);
-        else if (name === "template" || name === "div") streamed.note(element);
+      onopentag: (name, attrs) => {
+        const element = builder.open(name, attrs);
+        if (element !== null && (name === "template" || name === "div")) streamed.note(element);
       },
-      onclosetag(name) {
-        const ignored = ignoredOpen.get(name) ?? 0;
-        if (ignored > 0) {
-          ignoredOpen.set(name, ignored - 1);
-          return;
-        }
-        // Browsers put whatever follows </body> or </html> into <body> (pages that print them twice keep their
-        // content there); so the tree stays in <body> past those end tags. An end tag for an element that is not
-        // the current one (the tree left it above) changes nothing.
-        if (name === "body" || name === "html" || current.name !== name) return;
-        current = current.parent ?? document;
-      },
-      ontext(data) {
-        const siblings = current.children;
-        const last = siblings[siblings.length - 1];
-        // The tokenizer splits text at entities: keep one text node per run.
-        if (last !== undefined && last.type === 3) last.data += data;
-        else siblings.push(new TextNode(data, current));
-      },
+      onclosetag: () => builder.close(),
+      ontext: (data) => builder.text(data),
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+    // Entities are decoded by the builder, only in the text and values that hold an "&": the tokenizer then
+    // skips through text and attribute values in tight loops instead of one state step per character.
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
   );
-  parser.end(withClosedIframes(withoutStrayCdata(html)));
+  // HTML5 normalizes line breaks before tokenizing; a bare CR would otherwise reach text and attributes.
+  let input = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
+  if (input.includes("<iframe")) input = input.replace(SELF_CLOSED_IFRAME, "$1></iframe>");
+  // HTML5 closes nothing at </body> or </html> (later content still goes where it was going); the tokenizer
+  // would close every open element there, which breaks lists and tables around a stray </body> in content.
+  input = input.replace(BODY_OR_HTML_END, "");
+  parser.end(withoutStrayCdata(input));
   streamed.place();
-  return document;
-}
-
-/**
- * `<iframe ... />` written as self-closing (tag-manager snippets, almost always inside <noscript>): htmlparser2
- * reads iframe content as raw text up to `</iframe>`, which would turn the rest of the page into text. Inside a
- * <noscript> a browser never parses the tag at all; closing it keeps the page's markup as the browser sees it.
- */
-const SELF_CLOSED_IFRAME = /<iframe\b([^>]*?)\/>/gi;
-
-function withClosedIframes(html: string): string {
-  if ((!html.includes("<iframe") && !html.includes("<IFRAME")) || !/<iframe\b[^>]*\/>/i.test(html)) return html;
-  return html.replace(SELF_CLOSED_IFRAME, "<iframe$1></iframe>");
+  return builder.document;
 }
 
 /** A CDATA opener, or the start/end tag of an element whose content is raw text (where `<![CDATA[` is just text). */

@@ -3,6 +3,7 @@
  * adapter for our node types. Used for includeTags / excludeTags, the `attributes` format and rule lists.
  */
 import { compile, selectAll, type Options } from "css-select";
+import { compileSimpleSelectorList } from "./simple-selector";
 import { rawText, type ElementNode, type PageNode } from "./tree";
 
 const adapter: NonNullable<Options<PageNode, ElementNode>["adapter"]> = {
@@ -28,8 +29,13 @@ const options: Options<PageNode, ElementNode> = { adapter, cacheResults: false }
 
 export type ElementTest = (element: ElementNode) => boolean;
 
-/** A compiled selector, or null when css-select cannot parse it (callers skip such selectors). */
+/**
+ * A compiled selector, or null when css-select cannot parse it (callers skip such selectors). Simple lists
+ * (tags, classes, ids, attributes) take the fast path of simple-selector.ts.
+ */
 export function compileSelector(selector: string): ElementTest | null {
+  const simple = compileSimpleSelectorList(selector);
+  if (simple !== null) return simple;
   try {
     const test = compile<PageNode, ElementNode>(selector, options);
     return (element) => test(element);

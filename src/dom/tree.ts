@@ -128,3 +128,37 @@ export function contains(ancestor: ElementNode, node: PageNode): boolean {
   for (let current: PageNode | null = node; current; current = current.parent) if (current === ancestor) return true;
   return false;
 }
+
+/**
+ * The document's <body>, holding all of the page's content as an HTML5 parser would put it there: the
+ * tokenizer-based parse leaves text and elements that come before <body> or after </body> (or </html>)
+ * outside it, and a fragment has no <body> at all. Stray nodes are moved into the body (one is created when
+ * missing); <head> and whitespace-only text outside the body stay where they are.
+ */
+export function documentBody(document: ElementNode): ElementNode {
+  const html = document.children.find((node): node is ElementNode => node.type === ELEMENT && node.name === "html") ?? null;
+  const container = html ?? document;
+  let body = container.children.find((node): node is ElementNode => node.type === ELEMENT && node.name === "body") ?? null;
+  const isStray = (node: PageNode): boolean =>
+    node !== html && node !== body && !(node.type === ELEMENT && node.name === "head") && !(node.type === TEXT && node.data.trim() === "");
+  /** Stray children of `level` before and after `pivot` (the body, or <html> at the document level). */
+  const split = (level: ElementNode, pivot: ElementNode | null): [PageNode[], PageNode[]] => {
+    const at = pivot ? level.children.indexOf(pivot) : -1;
+    const strays = level.children.map((node, index) => [node, index] as const).filter(([node]) => isStray(node));
+    return [strays.filter(([, index]) => at < 0 || index < at).map(([node]) => node), strays.filter(([, index]) => at >= 0 && index > at).map(([node]) => node)];
+  };
+  const [documentBefore, documentAfter] = html ? split(document, html) : [[], []];
+  const [before, after] = split(container, body);
+  const leading = [...documentBefore, ...before];
+  const trailing = [...after, ...documentAfter];
+  if (leading.length === 0 && trailing.length === 0 && body !== null) return body;
+  if (body === null) {
+    body = new ElementNode("body", {}, container);
+    container.children.push(body);
+  }
+  const moved = new Set([...leading, ...trailing]);
+  for (const level of [document, container]) level.children = level.children.filter((node) => !moved.has(node));
+  for (const node of moved) node.parent = body;
+  body.children = [...leading, ...body.children, ...trailing];
+  return body;
+}

@@ -1,5 +1,5 @@
 /**
- * Browser actions (SPEC §2.4), run one after the other on the rendered page. Each action finishes — and the
+ * Browser actions (docs/api.md, "Scrape"), run one after the other on the rendered page. Each action finishes — and the
  * page settles after anything that may load more (click, press, scroll) — before the next starts. A failing
  * action stops the scrape with 500 SCRAPE_ACTION_ERROR naming its index and the reason; running out of time
  * is still SCRAPE_TIMEOUT.
@@ -12,7 +12,7 @@ import { saveArtifact, takeScreenshot, type ArtifactSink } from "./browser-artif
 import { setViewport } from "./browser-emulation";
 import { abortable } from "./browser-pool";
 
-/** `wait` with a selector gives up after this long (SPEC §8). */
+/** `wait` with a selector gives up after this long (docs/limits.md). */
 const SELECTOR_WAIT_MS = 30_000;
 
 export interface ActionContext {

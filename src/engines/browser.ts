@@ -20,6 +20,7 @@ import { applyEmulation, DESKTOP_VIEWPORT, MOBILE_VIEWPORT, setViewport } from "
 import { isMainDocumentResponse, RequestRouter } from "./browser-network";
 import { abortable, acquireBrowser } from "./browser-pool";
 import { decodeBody, timeoutError } from "./fetch";
+import { openScrapeProfile } from "../sessions/scrape-profile";
 import type { FetchedPage } from "./types";
 
 /** The page counts as settled after this long without requests or DOM changes. */
@@ -53,6 +54,8 @@ export interface BrowserRenderRequest {
   policy: EgressPolicy;
   /** Fetch documents through this proxy (proxy "enhanced"). */
   proxy: ProxyConfig | null;
+  /** The team scraping (its browser profiles are used when `options.profile` is set). */
+  teamId?: string;
 }
 
 /** What a render produced: the page, or the URL of a document the browser does not display (PDF, download). */
@@ -68,7 +71,18 @@ export async function renderPage(request: BrowserRenderRequest): Promise<RenderO
   try {
     context = await abortable(signal, lease.browser.createBrowserContext());
     const page = await abortable(signal, context.newPage());
-    return await abortable(signal, render(page, request));
+    const { options, teamId } = request;
+    const profile = options.profile && teamId ? await abortable(signal, openScrapeProfile(request.env, teamId, options.profile, page, request.deadlineAt)) : null;
+    try {
+      const outcome = await abortable(signal, render(page, request));
+      if (outcome.kind === "page" && profile) {
+        const problem = await profile.save(page);
+        if (problem) outcome.page.warnings = [...(outcome.page.warnings ?? []), problem];
+      }
+      return outcome;
+    } finally {
+      await profile?.release();
+    }
   } catch (e) {
     if (signal.aborted) throw signal.reason;
     reusable = lease.browser.connected;
@@ -105,7 +119,6 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
     page.evaluateOnNewDocument(DOM_CHANGE_TRACKER),
     router.install(),
   ]);
-  if (options.profile) warnings.push("Browser profiles are not persisted yet: the page was rendered in a fresh browser context.");
 
   let mainResponse: HTTPResponse | null;
   try {

@@ -1,5 +1,5 @@
 /**
- * The PDF engine (SPEC §2.3): text extraction with unpdf (pdf.js built for serverless runtimes), turned into
+ * The PDF engine (docs/api.md, "Scrape"): text extraction with unpdf (pdf.js built for serverless runtimes), turned into
  * markdown — lines rebuilt from text positions, paragraphs from vertical gaps, headings from larger fonts.
  *
  * OCR needs an external provider, which this deployment does not have: `mode: "ocr"` is refused with a clear

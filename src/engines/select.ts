@@ -5,7 +5,7 @@
  * A page that fails on one engine for a reason the other can fix is retried on the other: a TLS failure of
  * fetch (the browser can skip verification), a JavaScript shell, a browser that cannot be had.
  *
- * The proxy (SPEC §2.1, §8): "basic" goes direct; "enhanced" (and "stealth") goes through PROXY_URL; "auto"
+ * The proxy (docs/api.md, "Scrape"; its cost in docs/credits.md): "basic" goes direct; "enhanced" (and "stealth") goes through PROXY_URL; "auto"
  * goes direct and retries through the proxy when the page is blocked (403/429 or a recognisable bot wall) —
  * the document then says proxyUsed "enhanced", which bills the enhanced extra.
  */
@@ -21,13 +21,13 @@ import { pageKind, type FetchedPage } from "./types";
 /** One try at the page, direct or through the proxy: what the browser engine needs, which is also enough for fetch. */
 type Attempt = BrowserRenderRequest;
 
-export async function runEngines(env: Env, url: string, options: ScrapeOptions, formats: FormatObject[], signal: AbortSignal): Promise<FetchedPage> {
+export async function runEngines(env: Env, url: string, options: ScrapeOptions, formats: FormatObject[], signal: AbortSignal, teamId?: string): Promise<FetchedPage> {
   const mode = options.proxy === "stealth" ? "enhanced" : options.proxy;
   const proxy = mode === "basic" ? null : parseProxyUrl(env.PROXY_URL);
   if (mode === "enhanced" && !proxy) {
     throw new ApiError("SCRAPE_PROXY_NOT_CONFIGURED", `proxy "${options.proxy}" needs an upstream proxy and none is configured (set PROXY_URL)`);
   }
-  const base = { env, url, options, formats, signal, deadlineAt: Date.now() + options.timeout, policy: egressPolicy(env) };
+  const base = { env, url, options, formats, signal, deadlineAt: Date.now() + options.timeout, policy: egressPolicy(env), teamId };
   const first = await scrapeOnce({ ...base, proxy: mode === "enhanced" ? proxy : null });
   if (mode !== "auto" || !proxy || !looksBlocked(first)) return first;
   try {

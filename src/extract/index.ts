@@ -6,7 +6,7 @@
  * Design. Like readability and trafilatura it scores blocks of text and picks a region; unlike them it has no list
  * of page layouts or sites, and one rule covers articles, threads, shops, listings, docs and marketing pages:
  *
- * 1. noscript.ts — a <noscript> crawler view (Discourse and other app shells) becomes the page when the rest of the
+ * 1. html/noscript.ts — a <noscript> crawler view (Discourse and other app shells) becomes the page when the rest of the
  *    body has next to no text; other noscripts go.
  * 2. measure.ts — one flat index of the elements (document order, typed arrays; linear passes, no recursion):
  *    text per subtree and per block (the nearest non-inline ancestor of a text run), link text, punctuation.
@@ -34,7 +34,7 @@ import { judge, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, metadataSummary, readStructuredData } from "./page";
-import { resolveNoscript } from "./noscript";
+import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, cutRepeats, keptChars, pickRegion, wholePage } from "./region";
 
 export interface PageSignals {

@@ -1,10 +1,10 @@
 /**
- * The `attributes` format (COMPAT §9): for each requested {selector, attribute}, the attribute's value on
- * every matching element of the cleaned HTML, falling back to `data-<attribute>`. One result per request, in
- * request order; a selector HTMLRewriter cannot handle yields no values instead of failing the page.
+ * The `attributes` format (docs/api.md, "Scrape"): for each requested {selector, attribute}, the attribute's value on
+ * every matching element of the cleaned content, falling back to `data-<attribute>`. One result per request,
+ * in request order; a selector that cannot be parsed yields no values instead of failing the page.
  */
-import { decodeHtmlEntities } from "./entities";
-import { isSupportedSelector, scanHtml } from "./rewriter";
+import { querySelectorAll } from "../dom/select";
+import type { ElementNode } from "../dom/tree";
 
 export interface AttributeSelector {
   selector: string;
@@ -15,23 +15,17 @@ export interface AttributeValues extends AttributeSelector {
   values: string[];
 }
 
-export async function extractAttributes(html: string, selectors: AttributeSelector[]): Promise<AttributeValues[]> {
-  const results: AttributeValues[] = selectors.map(({ selector, attribute }) => ({ selector, attribute, values: [] }));
-  const rewriter = new HTMLRewriter();
-  let anyUsable = false;
-  for (const result of results) {
-    const selector = result.selector.trim();
-    const attribute = result.attribute.trim().toLowerCase();
-    if (attribute === "" || !isSupportedSelector(selector)) continue;
-    anyUsable = true;
-    rewriter.on(selector, {
-      element(element) {
+export function extractAttributes(root: ElementNode, selectors: AttributeSelector[]): AttributeValues[] {
+  return selectors.map(({ selector, attribute }) => {
+    const name = attribute.trim().toLowerCase();
+    const values: string[] = [];
+    if (name !== "" && selector.trim() !== "") {
+      for (const element of querySelectorAll(root, selector.trim())) {
         // Firecrawl treats an empty value like a missing one before trying the data- variant.
-        const value = element.getAttribute(attribute) || element.getAttribute(`data-${attribute}`);
-        if (value) result.values.push(decodeHtmlEntities(value));
-      },
-    });
-  }
-  if (anyUsable) await scanHtml(html, rewriter);
-  return results;
+        const value = element.attrs[name] || element.attrs[`data-${name}`];
+        if (value) values.push(value);
+      }
+    }
+    return { selector, attribute, values };
+  });
 }

@@ -1,13 +1,14 @@
 /**
- * Page metadata for `data.metadata` (COMPAT §5.1): title, description, language, Open Graph, Dublin Core and
+ * Page metadata for `data.metadata` (docs/api.md, "Scrape"): title, description, language, Open Graph, Dublin Core and
  * article fields under Firecrawl's camelCase names, plus every other `<meta name|property|itemprop>` under
  * its own name as written in the page (e.g. "twitter:card", "og:title", "viewport"), as Firecrawl does.
+ * Also the page's JSON-LD blocks, parsed, for the main-content extractor's signals.
  *
  * Repeated meta keys keep their first value; only og:locale:alternate collects every value. Raw meta names
- * never overwrite a named field or a key the API itself sets on `metadata` (url, statusCode, ...).
+ * never overwrite a named field or a key the API itself sets on `metadata` (url, statusCode, ...). Read from
+ * the page tree in one walk, before cleaning removes the head.
  */
-import { decodeHtmlEntities } from "./entities";
-import { onElementEnd, scanHtml } from "./rewriter";
+import { type ElementNode, rawText, walkElements } from "../dom/tree";
 import { parseBaseUrl, resolveUrl } from "./urls";
 
 export interface PageMetadata {
@@ -96,66 +97,74 @@ const RESERVED_KEYS = new Set([
 
 const RESERVED_OR_NAMED_KEYS = new Set([...RESERVED_KEYS, ...Object.values(NAMED_META_FIELDS)]);
 
-export async function extractMetadata(rawHtml: string, baseUrl: string): Promise<PageMetadata> {
-  let titleText: string | null = null;
-  let readingTitle = false;
-  let svgDepth = 0;
-  let language: string | null = null;
-  let baseHref: string | null = null;
-  let canonicalHref: string | null = null;
-  const iconHrefs: { href: string; appleTouch: boolean }[] = [];
-  const metaValues: [key: string, content: string][] = [];
+export interface PageHead {
+  metadata: PageMetadata;
+  /** Each `<script type="application/ld+json">` block that parses, in document order. */
+  jsonLd: unknown[];
+}
 
-  const rewriter = new HTMLRewriter()
-    .on("html", {
-      element(element) {
-        language ??= element.getAttribute("lang");
-      },
-    })
-    // An inline <svg> can hold its own <title>; only the document's title counts.
-    .on("svg", {
-      element(element) {
-        if (onElementEnd(element, () => svgDepth--)) svgDepth++;
-      },
-    })
-    .on("title", {
-      element(element) {
-        if (titleText !== null || svgDepth > 0) return;
-        titleText = "";
-        readingTitle = true;
-        if (!onElementEnd(element, () => void (readingTitle = false))) readingTitle = false;
-      },
-      text(text) {
-        if (readingTitle) titleText += text.text;
-      },
-    })
-    .on("base[href]", {
-      element(element) {
-        baseHref ??= element.getAttribute("href");
-      },
-    })
-    .on("link[rel][href]", {
-      element(element) {
-        const relTokens = (element.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
-        const href = element.getAttribute("href") ?? "";
-        if (relTokens.includes("canonical")) canonicalHref ??= href;
-        if (relTokens.includes("icon")) iconHrefs.push({ href, appleTouch: false });
-        else if (relTokens.some((token) => token.startsWith("apple-touch-icon"))) iconHrefs.push({ href, appleTouch: true });
-      },
-    })
-    .on("meta[content]", {
-      element(element) {
-        const key = element.getAttribute("name") ?? element.getAttribute("property") ?? element.getAttribute("itemprop");
-        const content = element.getAttribute("content");
-        if (key !== null && key.trim() !== "" && content !== null) metaValues.push([key.trim(), content]);
-      },
-    });
-  await scanHtml(rawHtml, rewriter);
+/** What the page declares, as written (values still to be trimmed and resolved). */
+export interface DeclaredMetadata {
+  titleText: string | null;
+  language: string | null;
+  baseHref: string | null;
+  canonicalHref: string | null;
+  iconHrefs: { href: string; appleTouch: boolean }[];
+  metaValues: [key: string, content: string][];
+}
 
+export function extractMetadata(document: ElementNode, baseUrl: string): PageHead {
+  const declared: DeclaredMetadata = { titleText: null, language: null, baseHref: null, canonicalHref: null, iconHrefs: [], metaValues: [] };
+  const jsonLd: unknown[] = [];
+
+  walkElements(document, (element) => {
+    const attrs = element.attrs;
+    switch (element.name) {
+      case "html":
+        declared.language ??= attrs.lang ?? null;
+        break;
+      // An inline <svg> can hold its own <title>; only the document's title counts.
+      case "svg":
+        return false;
+      case "title":
+        declared.titleText ??= rawText(element);
+        return false;
+      case "base":
+        if (attrs.href !== undefined) declared.baseHref ??= attrs.href;
+        break;
+      case "link":
+        if (attrs.rel !== undefined && attrs.href !== undefined) declareLink(declared, attrs.rel, attrs.href);
+        break;
+      case "meta": {
+        const key = attrs.name ?? attrs.property ?? attrs.itemprop;
+        if (key !== undefined && key.trim() !== "" && attrs.content !== undefined) declared.metaValues.push([key.trim(), attrs.content]);
+        break;
+      }
+      case "script":
+        if ((attrs.type ?? "").trim().toLowerCase() === "application/ld+json") {
+          const parsed = parseJsonLd(rawText(element));
+          if (parsed !== undefined) jsonLd.push(parsed);
+        }
+        return false;
+    }
+  });
+  return { metadata: assembleMetadata(declared, baseUrl), jsonLd };
+}
+
+/** Notes a `<link rel href>`: the canonical URL and the icons. */
+export function declareLink(declared: DeclaredMetadata, rel: string, href: string): void {
+  const relTokens = rel.toLowerCase().split(/\s+/);
+  if (relTokens.includes("canonical")) declared.canonicalHref ??= href;
+  if (relTokens.includes("icon")) declared.iconHrefs.push({ href, appleTouch: false });
+  else if (relTokens.some((token) => token.startsWith("apple-touch-icon"))) declared.iconHrefs.push({ href, appleTouch: true });
+}
+
+/** The `metadata` fields from what the page declares; `decode` is for callers that read raw attribute text. */
+export function assembleMetadata(declared: DeclaredMetadata, baseUrl: string, decode: (text: string) => string = (text) => text): PageMetadata {
   const metadata: PageMetadata = {};
   let ogImageAlias: string | undefined;
-  for (const [key, rawContent] of metaValues) {
-    const content = decodeHtmlEntities(rawContent).trim();
+  for (const [key, rawContent] of declared.metaValues) {
+    const content = decode(rawContent).trim();
     if (content === "") continue;
     const lowerKey = key.toLowerCase();
     if (lowerKey === "og:locale:alternate") {
@@ -170,24 +179,35 @@ export async function extractMetadata(rawHtml: string, baseUrl: string): Promise
   }
   metadata.ogImage ??= ogImageAlias;
 
-  const title = titleText === null ? "" : collapseWhitespace(decodeHtmlEntities(titleText));
+  const title = declared.titleText === null ? "" : collapseWhitespace(decode(declared.titleText));
   if (title !== "") metadata.title = title;
   else if (metadata.ogTitle !== undefined) metadata.title = metadata.ogTitle;
   metadata.description ??= metadata.ogDescription;
 
-  const pageLanguage = language === null ? "" : decodeHtmlEntities(language).trim();
+  const pageLanguage = declared.language === null ? "" : decode(declared.language).trim();
   if (pageLanguage !== "") metadata.language = pageLanguage;
 
   const pageUrl = parseBaseUrl(baseUrl);
-  const base = baseHref !== null ? parseBaseUrl(decodeHtmlEntities(baseHref), pageUrl) ?? pageUrl : pageUrl;
-  const resolve = (raw: string): string | undefined => resolveUrl(decodeHtmlEntities(raw), base) ?? undefined;
+  const base = declared.baseHref !== null ? parseBaseUrl(decode(declared.baseHref), pageUrl) ?? pageUrl : pageUrl;
+  const resolve = (raw: string): string | undefined => resolveUrl(decode(raw), base) ?? undefined;
   // Prefer a plain icon to an apple-touch-icon, which is usually a large PNG rather than the tab icon.
-  const icon = iconHrefs.find((candidate) => !candidate.appleTouch) ?? iconHrefs[0];
+  const icon = declared.iconHrefs.find((candidate) => !candidate.appleTouch) ?? declared.iconHrefs[0];
   const favicon = icon ? resolve(icon.href) : undefined;
   if (favicon !== undefined) metadata.favicon = favicon;
-  const canonical = canonicalHref !== null ? resolve(canonicalHref) : undefined;
+  const canonical = declared.canonicalHref !== null ? resolve(declared.canonicalHref) : undefined;
   if (canonical !== undefined) metadata.canonical = canonical;
   return withoutUndefined(metadata);
+}
+
+/** A JSON-LD block's value; some pages wrap it in an HTML comment or CDATA section. Undefined when it does not parse. */
+function parseJsonLd(text: string): unknown {
+  const body = text.trim().replace(/^(?:<!--|\/\/\s*<!\[CDATA\[)\s*/, "").replace(/\s*(?:-->|\/\/\s*\]\]>)$/, "");
+  if (body === "") return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Absent fields are left out entirely so they do not show up as `null`-ish keys in the JSON document. */

@@ -1,18 +1,19 @@
 /**
  * The selector lists behind html cleaning and onlyMainContent, kept apart from the pass that applies them so
- * the contract (COMPAT §9) can be read in one place.
+ * the contract (docs/api.md, "Scrape") can be read in one place.
  */
 
 /**
  * Never useful in the cleaned document or in Markdown. Hidden SVGs are icon sprites whose <title>s would
- * otherwise leak into the text.
+ * otherwise leak into the text. (<noscript> is not junk: it can hold a crawler's view of an app shell, see
+ * main-content.ts.)
  */
 export const JUNK_SELECTOR = [
-  "script", "style", "noscript", "template", "meta", "link", "base", "title", "symbol",
+  "script", "style", "template", "meta", "link", "base", "title", "symbol",
   'svg[aria-hidden="true"]', "svg[hidden]", 'svg[style*="display:none" i]', 'svg[style*="display: none" i]',
 ].join(", ");
 
-/** COMPAT §9 step 6: what onlyMainContent removes, in Firecrawl's order. */
+/** What onlyMainContent removes, in Firecrawl's order. */
 export const FIRECRAWL_BOILERPLATE_SELECTORS = [
   "header", "footer", "nav", "aside", ".header", ".top", ".navbar", "#header", ".footer", ".bottom", "#footer",
   ".sidebar", ".side", ".aside", "#sidebar", ".modal", ".popup", "#modal", ".overlay", ".ad", ".ads", ".advert",
@@ -29,10 +30,7 @@ export const CONSENT_AND_DIALOG_SELECTORS = [
   "#CybotCookiebotDialog", ".cc-window", '[role="dialog"]', '[aria-modal="true"]', "dialog",
 ];
 
-/**
- * One selector list, so each boilerplate element fires one handler call; both passes of transformHtml must
- * use this exact string because they match candidates up by their order of appearance.
- */
+/** Every boilerplate candidate of onlyMainContent, as one selector list. */
 export const BOILERPLATE_SELECTOR = [...FIRECRAWL_BOILERPLATE_SELECTORS, ...CONSENT_AND_DIALOG_SELECTORS].join(", ");
 
 /**
@@ -48,7 +46,7 @@ export const MAIN_CONTENT_SELECTOR = 'main, #main, [role="main"]';
 /** Containers whose own <header> (usually holding the title and byline) is content, not site chrome. */
 export const CONTENT_CONTAINER_SELECTOR = 'article, main, [role="main"]';
 
-/** meta names/properties whose content is an image of the page (COMPAT §9 images). */
+/** meta names/properties whose content is an image of the page (listed by the `images` format). */
 export const IMAGE_META_KEYS = new Set([
   "og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "image",
 ]);

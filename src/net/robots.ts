@@ -3,8 +3,9 @@
  * it is asked to keep and the sitemaps the file announces. Matching (groups, `*` and `$` wildcards, longest match
  * wins, Allow wins a tie) is robots-parser's, which follows Google's reference implementation.
  *
- * Fetching stays with the caller through a `fetcher` callback, so the crawl job routes it through its own fetch
- * and outbound policy and tests pass a fake.
+ * The one robots.txt reader of the service (crawl jobs and map use `fetchRobots`). Fetching stays with the
+ * caller through a `fetcher` callback, so callers route it through their own fetch and outbound policy (the crawl
+ * job also replays the answer it stored) and tests pass a fake.
  */
 import robotsParser from "robots-parser";
 import { ROBOTS_USER_AGENT } from "./user-agent";

@@ -1,6 +1,6 @@
 /**
  * URL normalisation for crawling and mapping: turning hrefs into absolute http(s) URLs, the de-duplication key
- * that decides when two URLs are "the same page" (SPEC §4.4 deduplicateSimilarURLs / ignoreQueryParameters),
+ * that decides when two URLs are "the same page" (deduplicateSimilarURLs / ignoreQueryParameters, docs/crawl.md),
  * and the host relations the crawl scope needs (same host modulo `www.`, same registrable domain per the
  * public suffix list).
  *

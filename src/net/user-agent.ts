@@ -1,5 +1,5 @@
 /**
- * How the crawler identifies itself to target sites (SPEC §1): the product token `ServiceAgent`, which is also
+ * How the crawler identifies itself to target sites: the product token `ServiceAgent`, which is also
  * the user agent robots.txt rules are matched against.
  */
 export const ROBOTS_USER_AGENT = "ServiceAgent";

@@ -7,7 +7,8 @@ import { teamStub } from "../../durable-objects/team";
 import { cancelJob, isWebSocketUpgrade, jobErrors, jobStatusBody, watchJob } from "../crawl/service";
 import type { JobKind } from "../crawl/types";
 import type { AppEnv } from "../hono";
-import { errorResponses, JobIdParams } from "../schemas/common";
+import { errorResponses } from "../errors";
+import { JobIdParams } from "../schemas/common";
 import { DocumentSchema } from "../scrape/document";
 
 export const JobStartedSchema = z.object({ success: z.literal(true), id: z.string(), url: z.string() }).openapi("JobStarted");

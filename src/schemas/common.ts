@@ -1,5 +1,6 @@
 /**
- * Schema pieces shared by every route: the target-URL rule, the error envelope, job-id parameters.
+ * Schema pieces shared by every route: the target-URL rule and job-id parameters (the error envelope is in
+ * src/errors.ts).
  */
 import { z } from "@hono/zod-openapi";
 
@@ -40,32 +41,6 @@ export const targetUrl = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
   .openapi({ description: "The page to fetch (http or https).", example: "https://example.com" });
-
-export const ErrorSchema = z
-  .object({
-    success: z.literal(false),
-    error: z.string().openapi({ description: "What went wrong, for a human." }),
-    code: z.string().optional().openapi({ description: "A stable machine-readable code, e.g. BAD_REQUEST." }),
-    details: z.any().optional().openapi({ description: "Validation issues or other structured detail." }),
-  })
-  .openapi("Error");
-
-/** Standard error responses for the OpenAPI document. */
-export function errorResponses(...statuses: number[]) {
-  const descriptions: Record<number, string> = {
-    400: "Invalid request",
-    401: "Missing or invalid API key",
-    402: "Not enough credits",
-    403: "Target refused by the outbound policy",
-    404: "Not found",
-    408: "Timed out",
-    409: "Conflict",
-    500: "The service failed",
-  };
-  return Object.fromEntries(
-    statuses.map((s) => [s, { description: descriptions[s] ?? "Error", content: { "application/json": { schema: ErrorSchema } } }]),
-  );
-}
 
 /** Job ids are UUIDs; anything else is a 400 before any lookup. */
 export const JobIdParams = z.object({

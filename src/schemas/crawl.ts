@@ -1,8 +1,9 @@
 /**
- * Crawl and batch-scrape request schemas (SPEC §4.3, §4.4, §6), the webhook object, and the crawl options the
+ * Crawl and batch-scrape request schemas (docs/api.md: "Batch scrape", "Crawl", "Jobs"), the webhook object, and the crawl options the
  * job Durable Object runs with.
  */
 import { z } from "@hono/zod-openapi";
+import type { CrawlerSettings } from "../crawl/types";
 import { targetUrl } from "./common";
 import { MAX_PROMPT_CHARS, ScrapeOptionsSchema, refineScrapeOptions, scrapeOptionFields } from "./scrape";
 
@@ -54,6 +55,24 @@ export const crawlerOptionFields = {
     .openapi({ description: "Seconds between scrapes; forces concurrency 1." }),
   maxConcurrency: z.int().min(1).optional(),
 };
+
+/** The crawler settings among a request's fields (v1 requests name theirs the v2 way first, see v1CrawlToV2). */
+export function pickCrawlerSettings(body: Omit<CrawlerSettings, "maxPathDepth">): CrawlerSettings {
+  return {
+    includePaths: body.includePaths,
+    excludePaths: body.excludePaths,
+    regexOnFullURL: body.regexOnFullURL,
+    maxDiscoveryDepth: body.maxDiscoveryDepth,
+    limit: body.limit,
+    crawlEntireDomain: body.crawlEntireDomain,
+    allowExternalLinks: body.allowExternalLinks,
+    allowSubdomains: body.allowSubdomains,
+    sitemap: body.sitemap,
+    ignoreQueryParameters: body.ignoreQueryParameters,
+    deduplicateSimilarURLs: body.deduplicateSimilarURLs,
+    delay: body.delay,
+  };
+}
 
 export const CrawlRequestSchema = z
   .strictObject({

@@ -1,5 +1,5 @@
 /**
- * Scrape options (SPEC §2.1–2.4): one strict zod shape shared by `/v2/scrape` (top level), batch scrape (top
+ * Scrape options (docs/api.md, "Scrape"): one strict zod shape shared by `/v2/scrape` (top level), batch scrape (top
  * level, with `urls`) and crawl (`scrapeOptions`). The same schemas validate requests and produce the OpenAPI
  * document, so defaults and ranges here are the contract.
  */
@@ -164,8 +164,8 @@ const ProfileSchema = z.strictObject({
 export const scrapeOptionFields = {
   formats: z.array(FormatSchema).default(["markdown"]),
   onlyMainContent: z.boolean().default(true),
-  includeTags: z.array(z.string()).optional().openapi({ description: "Tags, `.class` or `#id` selectors to keep (original DOM)." }),
-  excludeTags: z.array(z.string()).optional().openapi({ description: "Tags, `.class` or `#id` selectors to drop (original DOM)." }),
+  includeTags: z.array(z.string()).optional().openapi({ description: "CSS selectors (tags, `.class`, `#id`, attributes, combinators, `:has()`) of the elements to keep (original DOM); unparseable ones are ignored." }),
+  excludeTags: z.array(z.string()).optional().openapi({ description: "CSS selectors of the elements to drop (original DOM); unparseable ones are ignored." }),
   maxAge: z.int().min(0).default(DEFAULT_MAX_AGE_MS).openapi({ description: "Serve a cached copy younger than this (ms); 0 = fresh." }),
   minAge: z.int().min(0).optional().openapi({ description: "Cache only: serve a cached copy at least this old (ms), else 404." }),
   headers: z.record(z.string(), z.string()).optional(),

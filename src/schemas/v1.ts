@@ -1,14 +1,16 @@
 /**
- * The v1 request shapes still in use (SPEC §9, COMPAT §2.3) and their translation onto the v2 options the
- * engine runs: `maxDepth` (path depth, default 10), `ignoreSitemap`, `allowBackwardLinks`; scrape options with
- * `parsePDF`, `jsonOptions`, `changeTrackingOptions`, string formats such as `screenshot@fullPage`, `maxAge`
- * default 0, `skipTlsVerification` default false, `proxy` behaving as basic.
+ * The v1 request shapes still in use (docs/api.md, "v1") and the one translation onto the v2 options the
+ * engine runs (`v1CrawlToV2`, `v1BatchToV2`): `maxDepth` (path depth, default 10), `ignoreSitemap`,
+ * `allowBackwardLinks`; scrape options with `parsePDF`, `jsonOptions`, `changeTrackingOptions`, string formats
+ * such as `screenshot@fullPage`, `maxAge` default 0, `skipTlsVerification` default false, `proxy` as basic.
  */
 import { z } from "@hono/zod-openapi";
+import type { BatchFields } from "../crawl/batch";
+import type { CrawlerSettings, JobRequest } from "../crawl/types";
 import { ApiError } from "../errors";
 import { flattenIssues } from "../validation";
 import { targetUrl } from "./common";
-import { crawlerOptionFields, WebhookSchema } from "./crawl";
+import { crawlerOptionFields, pickCrawlerSettings, WebhookSchema } from "./crawl";
 import { ActionSchema, MAX_PROMPT_CHARS, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
 
 const V1_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "json", "extract", "changeTracking"] as const;
@@ -49,6 +51,17 @@ export type V1ScrapeOptions = z.output<typeof V1ScrapeOptionsSchema>;
 
 /** v1 scrape options → v2, validated by the v2 schema (its refinements apply); errors name `prefix.field`. */
 export function v1ToScrapeOptions(v1: V1ScrapeOptions, prefix: string[]): ScrapeOptions {
+  const field = (name: string) => [...prefix, name].join(".");
+  if (v1.changeTrackingOptions) {
+    throw new ApiError("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", `${field("changeTrackingOptions")}: change tracking is not available on this service yet`, [
+      { path: [...prefix, "changeTrackingOptions"], message: "not available yet", code: "custom" },
+    ]);
+  }
+  if (v1.jsonOptions && !v1.formats.some((f) => f === "json" || f === "extract")) {
+    throw new ApiError("BAD_REQUEST", `${field("jsonOptions")}: jsonOptions only applies with the json (or extract) format, which formats does not list`, [
+      { path: [...prefix, "jsonOptions"], message: "needs the json format", code: "custom" },
+    ]);
+  }
   const formats: FormatInput[] = v1.formats.map((f): FormatInput => {
     switch (f) {
       case "screenshot@fullPage":
@@ -130,3 +143,23 @@ export const V1BatchScrapeRequestSchema = z
   })
   .openapi("V1BatchScrapeRequest");
 export type V1BatchScrapeRequest = z.output<typeof V1BatchScrapeRequestSchema>;
+
+/** A v1 crawl request in v2 terms: everything a crawl job is made of (the request's zeroDataRetention included). */
+export function v1CrawlToV2(body: V1CrawlRequest): JobRequest {
+  const crawler: CrawlerSettings = {
+    ...pickCrawlerSettings({
+      ...body,
+      crawlEntireDomain: body.crawlEntireDomain ?? body.allowBackwardLinks,
+      sitemap: body.ignoreSitemap ? "skip" : "include",
+    }),
+    maxPathDepth: body.maxDepth,
+  };
+  const scrapeOptions = { ...v1ToScrapeOptions(body.scrapeOptions, ["scrapeOptions"]), zeroDataRetention: body.zeroDataRetention };
+  return { url: body.url, crawler, scrapeOptions, maxConcurrency: body.maxConcurrency, webhook: body.webhook };
+}
+
+/** A v1 batch request in v2 terms. */
+export function v1BatchToV2(body: V1BatchScrapeRequest): BatchFields {
+  const { urls, webhook, maxConcurrency, ignoreInvalidURLs, zeroDataRetention, origin: _origin, integration: _integration, ...v1Options } = body;
+  return { urls, webhook, maxConcurrency, ignoreInvalidURLs, scrapeOptions: { ...v1ToScrapeOptions(v1Options, []), zeroDataRetention } };
+}

@@ -1,16 +1,13 @@
 /**
  * Turns what an engine fetched into the document the caller asked for: picks the converter by content kind
  * (HTML passes + markdown, PDF text, JSON/text bodies), derives only the requested formats, fills `metadata`
- * and computes the credits (SPEC §8).
+ * and computes the credits (docs/credits.md).
  */
 import { ApiError } from "../errors";
 import { pageKind, type FetchedPage } from "../engines/types";
 import { parsePdf, pdfParserOptions, pdfToBase64 } from "../engines/pdf";
-import { transformHtml } from "../html/transform";
-import { extractMetadata } from "../html/metadata";
-import { extractAttributes } from "../html/attributes";
-import { discoverLinks } from "../html/links";
-import { htmlToMarkdown, jsonToMarkdown, removeBase64Images, textToMarkdown } from "../markdown";
+import { jsonToMarkdown, removeBase64Images, textToMarkdown } from "../markdown";
+import { convertHtml } from "./html-content";
 import { extractJson, summarize } from "../llm/client";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
 import type { DocumentMetadata, ScrapeDocument } from "./document";
@@ -33,7 +30,7 @@ export interface BuiltDocument {
   discoveredLinks?: string[];
 }
 
-/** Credits beyond the base 1 (SPEC §8). */
+/** Credits beyond the base 1 (docs/credits.md). */
 const JSON_FORMAT_EXTRA = 4;
 const ENHANCED_PROXY_EXTRA = 4;
 
@@ -43,6 +40,8 @@ interface Content {
   rawHtml?: string;
   links?: string[];
   images?: string[];
+  attributes?: ScrapeDocument["attributes"];
+  discoveredLinks?: string[];
   meta: Partial<DocumentMetadata>;
   /** PDF pages parsed (billing); 0 for other content. */
   pdfPagesParsed: number;
@@ -62,7 +61,7 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     }
     content = await pdfContent(page, options);
   } else if (kind === "html") {
-    content = await htmlContent(page, options, needsMarkdown);
+    content = htmlContent(page, options, formats, { markdown: needsMarkdown, discoverLinks: build.discoverLinks ?? false });
   } else if (kind === "json" || kind === "text" || kind === "xml") {
     const text = page.text ?? "";
     const markdown = kind === "json" ? jsonToMarkdown(text) : kind === "xml" ? "```xml\n" + text + "\n```" : textToMarkdown(text);
@@ -86,7 +85,7 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
   if (wants("images")) document.images = content.images ?? [];
   const attributes = formats.find((f) => f.type === "attributes");
   if (attributes && "selectors" in attributes) {
-    document.attributes = content.html !== undefined ? await extractAttributes(content.html, attributes.selectors) : attributes.selectors.map((s) => ({ ...s, values: [] }));
+    document.attributes = content.attributes ?? attributes.selectors.map((s) => ({ ...s, values: [] }));
   }
   const json = formats.find((f) => f.type === "json");
   if (json && json.type === "json") {
@@ -119,31 +118,35 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
   if (page.statusCode >= 400) document.metadata.error = `The target answered HTTP ${page.statusCode}`;
   if (warnings.length) document.warning = warnings.join(" ");
   const built: BuiltDocument = { document, credits };
-  if (build.discoverLinks) built.discoveredLinks = kind === "html" ? await discoverLinks(page.text ?? "", page.url) : [];
+  if (build.discoverLinks) built.discoveredLinks = content.discoveredLinks ?? [];
   return built;
 }
 
-/** HTML passes (transformHtml itself falls back to the whole page when main-content detection leaves nothing). */
-async function htmlContent(page: FetchedPage, options: ScrapeOptions, needsMarkdown: boolean): Promise<Content> {
+/** The HTML page path (html-content.ts): one parse, every requested format from the same tree. */
+function htmlContent(page: FetchedPage, options: ScrapeOptions, formats: FormatObject[], wants: { markdown: boolean; discoverLinks: boolean }): Content {
   const rawHtml = page.text ?? "";
-  const [meta, cleaned] = await Promise.all([
-    extractMetadata(rawHtml, page.url),
-    transformHtml(rawHtml, {
-      baseUrl: page.url,
-      onlyMainContent: options.onlyMainContent,
-      includeTags: options.includeTags,
-      excludeTags: options.excludeTags,
-    }),
-  ]);
+  const attributes = formats.find((f) => f.type === "attributes");
+  const result = convertHtml(rawHtml, {
+    url: page.url,
+    onlyMainContent: options.onlyMainContent,
+    includeTags: options.includeTags,
+    excludeTags: options.excludeTags,
+    markdown: wants.markdown,
+    html: formats.some((f) => f.type === "html"),
+    attributes: attributes && "selectors" in attributes ? attributes.selectors : undefined,
+    discoverLinks: wants.discoverLinks,
+  });
   return {
-    markdown: needsMarkdown ? htmlToMarkdown(cleaned.html) : undefined,
-    html: cleaned.html,
+    markdown: result.markdown,
+    html: result.html,
     rawHtml,
-    links: cleaned.links,
-    images: cleaned.images,
-    meta: meta as Partial<DocumentMetadata>,
+    links: result.links,
+    images: result.images,
+    attributes: result.attributes,
+    discoveredLinks: result.discoveredLinks,
+    meta: result.metadata as Partial<DocumentMetadata>,
     pdfPagesParsed: 0,
-    warnings: [],
+    warnings: result.warnings,
   };
 }
 

@@ -65,6 +65,19 @@ export interface StoredDocument {
   v: 1;
   document: ScrapeDocument;
   discoveredLinks?: string[];
+  /** What was asked for, so that interact can open a browser on the same page the same way. */
+  request?: ScrapeRequestRecord;
+}
+
+/** The options of a scrape that decide how its page was reached and shown. */
+export interface ScrapeRequestRecord {
+  url: string;
+  options: Pick<ScrapeOptions, "headers" | "mobile" | "location" | "waitFor" | "actions" | "blockAds" | "skipTlsVerification" | "proxy" | "profile" | "zeroDataRetention">;
+}
+
+export function scrapeRequestRecord(url: string, o: ScrapeOptions): ScrapeRequestRecord {
+  const { headers, mobile, location, waitFor, actions, blockAds, skipTlsVerification, proxy, profile, zeroDataRetention } = o;
+  return { url, options: { headers, mobile, location, waitFor, actions, blockAds, skipTlsVerification, proxy, profile, zeroDataRetention } };
 }
 
 /** The cached document for `key` when one satisfies the age bounds (and has links, if `needLinks`), else null. */
@@ -98,8 +111,8 @@ export async function writeCacheIndex(env: Env, key: string, document: ScrapeDoc
 }
 
 /** Stores a finished document under its scrapeId (read back by GET /v2/scrape/{id}, the cache and job results). */
-export async function storeDocument(env: Env, document: ScrapeDocument, teamId: string, discoveredLinks?: string[]): Promise<void> {
-  const stored: StoredDocument = { v: 1, document, ...(discoveredLinks ? { discoveredLinks } : {}) };
+export async function storeDocument(env: Env, document: ScrapeDocument, teamId: string, discoveredLinks?: string[], request?: ScrapeRequestRecord): Promise<void> {
+  const stored: StoredDocument = { v: 1, document, ...(discoveredLinks ? { discoveredLinks } : {}), ...(request ? { request } : {}) };
   await env.BUCKET.put(r2Keys.document(document.metadata.scrapeId), JSON.stringify(stored), {
     httpMetadata: { contentType: "application/json" },
     customMetadata: { teamId },
@@ -108,9 +121,14 @@ export async function storeDocument(env: Env, document: ScrapeDocument, teamId: 
 
 /** A stored document, when it belongs to `teamId`. */
 export async function loadDocument(env: Env, scrapeId: string, teamId: string): Promise<ScrapeDocument | null> {
+  return (await loadStoredScrape(env, scrapeId, teamId))?.document ?? null;
+}
+
+/** A stored scrape (document and request) when it belongs to `teamId`. */
+export async function loadStoredScrape(env: Env, scrapeId: string, teamId: string): Promise<StoredDocument | null> {
   const object = await env.BUCKET.get(r2Keys.document(scrapeId));
   if (!object || object.customMetadata?.teamId !== teamId) return null;
-  return ((await object.json()) as StoredDocument).document;
+  return (await object.json()) as StoredDocument;
 }
 
 /** Several stored documents at once, in the order asked (null where one is missing). Owner not checked. */

@@ -1,57 +1,9 @@
 /**
- * The scraped document — the `data` of a scrape response and each item of a crawl's `data` (SPEC §2.5) — and
- * its OpenAPI schema. Only the requested formats are present; `metadata` always is.
+ * The scraped document — the `data` of a scrape response and each item of a crawl's `data` — written once, as
+ * the zod schema that also describes it in the OpenAPI document; the TypeScript types are derived from it.
+ * Only the requested formats are present; `metadata` always is.
  */
 import { z } from "@hono/zod-openapi";
-
-export interface DocumentMetadata {
-  title?: string;
-  description?: string;
-  language?: string;
-  keywords?: string;
-  favicon?: string;
-  /** The URL the caller asked for, as they spelled it. */
-  sourceURL: string;
-  /** The final URL after redirects. */
-  url: string;
-  statusCode: number;
-  contentType?: string;
-  scrapeId: string;
-  proxyUsed: "basic" | "enhanced";
-  cacheState: "hit" | "miss";
-  cachedAt?: string;
-  creditsUsed: number;
-  /** Which engine produced the page: fetch, browser, or pdf. */
-  engine: string;
-  numPages?: number;
-  error?: string;
-  [key: string]: unknown;
-}
-
-export interface ActionResults {
-  screenshots: string[];
-  scrapes: { url: string; html: string }[];
-  javascriptReturns: { type: string; value: unknown }[];
-  pdfs: string[];
-}
-
-export interface ScrapeDocument {
-  markdown?: string;
-  summary?: string;
-  html?: string;
-  rawHtml?: string;
-  screenshot?: string;
-  links?: string[];
-  images?: string[];
-  attributes?: { selector: string; attribute: string; values: string[] }[];
-  actions?: ActionResults;
-  json?: unknown;
-  changeTracking?: Record<string, unknown>;
-  branding?: Record<string, unknown>;
-  audio?: string;
-  warning?: string;
-  metadata: DocumentMetadata;
-}
 
 export const DocumentSchema = z
   .object({
@@ -74,24 +26,38 @@ export const DocumentSchema = z
     json: z.any().optional(),
     changeTracking: z.record(z.string(), z.any()).optional(),
     branding: z.record(z.string(), z.any()).optional(),
+    audio: z.string().optional(),
     warning: z.string().optional(),
     metadata: z
       .object({
         title: z.string().optional(),
         description: z.string().optional(),
         language: z.string().optional(),
-        sourceURL: z.string(),
-        url: z.string(),
-        statusCode: z.int(),
+        keywords: z.string().optional(),
+        favicon: z.string().optional(),
+        sourceURL: z.string().openapi({ description: "The URL the caller asked for, as they spelled it." }),
+        url: z.string().openapi({ description: "The final URL after redirects." }),
+        statusCode: z.int().openapi({ description: "The HTTP status the target answered." }),
         contentType: z.string().optional(),
         scrapeId: z.string(),
         proxyUsed: z.enum(["basic", "enhanced"]),
         cacheState: z.enum(["hit", "miss"]),
         cachedAt: z.string().optional(),
         creditsUsed: z.int(),
-        engine: z.string(),
+        engine: z.string().openapi({ description: "Which engine produced the page: fetch, browser or pdf." }),
         numPages: z.int().optional(),
+        error: z.string().optional().openapi({ description: "Set when the target answered with an HTTP error." }),
+        concurrencyLimited: z
+          .boolean()
+          .optional()
+          .openapi({ description: "Whether the team's concurrency limit made this page wait before it was scraped." }),
+        concurrencyQueueDurationMs: z.int().optional().openapi({ description: "How long it waited, when it did." }),
       })
-      .catchall(z.any()),
+      .catchall(z.any())
+      .openapi({ description: "Page metadata; any further key is a <meta> name or property of the page." }),
   })
   .openapi("Document");
+
+export type ScrapeDocument = z.infer<typeof DocumentSchema>;
+export type DocumentMetadata = ScrapeDocument["metadata"];
+export type ActionResults = NonNullable<ScrapeDocument["actions"]>;

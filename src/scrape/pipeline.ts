@@ -7,13 +7,15 @@ import { ApiError } from "../errors";
 import { egressPolicy, checkEgress } from "../net/egress";
 import { coerceUrlInput } from "../schemas/common";
 import { normalizeFormats, type FormatObject, type ScrapeOptions } from "../schemas/scrape";
-import { cacheKey, readCache, storeDocument, usesCache, writeCacheIndex, type CacheEntry, type StoredDocument } from "./cache";
+import { cacheKey, readCache, scrapeRequestRecord, storeDocument, usesCache, writeCacheIndex, type CacheEntry, type StoredDocument } from "./cache";
 import type { ScrapeDocument } from "./document";
 import { buildDocument } from "./build";
 import { runEngines } from "../engines/select";
 import { timeoutError } from "../engines/fetch";
 import { requireLlmFor } from "../llm/client";
+import { refuseUnavailableFormats } from "./unavailable";
 import { newId } from "../ids";
+import type { ConcurrencyStamp } from "../crawl/types";
 
 export interface ScrapeRequestInput extends ScrapeOptions {
   url: string;
@@ -32,6 +34,8 @@ export interface ScrapeContext {
   discoverLinks?: boolean;
   /** Store the document even under zeroDataRetention (job results must be readable until the job expires). */
   forceStore?: boolean;
+  /** Whether the team's concurrency limit held this scrape back (stamped on `metadata`; absent = it did not). */
+  concurrency?: ConcurrencyStamp;
 }
 
 export interface ScrapeOutcome {
@@ -41,10 +45,17 @@ export interface ScrapeOutcome {
   discoveredLinks?: string[];
 }
 
-export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
+/** What can be refused before any work (and before a concurrency slot is taken): formats the service cannot make. */
+export function checkScrapeRequest(env: Env, input: Pick<ScrapeOptions, "formats">): FormatObject[] {
   const formats = normalizeFormats(input.formats);
+  refuseUnavailableFormats(formats);
+  requireLlmFor(env, formats);
+  return formats;
+}
+
+export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
+  const formats = checkScrapeRequest(ctx.env, input);
   const url = checkEgress(coerceUrlInput(input.url), egressPolicy(ctx.env)).href;
-  requireLlmFor(ctx.env, formats);
 
   const cacheable = usesCache(input);
   const key = cacheable ? await cacheKey(url, input, formats) : null;
@@ -65,7 +76,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
   const deadline = AbortSignal.timeout(input.timeout);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
   const outcome = await withDeadline(signal, async () => {
-    const page = await runEngines(ctx.env, url, input, formats, signal);
+    const page = await runEngines(ctx.env, url, input, formats, signal, ctx.teamId);
     return buildDocument(ctx.env, page, {
       options: input,
       formats,
@@ -76,6 +87,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
     });
   });
 
+  stampConcurrency(outcome.document, ctx.concurrency);
   await persist(ctx, input, outcome, async () => {
     if (key && input.storeInCache) await writeCacheIndex(ctx.env, key, outcome.document, Date.now());
   });
@@ -86,7 +98,7 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
 async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome, after?: () => Promise<void>): Promise<void> {
   if (input.zeroDataRetention && !ctx.forceStore) return;
   const work = (async () => {
-    await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks);
+    await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks, scrapeRequestRecord(input.url, input));
     await after?.();
   })();
   if (ctx.waitUntil) ctx.waitUntil(work);
@@ -112,8 +124,16 @@ async function fromCache(ctx: ScrapeContext, hit: StoredDocument & { entry: Cach
     credits: hit.document.metadata.creditsUsed,
     discoveredLinks: hit.discoveredLinks,
   };
+  stampConcurrency(outcome.document, ctx.concurrency);
   await persist(ctx, input, outcome);
   return outcome;
+}
+
+/** Every document says whether the team's concurrency limit made it wait (and for how long). */
+function stampConcurrency(document: ScrapeDocument, stamp: ConcurrencyStamp = { limited: false }): void {
+  document.metadata.concurrencyLimited = stamp.limited;
+  if (stamp.limited) document.metadata.concurrencyQueueDurationMs = stamp.queueDurationMs ?? 0;
+  else delete document.metadata.concurrencyQueueDurationMs;
 }
 
 /** Runs `work`, failing with SCRAPE_TIMEOUT as soon as `signal` fires even if `work` ignores it. */

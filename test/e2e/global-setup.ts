@@ -5,12 +5,15 @@ import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper shared with the bench
 import { startFixtureServer } from "../fixtures/server.mjs";
 // @ts-expect-error plain ESM helper shared with the bench
-import { startServer } from "../../scripts/dev-server.mjs";
+import { DEV_API_KEY, startServer } from "../../scripts/dev-server.mjs";
+
+const OTHER_TEAM_KEY = "ec-e2e-other-team";
 
 declare module "vitest" {
   interface ProvidedContext {
     e2eApiUrl: string;
     e2eApiKey: string;
+    e2eOtherTeamKey: string;
     e2eFixtureUrl: string;
     e2eOtherFixtureUrl: string;
   }
@@ -21,9 +24,19 @@ export default async function setup(project: TestProject) {
   const other = await startFixtureServer({ host: "127.0.0.2" });
   site.setOther(other.url);
   other.setOther(site.url);
-  const server = await startServer();
+  // A second team (for isolation checks), the fixture site's fake OpenAI-compatible model (interact prompts), and
+  // room for the browser sessions of e2e files running side by side.
+  const server = await startServer({
+    vars: {
+      API_KEYS: `default:${DEV_API_KEY},other:${OTHER_TEAM_KEY}`,
+      LLM_BASE_URL: `${site.url}/v1`,
+      LLM_MODEL: "fake-model",
+      BROWSER_SESSIONS_PER_TEAM: "20",
+    },
+  });
   project.provide("e2eApiUrl", server.url);
   project.provide("e2eApiKey", server.apiKey);
+  project.provide("e2eOtherTeamKey", OTHER_TEAM_KEY);
   project.provide("e2eFixtureUrl", site.url);
   project.provide("e2eOtherFixtureUrl", other.url);
   return async () => {

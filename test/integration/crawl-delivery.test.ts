@@ -6,7 +6,7 @@ import { env, exports } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { API, API_KEY, callJson, fixture, fixtureRequests, OTHER_TEAM_KEY } from "../helpers";
-import { allDocuments, pathsOf, startCrawl, waitForJob } from "../crawl-helpers";
+import { allDocuments, collectSocket, pathsOf, startCrawl, waitForJob } from "../crawl-helpers";
 import type { CrawlJobDO } from "../../durable-objects/crawl-job";
 
 const WEBHOOK_SECRET = "test-webhook-secret";
@@ -34,16 +34,6 @@ async function waitForDeliveries(receiver: string, predicate: (d: Delivery[]) =>
     if (Date.now() > deadline) throw new Error(`webhooks for ${receiver}: ${got.map((d) => JSON.parse(d.body).type).join(", ")}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** Accepts a watcher socket and collects its messages until it closes. */
-async function collectSocket(response: Response): Promise<{ messages: any[]; code: number; reason: string }> {
-  const ws = response.webSocket!;
-  const messages: any[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
-  ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
-  ws.accept();
-  return { messages, ...(await closed) };
 }
 
 const jobNamespace = () => (env as Env).CRAWL_JOB as DurableObjectNamespace<CrawlJobDO>;

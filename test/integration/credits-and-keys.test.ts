@@ -2,21 +2,13 @@
  * Credits on the team Durable Object, and API keys minted and revoked through the admin routes.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, callJson, fixture, unique } from "../helpers";
+import { ADMIN_TOKEN, callJson, fixture, newTeam, unique } from "../helpers";
 
 const admin = { key: ADMIN_TOKEN };
 
-async function newTeam(balance: number | null) {
-  const teamId = `team-${crypto.randomUUID().slice(0, 8)}`;
-  const minted = await callJson("POST", "/admin/keys", { teamId }, admin);
-  expect(minted.status).toBe(200);
-  if (balance !== null) expect((await callJson("PUT", `/admin/teams/${teamId}`, { balance }, admin)).status).toBe(200);
-  return { teamId, key: minted.body.key as string };
-}
-
 describe("credits", () => {
   it("a team without a balance is unlimited and its usage is counted", async () => {
-    const { key } = await newTeam(null);
+    const { key } = await newTeam();
     const before = await callJson("GET", "/v2/team/credit-usage", undefined, { key });
     expect(before.body).toEqual({ success: true, data: { remainingCredits: 99999999, creditsUsed: 0, unlimited: true } });
     await callJson("POST", "/v2/scrape", { url: unique("/article.html") }, { key });
@@ -25,7 +17,7 @@ describe("credits", () => {
   });
 
   it("charges 1 per scrape and per PDF page, and refuses with 402 once the balance is spent", async () => {
-    const { key } = await newTeam(5);
+    const { key } = await newTeam({ balance: 5 });
     expect((await callJson("POST", "/v2/scrape", { url: unique("/article.html") }, { key })).status).toBe(200);
     expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data.remainingCredits).toBe(4);
     expect((await callJson("POST", "/v2/scrape", { url: unique("/doc.pdf") }, { key })).status).toBe(200);
@@ -43,7 +35,7 @@ describe("credits", () => {
 
 describe("API keys", () => {
   it("minted keys work until revoked; env keys cannot be revoked through the API", async () => {
-    const { key } = await newTeam(null);
+    const { key } = await newTeam();
     expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).status).toBe(200);
     expect((await callJson("DELETE", `/admin/keys/${key}`, undefined, admin)).status).toBe(200);
     expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).status).toBe(401);

@@ -36,7 +36,8 @@ describe("authentication", () => {
         "/v2/scrape", "/v2/scrape/{id}", "/v2/crawl", "/v2/crawl/{id}", "/v2/crawl/{id}/errors", "/crawl/{id}/errors",
         "/v2/crawl/active", "/v2/crawl/ongoing", "/v2/crawl/params-preview", "/v2/batch/scrape", "/v2/batch/scrape/{id}",
         "/v2/batch/scrape/{id}/errors", "/v2/map", "/v1/crawl", "/v1/crawl/{id}", "/v1/batch/scrape", "/v1/batch/scrape/{id}",
-        "/v2/team/credit-usage", "/v2/artifacts/shots/{file}",
+        "/v2/team/credit-usage", "/v2/artifacts/shots/{file}", "/v2/browser", "/v2/browser/{id}", "/v2/browser/{id}/execute",
+        "/v2/browser/{id}/cdp", "/v2/browser/{id}/live", "/v2/scrape/{id}/interact",
       ]),
     );
     expect(doc.body.paths["/v2/crawl/{id}"].delete).toBeDefined();
@@ -101,6 +102,12 @@ describe("request validation", () => {
     const { status, body } = await callJson("POST", "/v2/scrape", '{"url": "http://x.example",');
     expect(status).toBe(400);
     expect(body).toEqual({ success: false, code: "BAD_REQUEST_INVALID_JSON", error: "Bad request, malformed JSON" });
+  });
+
+  it("a body that is not JSON → 415 UNSUPPORTED_MEDIA_TYPE", async () => {
+    const { status, body } = await callJson("POST", "/v2/scrape", "url=x", { headers: { "content-type": "text/plain" } });
+    expect(status).toBe(415);
+    expect(body).toEqual({ success: false, code: "UNSUPPORTED_MEDIA_TYPE", error: "Content-Type must be application/json" });
   });
 
   it("accepts origin and integration (sent by the official SDK)", async () => {

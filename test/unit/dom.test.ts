@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parseHtml } from "../../src/dom/parse";
 import { compileSelector, querySelectorAll } from "../../src/dom/select";
 import { innerHtml, toHtml } from "../../src/dom/serialize";
-import { collapsedText, elementChildren, findElement, unwrap, removeNode, type ElementNode } from "../../src/dom/tree";
+import { compileSimpleSelectorList } from "../../src/dom/simple-selector";
+import { collapsedText, documentBody, elementChildren, findElement, unwrap, removeNode, walkElements, type ElementNode } from "../../src/dom/tree";
 
 const body = (html: string) => findElement(parseHtml(html), "body")!;
 
@@ -98,5 +99,82 @@ describe("serialization and editing", () => {
     unwrap(findElement(div, "em")!);
     expect(innerHtml(div)).toBe("bc");
     expect(div.children.every((child) => child.parent === div)).toBe(true);
+  });
+});
+
+describe("HTML5 tree rules on top of the tokenizer", () => {
+  const html = (source: string) => toHtml(parseHtml(source));
+
+  it("closes an open <a> when another one starts, keeping the earlier content's link", () => {
+    expect(html("<a href=1><div><img src=i><span>s<a href=2>two</a>t</span></div></a>after")).toBe(
+      '<a href="1"></a><div><a href="1"><img src="i"></a><span><a href="1">s</a><a href="2">two</a>t</span></div>after',
+    );
+    // Unclosed named anchors before headings: the heading must not end up inside a link.
+    expect(html("<a id=x><h2>Title</h2><p>Read <a href=/y>this</a></p><h3>Next</h3>")).toBe(
+      '<a id="x"><h2>Title</h2></a><p><a id="x">Read </a><a href="/y">this</a></p><h3>Next</h3>',
+    );
+    // An <object> is a scope marker: a link inside it does not close the one around it.
+    expect(html("<a href=1><object><a href=2>x</a></object></a>")).toBe('<a href="1"><object><a href="2">x</a></object></a>');
+  });
+
+  it("closes list items and paragraphs the way HTML5 does, through intervening elements", () => {
+    expect(html("<ul><li><p>one<li>two<li><div>three<li>four</ul>")).toBe(
+      "<ul><li><p>one</p></li><li>two</li><li><div>three</div></li><li>four</li></ul>",
+    );
+    expect(html("<dl><dt><span>t<dd>d</dl>")).toBe("<dl><dt><span>t</span></dt><dd>d</dd></dl>");
+    expect(html("<p><span>a<div>b</div></span>")).toBe("<p><span>a</span></p><div>b</div>");
+    expect(html("<table><tr><td><p>x<div>y</div></td></tr></table>")).toBe("<table><tr><td><p>x</p><div>y</div></td></tr></table>");
+  });
+
+  it("lets HTML elements break out of <svg>, except inside its HTML integration points", () => {
+    expect(html('<button><svg><use></use><div class="v">label</div></svg><span>95</span></button>')).toBe(
+      '<button><svg><use></use></svg><div class="v">label</div><span>95</span></button>',
+    );
+    expect(html("<svg><foreignObject><div>in</div></foreignObject></svg>")).toBe("<svg><foreignObject><div>in</div></foreignObject></svg>");
+  });
+
+  it("ignores stray <body>/</body>/</html> inside the content, and a self-closed iframe swallows nothing", () => {
+    expect(html("<body><ol><li>a<p><body></p><li>b</body></html><li>c</ol>")).toBe("<body><ol><li>a<p></p></li><li>b</li><li>c</li></ol></body>");
+    expect(html('<noscript><iframe src="x" /></noscript><p>after</p>')).toBe('<noscript><iframe src="x"></iframe></noscript><p>after</p>');
+  });
+
+  it("normalizes CR line breaks and decodes character references with HTML5's attribute rules", () => {
+    const doc = parseHtml('<p title="a\r\nb &amp; c&copy=2 &copy; d">x\r\ny &lt; &notin; &copy z</p><script>a &amp; b</script>');
+    const p = findElement(doc, "p")!;
+    expect(p.attrs.title).toBe("a\nb & c&copy=2 © d");
+    expect(collapsedText(p).replace(/\s+/g, " ")).toBe("x y < ∉ © z");
+    expect(collapsedText(findElement(doc, "script")!)).toBe("a &amp; b");
+  });
+
+  it("finds the body and moves content outside it in, or makes one for a fragment", () => {
+    const doc = parseHtml("<html><head><title>t</title></head><body><p>in</p></body></html><div>after</div>");
+    const body = documentBody(doc);
+    expect(innerHtml(body)).toBe("<p>in</p><div>after</div>");
+    expect(documentBody(doc)).toBe(body);
+    const fragment = documentBody(parseHtml("<p>a</p>text"));
+    expect(innerHtml(fragment)).toBe("<p>a</p>text");
+  });
+});
+
+describe("the simple selector fast path", () => {
+  const doc = parseHtml(`<div id="Main" class="a  top\tside" data-x="Cookie-Banner-1" role="dialog"></div><nav class="topnav"></nav><svg aria-hidden="true"></svg>`);
+  const elements: ElementNode[] = [];
+  walkElements(doc, (element) => void elements.push(element));
+
+  it("compiles tag, class, id and attribute lists and agrees with css-select", () => {
+    const lists = [
+      "nav, .top", "#Main", "#main", ".side", ".topnav, dialog", '[data-x*="cookie-banner" i]', '[data-x*="cookie-banner"]',
+      '[role="dialog"]', 'svg[aria-hidden="true"]', "div.a.top", "[data-x^=Cookie]", "[class~=side]", "*",
+    ];
+    for (const list of lists) {
+      const fast = compileSimpleSelectorList(list);
+      expect(fast, list).not.toBeNull();
+      const expected = new Set(querySelectorAll(doc, list));
+      expect(elements.filter((element) => fast!(element)), list).toEqual(elements.filter((element) => expected.has(element)));
+    }
+  });
+
+  it("leaves combinators and pseudo-classes to css-select", () => {
+    for (const list of ["div > nav", "p + p", "div:has(p)", "a:not(.x)", '[data-x="a,b"]']) expect(compileSimpleSelectorList(list), list).toBeNull();
   });
 });

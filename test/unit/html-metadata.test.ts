@@ -1,8 +1,12 @@
 /**
- * extractMetadata: named fields, raw meta keys, fallbacks and URL resolution, in workerd.
+ * extractMetadata: named fields, raw meta keys, fallbacks and URL resolution, and the JSON-LD blocks, read from
+ * the page tree in workerd.
  */
 import { describe, expect, it } from "vitest";
-import { extractMetadata } from "../../src/html/metadata";
+import { parseHtml } from "../../src/dom/parse";
+import { extractMetadata as extractFromTree } from "../../src/html/metadata";
+
+const extractMetadata = async (html: string, url: string) => extractFromTree(parseHtml(html), url).metadata;
 
 const PAGE_URL = "https://news.example.com/world/story-1?ref=home";
 
@@ -128,5 +132,17 @@ describe("extractMetadata", () => {
 
   it("returns an empty object for a page without metadata", async () => {
     expect(await extractMetadata("<p>just text</p>", PAGE_URL)).toEqual({});
+  });
+
+  it("parses the page's JSON-LD blocks, skipping broken ones and unwrapping comment/CDATA wrappers", () => {
+    const page = `<head><script type="application/ld+json">{"@type":"Article","headline":"A &amp; B"}</script>
+      <script type="application/ld+json">{ not json }</script>
+      <script type=" Application/LD+JSON ">//<![CDATA[
+        [{"@type":"BreadcrumbList"}]
+      //]]></script><script>{"@type":"Ignored"}</script></head>
+      <body><svg><title>Icon</title></svg><script type="application/ld+json"><!-- {"@type":"Product"} --></script></body>`;
+    const { jsonLd, metadata } = extractFromTree(parseHtml(page), PAGE_URL);
+    expect(jsonLd).toEqual([{ "@type": "Article", headline: "A &amp; B" }, [{ "@type": "BreadcrumbList" }], { "@type": "Product" }]);
+    expect(metadata.title).toBeUndefined();
   });
 });

@@ -1,9 +1,23 @@
 /**
- * transformHtml: cleaning, onlyMainContent, include/exclude tags, absolute URLs, links and images
- * (COMPAT §9), run in workerd against the real HTMLRewriter.
+ * The cleaning part of the page path (cleanTree, the selector main content, the noscript rule, the `html`,
+ * `links` and `images` formats through convertHtml): onlyMainContent, include/exclude tags, absolute URLs,
+ * links and images (docs/api.md, "Scrape"). These expectations were written for the previous HTMLRewriter passes and hold
+ * unchanged for the page tree, except where a test says otherwise.
  */
 import { describe, expect, it } from "vitest";
-import { transformHtml } from "../../src/html/transform";
+import { convertHtml } from "../../src/scrape/html-content";
+
+interface TransformOptions {
+  baseUrl: string;
+  onlyMainContent: boolean;
+  includeTags?: string[];
+  excludeTags?: string[];
+}
+
+async function transformHtml(html: string, options: TransformOptions) {
+  const result = convertHtml(html, { ...options, url: options.baseUrl, markdown: false, html: true, discoverLinks: false });
+  return { html: result.html!, links: result.links, images: result.images };
+}
 
 const PAGE_URL = "https://blog.example.com/posts/2024/crawler";
 
@@ -236,16 +250,25 @@ describe("includeTags and excludeTags", () => {
     expect(result.html).toBe('<nav><a href="https://blog.example.com/n">Nav</a><span class="price">$1</span></nav>');
   });
 
-  it("removes excludeTags by tag, class and id, and ignores empty or unsupported selectors", async () => {
+  it("removes excludeTags by tag, class and id, and ignores empty or unparseable selectors", async () => {
     const result = await transformHtml(page, {
       baseUrl: PAGE_URL,
       onlyMainContent: false,
-      excludeTags: ["nav", " .ad ", "#intro", "", "p + p", "div:has(p)"],
+      excludeTags: ["nav", " .ad ", "#intro", "", "div[[", "p:unknown-pseudo"],
     });
     expect(result.html.replace(/\s+/g, " ")).toBe(
       '<body> <section class="price"><p>$3</p><p class="price">nested</p></section> <p>Loose text</p> </body>',
     );
     expect(result.links).toEqual([]);
+  });
+
+  // Changed with the page tree: selectors go through css-select, so combinators and :has() now work where the
+  // streaming HTMLRewriter passes had to ignore them.
+  it("supports sibling combinators and :has() in excludeTags", async () => {
+    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false, excludeTags: ["p + p", "div:has(> p)", "nav"] });
+    expect(result.html.replace(/\s+/g, " ")).toBe(
+      '<body> <section class="price"><p>$3</p><div class="ad">Ad text</div></section> <p>Loose text</p> </body>',
+    );
   });
 
   it("applies excludeTags inside included elements", async () => {

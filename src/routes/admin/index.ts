@@ -1,24 +1,12 @@
 /**
  * Operator routes under /admin, guarded by ADMIN_TOKEN (Bearer): mint and revoke API keys, set a team's
- * credit balance and concurrency. Disabled (404) when ADMIN_TOKEN is empty.
+ * credit balance and concurrency. Disabled (404) when ADMIN_TOKEN is empty (see `requireAdmin`).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import { teamStub } from "../../../durable-objects/team";
 import { mintKey, revokeKey } from "../../auth/keys";
-import { timingSafeEqualStrings } from "../../crypto";
-import { presentedKey } from "../../auth/middleware";
-import { ApiError } from "../../errors";
-import { createRouter, type AppEnv } from "../../hono";
-import { errorResponses } from "../../schemas/common";
-
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = c.env.ADMIN_TOKEN;
-  if (!token) throw new ApiError("NOT_FOUND", "Admin routes are disabled (ADMIN_TOKEN is not set)");
-  const presented = presentedKey(c.req.raw.headers) ?? "";
-  if (!timingSafeEqualStrings(presented, token)) throw new ApiError("UNAUTHORIZED", "Unauthorized: admin token required");
-  await next();
-};
+import { createRouter } from "../../hono";
+import { ApiError, errorResponses } from "../../errors";
 
 const teamId = z.string().min(1).max(128).regex(/^[\w.-]+$/, "team ids use letters, digits, '_', '.', '-'");
 

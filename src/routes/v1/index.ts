@@ -1,13 +1,13 @@
 /**
- * The v1 routes that remain (SPEC §4.13, §9): crawl and batch scrape with v1 option names, translated onto the
- * same job engine; status, cancel, errors and the watcher socket answer in the same shape as v2.
+ * The v1 routes that remain (docs/api.md, "v1"): crawl and batch scrape with v1 option names, translated onto
+ * the same job engine by src/schemas/v1.ts; status, cancel, errors and the watcher socket answer in the same shape as v2.
  */
 import { createRoute } from "@hono/zod-openapi";
 import { startBatch } from "../../crawl/batch";
 import { createJob, jobPath } from "../../crawl/service";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
-import { V1BatchScrapeRequestSchema, V1CrawlRequestSchema, v1ToScrapeOptions } from "../../schemas/v1";
+import { errorResponses } from "../../errors";
+import { v1BatchToV2, V1BatchScrapeRequestSchema, v1CrawlToV2, V1CrawlRequestSchema } from "../../schemas/v1";
 import { addActiveRoutes, addJobRoutes, BatchStartedSchema, JobStartedSchema } from "../jobs";
 
 const crawlStart = createRoute({
@@ -38,51 +38,15 @@ const router = createRouter();
 addActiveRoutes(router, ["/v1/crawl/active", "/v1/crawl/ongoing"], "v1");
 router
   .openapi(crawlStart, async (c) => {
-    const body = c.req.valid("json");
     const origin = new URL(c.req.url).origin;
-    const scrapeOptions = { ...v1ToScrapeOptions(body.scrapeOptions, ["scrapeOptions"]), zeroDataRetention: body.zeroDataRetention };
-    const crawler = {
-      includePaths: body.includePaths,
-      excludePaths: body.excludePaths,
-      regexOnFullURL: body.regexOnFullURL,
-      maxDiscoveryDepth: body.maxDiscoveryDepth,
-      maxPathDepth: body.maxDepth,
-      limit: body.limit,
-      crawlEntireDomain: body.crawlEntireDomain ?? body.allowBackwardLinks,
-      allowExternalLinks: body.allowExternalLinks,
-      allowSubdomains: body.allowSubdomains,
-      sitemap: body.ignoreSitemap ? ("skip" as const) : ("include" as const),
-      ignoreQueryParameters: body.ignoreQueryParameters,
-      deduplicateSimilarURLs: body.deduplicateSimilarURLs,
-      delay: body.delay,
-    };
-    const config = await createJob(c.env, {
-      kind: "crawl",
-      apiVersion: "v1",
-      teamId: c.get("principal").teamId,
-      url: body.url,
-      crawler,
-      scrapeOptions,
-      maxConcurrency: body.maxConcurrency,
-      webhook: body.webhook,
-      apiOrigin: origin,
-      displayOptions: { ...crawler, scrapeOptions },
-    });
+    const crawl = v1CrawlToV2(c.req.valid("json"));
+    const displayOptions = { ...crawl.crawler, scrapeOptions: crawl.scrapeOptions };
+    const config = await createJob(c.env, { ...crawl, kind: "crawl", apiVersion: "v1", teamId: c.get("principal").teamId, apiOrigin: origin, displayOptions });
     return c.json({ success: true as const, id: config.id, url: `${origin}${jobPath("crawl", "v1", config.id)}` }, 200);
   })
   .openapi(batchStart, async (c) => {
-    const { urls, webhook, maxConcurrency, ignoreInvalidURLs, zeroDataRetention, origin: _o, integration: _i, ...v1Options } = c.req.valid("json");
-    const body = await startBatch(c.env, {
-      apiVersion: "v1",
-      teamId: c.get("principal").teamId,
-      urls,
-      ignoreInvalidURLs,
-      scrapeOptions: { ...v1ToScrapeOptions(v1Options, []), zeroDataRetention },
-      maxConcurrency,
-      webhook,
-      apiOrigin: new URL(c.req.url).origin,
-    });
-    return c.json(body, 200);
+    const batch = v1BatchToV2(c.req.valid("json"));
+    return c.json(await startBatch(c.env, { ...batch, apiVersion: "v1", teamId: c.get("principal").teamId, apiOrigin: new URL(c.req.url).origin }), 200);
   });
 
 addJobRoutes(router, "crawl", "/v1/crawl", "v1");

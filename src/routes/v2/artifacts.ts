@@ -4,9 +4,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { verifyArtifactSignature } from "../../artifacts";
-import { ApiError } from "../../errors";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
+import { ApiError, errorResponses } from "../../errors";
 
 const artifactRoute = createRoute({
   method: "get",

@@ -1,10 +1,10 @@
 /**
- * Batch scrape (SPEC §4.3, COMPAT §4.5): start, status (+ WebSocket watcher), cancel, errors.
+ * Batch scrape (docs/api.md, "Batch scrape"): start, status (+ WebSocket watcher), cancel, errors.
  */
 import { createRoute } from "@hono/zod-openapi";
 import { startBatch } from "../../crawl/batch";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
+import { errorResponses } from "../../errors";
 import { BatchScrapeRequestSchema } from "../../schemas/crawl";
 import { addJobRoutes, BatchStartedSchema } from "../jobs";
 
@@ -23,17 +23,8 @@ const startRoute = createRoute({
 export const batchRoutes = createRouter()
   .openapi(startRoute, async (c) => {
     const { urls, webhook, maxConcurrency, ignoreInvalidURLs, origin: _origin, integration: _integration, ...scrapeOptions } = c.req.valid("json");
-    const body = await startBatch(c.env, {
-      apiVersion: "v2",
-      teamId: c.get("principal").teamId,
-      urls,
-      ignoreInvalidURLs,
-      scrapeOptions,
-      maxConcurrency,
-      webhook,
-      apiOrigin: new URL(c.req.url).origin,
-    });
-    return c.json(body, 200);
+    const batch = { urls, webhook, maxConcurrency, ignoreInvalidURLs, scrapeOptions };
+    return c.json(await startBatch(c.env, { ...batch, apiVersion: "v2", teamId: c.get("principal").teamId, apiOrigin: new URL(c.req.url).origin }), 200);
   });
 
 addJobRoutes(batchRoutes, "batch", "/v2/batch/scrape", "Batch scrape");

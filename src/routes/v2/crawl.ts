@@ -1,33 +1,14 @@
 /**
- * Crawl routes (SPEC §4.4–4.8, COMPAT §5.4–5.8, §8): start, status (+ WebSocket watcher), cancel, errors,
+ * Crawl routes (docs/api.md: "Crawl", "Jobs"): start, status (+ WebSocket watcher), cancel, errors,
  * active list, params preview.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { createJob, jobPath } from "../../crawl/service";
-import type { CrawlerSettings } from "../../crawl/types";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
-import { CrawlParamsPreviewSchema, CrawlRequestSchema, type CrawlRequest } from "../../schemas/crawl";
+import { errorResponses } from "../../errors";
+import { CrawlParamsPreviewSchema, CrawlRequestSchema, pickCrawlerSettings } from "../../schemas/crawl";
 import { crawlOptionsFromPrompt } from "../../crawl/prompt";
 import { addActiveRoutes, addJobRoutes, JobStartedSchema } from "../jobs";
-
-/** The crawler settings of a v2 request (the prompt's suggestions fill only what the caller left out). */
-export function crawlerSettings(body: CrawlRequest): CrawlerSettings {
-  return {
-    includePaths: body.includePaths,
-    excludePaths: body.excludePaths,
-    regexOnFullURL: body.regexOnFullURL,
-    maxDiscoveryDepth: body.maxDiscoveryDepth,
-    limit: body.limit,
-    crawlEntireDomain: body.crawlEntireDomain,
-    allowExternalLinks: body.allowExternalLinks,
-    allowSubdomains: body.allowSubdomains,
-    sitemap: body.sitemap,
-    ignoreQueryParameters: body.ignoreQueryParameters,
-    deduplicateSimilarURLs: body.deduplicateSimilarURLs,
-    delay: body.delay,
-  };
-}
 
 const startRoute = createRoute({
   method: "post",
@@ -67,7 +48,7 @@ crawlRoutes
   .openapi(startRoute, async (c) => {
     const body = c.req.valid("json");
     const { teamId } = c.get("principal");
-    let crawler = crawlerSettings(body);
+    let crawler = pickCrawlerSettings(body);
     let generated: Record<string, unknown> | undefined;
     if (body.prompt) {
       const raw = (await c.req.json()) as Record<string, unknown>;

@@ -1,11 +1,12 @@
 /**
- * POST /v2/map (SPEC §4.9, COMPAT §4.7, §5.9): the URLs of a site from its sitemaps and links.
+ * POST /v2/map (docs/api.md, "Map"): the URLs of a site from its sitemaps and links.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { charge, ensureCredits } from "../../billing";
 import { mapSite } from "../../crawl/map";
 import { createRouter } from "../../hono";
-import { coerceUrlInput, errorResponses, targetUrl } from "../../schemas/common";
+import { errorResponses } from "../../errors";
+import { coerceUrlInput, targetUrl } from "../../schemas/common";
 import { LocationSchema } from "../../schemas/scrape";
 
 export const MapRequestSchema = z

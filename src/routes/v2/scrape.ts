@@ -1,16 +1,16 @@
 /**
- * POST /v2/scrape (SPEC §4.1) and GET /v2/scrape/{id} (a stored scrape result, COMPAT §5.3).
+ * POST /v2/scrape and GET /v2/scrape/{id}, a stored scrape result (docs/api.md, "Scrape").
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { charge, ensureCredits } from "../../billing";
-import { ApiError } from "../../errors";
 import { createRouter } from "../../hono";
-import { errorResponses, JobIdParams } from "../../schemas/common";
+import { ApiError, errorResponses, quietError } from "../../errors";
+import { JobIdParams } from "../../schemas/common";
 import { ScrapeRequestSchema } from "../../schemas/scrape";
 import { loadDocument } from "../../scrape/cache";
 import { DocumentSchema } from "../../scrape/document";
-import { scrape } from "../../scrape/pipeline";
+import { checkScrapeRequest, scrape } from "../../scrape/pipeline";
 import { presentDocument } from "../../scrape/present";
+import { takeScrapeSlot } from "../../team/scrape-slot";
 
 export const ScrapeResponseSchema = z.object({ success: z.literal(true), data: DocumentSchema }).openapi("ScrapeResponse");
 
@@ -43,10 +43,18 @@ export const scrapeRoutes = createRouter()
   .openapi(scrapeRoute, async (c) => {
     const body = c.req.valid("json");
     const { teamId } = c.get("principal");
-    await ensureCredits(c.env, teamId);
-    const { document, credits } = await scrape({ env: c.env, teamId, waitUntil: (p) => c.executionCtx.waitUntil(p) }, body);
-    await charge(c.env, teamId, credits, "scrape", document.metadata.scrapeId);
-    return c.json({ success: true as const, data: await presentDocument(c.env, document, new URL(c.req.url).origin) }, 200);
+    checkScrapeRequest(c.env, body);
+    const slot = await takeScrapeSlot(c.env, teamId, body.timeout);
+    let outcome;
+    try {
+      const context = { env: c.env, teamId, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p), concurrency: slot.stamp };
+      outcome = await scrape(context, { ...body, timeout: slot.remainingMs() });
+    } catch (e) {
+      await slot.finish();
+      throw body.zeroDataRetention ? quietError(e) : e;
+    }
+    await slot.finish({ credits: outcome.credits, reason: "scrape", ref: outcome.document.metadata.scrapeId });
+    return c.json({ success: true as const, data: await presentDocument(c.env, outcome.document, new URL(c.req.url).origin) }, 200);
   })
   .openapi(scrapeStatusRoute, async (c) => {
     const { id } = c.req.valid("param");

@@ -1,10 +1,10 @@
 /**
- * Account routes: GET /v2/team/credit-usage and GET /v2/concurrency-check (COMPAT §5.14).
+ * Account routes: GET /v2/team/credit-usage and GET /v2/concurrency-check (docs/api.md, "Account").
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { teamStub } from "../../../durable-objects/team";
 import { createRouter } from "../../hono";
-import { errorResponses } from "../../schemas/common";
+import { errorResponses } from "../../errors";
 
 /** What `remainingCredits` reports for a team without a balance (self-hosted default: unlimited). */
 export const UNLIMITED_CREDITS = 99_999_999;
@@ -34,7 +34,10 @@ const concurrencyRoute = createRoute({
   method: "get",
   path: "/v2/concurrency-check",
   tags: ["Account"],
-  summary: "The team's concurrency limit",
+  summary: "Pages being scraped for the team right now, and the team's limit",
+  description:
+    "`concurrency` counts the team's pages in flight across all its crawls, batch scrapes and scrapes; work beyond " +
+    "`maxConcurrency` waits (jobs stay queued, a scrape waits within its timeout).",
   responses: {
     200: {
       description: "Current and maximum concurrency",
@@ -54,7 +57,6 @@ export const teamRoutes = createRouter()
     );
   })
   .openapi(concurrencyRoute, async (c) => {
-    const team = teamStub(c.env, c.get("principal").teamId);
-    const maxConcurrency = await team.concurrencyLimit();
-    return c.json({ success: true as const, concurrency: 0, maxConcurrency }, 200);
+    const { inUse, limit } = await teamStub(c.env, c.get("principal").teamId).concurrency();
+    return c.json({ success: true as const, concurrency: inUse, maxConcurrency: limit }, 200);
   });

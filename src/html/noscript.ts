@@ -1,5 +1,6 @@
 /**
- * <noscript> is kept in the tree by cleaning; here it is settled. Most hold a tracking pixel or a "please enable
+ * <noscript> is kept in the tree by cleaning; here it is settled, on both the main-content and the whole-page
+ * path. Most hold a tracking pixel or a "please enable
  * JavaScript" line and are dropped. But app shells rendered by a framework (Discourse, many SPAs with
  * server-side crawler views) put the whole page inside <noscript> and leave the rest of the body empty: then
  * the noscript content is the page, and it is unwrapped.

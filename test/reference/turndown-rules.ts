@@ -1,5 +1,5 @@
 /**
- * The turndown rules that differ from turndown's defaults: code blocks with their language, GFM tables,
+ * REFERENCE ONLY (see turndown.ts). The turndown rules that differ from turndown's defaults: code blocks with their language, GFM tables,
  * links and headings that stay on one line, and compact list markers.
  *
  * Tables are done here rather than with the GFM plugin's table rules because that plugin keeps any table

@@ -1,6 +1,8 @@
 /**
+ * REFERENCE ONLY (the page path before the shared tree; parity tests and `npm run bench` "before" use it).
+ *
  * Turns a fetched page into the cleaned HTML behind the `html` and `markdown` formats and collects its
- * `links` and `images` (COMPAT §9), with streaming HTMLRewriter passes instead of a DOM:
+ * `links` and `images` (docs/api.md, "Scrape"), with streaming HTMLRewriter passes instead of a DOM:
  *
  * 1. a cheap analysis pass, only when needed, finds `<base href>` and which onlyMainContent candidates
  *    contain the main content (a streaming pass cannot look ahead into an element it must drop now);
@@ -17,8 +19,8 @@ import { onElementEnd, rewriteHtml, scanHtml, usableSelectors } from "./rewriter
 import {
   BOILERPLATE_SELECTOR, CONTENT_CONTAINER_SELECTOR, IMAGE_META_KEYS, JUNK_SELECTOR, MAIN_CONTENT_SELECTOR,
   SEMANTIC_BOILERPLATE_TAGS,
-} from "./selectors";
-import { mapSrcset, parseBaseUrl, parseSrcset, pickLargestCandidate, resolveUrl, type SrcsetCandidate } from "./urls";
+} from "../../src/html/selectors";
+import { mapSrcset, parseBaseUrl, parseSrcset, pickLargestCandidate, resolveUrl, type SrcsetCandidate } from "../../src/html/urls";
 
 export interface HtmlTransformOptions {
   /** Final page URL, used to absolutize; a `<base href>` in the page overrides it. */
@@ -189,7 +191,7 @@ async function cleanPage(rawHtml: string, options: CleaningOptions): Promise<Cle
       if (onElementEnd(element, () => headDepth--)) headDepth++;
     },
   });
-  rewriter.on(JUNK_SELECTOR, {
+  rewriter.on(`${JUNK_SELECTOR}, noscript`, {
     element(element) {
       if (removedDepth > 0) return;
       if (element.tagName === "meta") collectMetaImage(element, urls);

@@ -1,0 +1,44 @@
+/**
+ * Markdown escaping of page text, so that text is not read back as Markdown syntax (turndown's rules, which
+ * are the reference for the output).
+ */
+
+const ESCAPED_ANYWHERE = /[\\*`[\]_]/g;
+const ESCAPED_AT_START = /^(?:-|\+ |=+|#{1,6} |~~~|>)/;
+const ORDERED_MARKER_AT_START = /^(\d+)\. /;
+
+/**
+ * Escaping for text nodes: turndown's thirteen replacements folded into three regular expressions. The
+ * start-of-line rules apply to the start of each text node, as in turndown.
+ */
+/** Anything any of the three expressions below would change. */
+const NEEDS_ESCAPING = /[\\*`[\]_]|^(?:[-=>]|\+ |#{1,6} |~~~|\d+\. )/;
+
+export function escapeMarkdownText(text: string): string {
+  if (!NEEDS_ESCAPING.test(text)) return text;
+  return text
+    .replace(ESCAPED_ANYWHERE, "\\$&")
+    .replace(ESCAPED_AT_START, "\\$&")
+    .replace(ORDERED_MARKER_AT_START, "$1\\. ");
+}
+
+/**
+ * turndown's own escaping, which its image rule applies to alt text (the `-`, `+`, `=`, `#` and `>` rules
+ * without a multiline flag: they only look at the very start).
+ */
+export function escapeAltText(text: string): string {
+  return text
+    .replace(/\\/g, "\\\\")
+    .replace(/\*/g, "\\*")
+    .replace(/^-/, "\\-")
+    .replace(/^\+ /, "\\+ ")
+    .replace(/^(=+)/, "\\$1")
+    .replace(/^(#{1,6}) /, "\\$1 ")
+    .replace(/`/g, "\\`")
+    .replace(/^~~~/, "\\~~~")
+    .replace(/\[/g, "\\[")
+    .replace(/\]/g, "\\]")
+    .replace(/^>/, "\\>")
+    .replace(/_/g, "\\_")
+    .replace(/^(\d+)\. /, "$1\\. ");
+}

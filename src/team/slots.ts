@@ -1,0 +1,104 @@
+/**
+ * The team's concurrency slots: one slot per page being scraped for the team, across all its crawls, batches
+ * and single scrapes, never more than the team's limit in use. Kept in the team's Durable Object (SQLite).
+ *
+ * - A holder (a job id, or `scrape:<id>` for a single scrape) states what it holds and asks for more in one
+ *   call (`exchange`): the job's RPC per dispatch round, not per page.
+ * - Holdings are leased: a holder that stops renewing (a crashed consumer, a stuck job) loses them when the
+ *   lease ends, so a slot never leaks for good.
+ * - A holder granted less than it asked for may wait: a job is recorded as a waiter and woken when slots free
+ *   up; a single scrape waits inside its call (see TeamDO.beginScrape).
+ * - While others wait, nobody is granted beyond a fair share (the limit divided among the holders and
+ *   waiters), so a large crawl cannot keep the whole team's limit to itself.
+ */
+import { all, first, run } from "../../durable-objects/sql";
+
+export const SLOT_MIGRATION = `CREATE TABLE slot_holders (holder TEXT PRIMARY KEY, slots INTEGER NOT NULL, lease_until INTEGER NOT NULL);
+   CREATE TABLE slot_waiters (holder TEXT PRIMARY KEY, since INTEGER NOT NULL);`;
+
+export interface SlotRequest {
+  /** Slots the holder still needs (its pages in flight); what it held beyond this is given back. */
+  hold: number;
+  /** Further slots it asks for. */
+  want: number;
+  /** How long the holding lasts unless renewed by another call. */
+  leaseMs: number;
+  /** Record the holder as a waiter to wake when it gets less than it asked for. */
+  wake: boolean;
+}
+
+export interface SlotGrant {
+  granted: number;
+  inUse: number;
+  limit: number;
+}
+
+export class SlotLedger {
+  /** Single scrapes waiting inside a call right now (they count as contenders for the fair share). */
+  waitingScrapes = 0;
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly limit: () => number,
+  ) {}
+
+  /** Slots in use now (expired holdings are dropped first). */
+  inUse(now = Date.now()): number {
+    run(this.sql, "DELETE FROM slot_holders WHERE lease_until < ?", now);
+    return first<{ n: number | null }>(this.sql, "SELECT SUM(slots) AS n FROM slot_holders")!.n ?? 0;
+  }
+
+  exchange(holder: string, request: SlotRequest, now = Date.now()): SlotGrant {
+    const limit = this.limit();
+    if (request.hold <= 0 && request.want <= 0) {
+      run(this.sql, "DELETE FROM slot_holders WHERE holder = ?", holder);
+      run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
+      return { granted: 0, inUse: this.inUse(now), limit };
+    }
+    this.hold(holder, Math.max(0, request.hold), now + request.leaseMs);
+    const free = Math.max(0, limit - this.inUse(now));
+    const othersWaiting = this.waiters().filter((w) => w !== holder).length + this.waitingScrapes > 0;
+    const fairRoom = othersWaiting ? Math.max(0, this.fairShare(holder) - request.hold) : request.want;
+    const granted = Math.max(0, Math.min(request.want, free, fairRoom));
+    if (granted > 0) this.hold(holder, request.hold + granted, now + request.leaseMs);
+    if (granted < request.want && request.wake) {
+      run(this.sql, "INSERT OR IGNORE INTO slot_waiters (holder, since) VALUES (?, ?)", holder, now);
+    } else {
+      run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
+    }
+    return { granted, inUse: this.inUse(now), limit };
+  }
+
+  /** Waiters worth waking now — slots are free and the waiter holds less than its fair share — removed from the list. */
+  takeWakeable(): string[] {
+    if (this.inUse() >= this.limit()) return [];
+    const wake = this.waiters().filter((holder) => this.held(holder) < this.fairShare(holder));
+    for (const holder of wake) run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
+    return wake;
+  }
+
+  private hold(holder: string, slots: number, leaseUntil: number): void {
+    run(
+      this.sql,
+      "INSERT INTO slot_holders (holder, slots, lease_until) VALUES (?, ?, ?) ON CONFLICT (holder) DO UPDATE SET slots = excluded.slots, lease_until = excluded.lease_until",
+      holder,
+      slots,
+      leaseUntil,
+    );
+  }
+
+  private held(holder: string): number {
+    return first<{ slots: number }>(this.sql, "SELECT slots FROM slot_holders WHERE holder = ?", holder)?.slots ?? 0;
+  }
+
+  private waiters(): string[] {
+    return all<{ holder: string }>(this.sql, "SELECT holder FROM slot_waiters ORDER BY since").map((w) => w.holder);
+  }
+
+  /** The limit divided among everyone holding or waiting (`holder` included), rounded up. */
+  private fairShare(holder: string): number {
+    const holders = all<{ holder: string }>(this.sql, "SELECT holder FROM slot_holders WHERE slots > 0").map((h) => h.holder);
+    const contenders = new Set([...holders, ...this.waiters(), holder]).size + this.waitingScrapes;
+    return Math.max(1, Math.ceil(this.limit() / contenders));
+  }
+}

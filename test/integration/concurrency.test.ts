@@ -1,0 +1,114 @@
+/**
+ * The team's concurrency limit holds across every crawl, batch and scrape of the team: the fixture's /held
+ * pages count how many of them are being served at once, the team Durable Object counts its slots, and
+ * GET /v2/concurrency-check reports them. Work beyond the limit waits (queued, not failed) and says so.
+ */
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { callJson, fixture, newTeam } from "../helpers";
+import { allDocuments } from "../crawl-helpers";
+import type { TeamDO } from "../../durable-objects/team";
+
+const teamNamespace = () => (env as Env).TEAM as DurableObjectNamespace<TeamDO>;
+const teamObject = (teamId: string) => teamNamespace().get(teamNamespace().idFromName(teamId));
+
+async function heldStats(key: string): Promise<{ current: number; max: number; total: number }> {
+  return (await fetch(fixture(`/__held/${key}`))).json();
+}
+
+const heldUrls = (key: string, n: number, ms: number) => Array.from({ length: n }, (_, i) => fixture(`/held?key=${key}&ms=${ms}&i=${i}`));
+
+describe("the team's concurrency limit", () => {
+  it("holds across two jobs of one team: the second waits, is woken, and both complete", async () => {
+    const { teamId, key } = await newTeam({ concurrency: 2 });
+    const heldKey = `jobs-${crypto.randomUUID().slice(0, 8)}`;
+    const start = (urls: string[]) => callJson("POST", "/v2/batch/scrape", { urls, maxAge: 0 }, { key });
+    const first = await start(heldUrls(heldKey, 6, 400));
+    const second = await start(heldUrls(heldKey, 6, 400).map((u) => `${u}&second=1`));
+    expect([first.status, second.status]).toEqual([200, 200]);
+
+    const seenInUse: number[] = [];
+    let sawWaiter = false;
+    for (let i = 0; i < 200; i++) {
+      seenInUse.push((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body.concurrency);
+      sawWaiter ||= await runInDurableObject(teamObject(teamId), (_instance, state) => {
+        return state.storage.sql.exec("SELECT COUNT(*) AS n FROM slot_waiters").one().n !== 0;
+      });
+      const statuses = await Promise.all([first, second].map((j) => callJson("GET", `/v2/batch/scrape/${j.body.id}`, undefined, { key })));
+      if (statuses.every((s) => s.body.status !== "scraping")) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (const job of [first, second]) {
+      const final = await callJson("GET", `/v2/batch/scrape/${job.body.id}`, undefined, { key });
+      expect(final.body).toMatchObject({ status: "completed", completed: 6 });
+    }
+    const stats = await heldStats(heldKey);
+    expect(stats.total).toBe(12);
+    expect(stats.max).toBe(2); // two jobs with a cap of 2 each would reach 4 without the team's limit
+    expect(Math.max(...seenInUse)).toBe(2);
+    expect(seenInUse.every((n) => n <= 2)).toBe(true);
+    expect(sawWaiter).toBe(true);
+    // Everything handed back: nothing in use, nobody waiting.
+    expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toEqual({ success: true, concurrency: 0, maxConcurrency: 2 });
+
+    // Pages the limit held back say so in their metadata; every page carries the flag.
+    const documents = [
+      ...(await allDocuments(`/v2/batch/scrape/${first.body.id}`, undefined, key)),
+      ...(await allDocuments(`/v2/batch/scrape/${second.body.id}`, undefined, key)),
+    ];
+    expect(documents.every((d) => typeof d.metadata.concurrencyLimited === "boolean")).toBe(true);
+    const limited = documents.filter((d) => d.metadata.concurrencyLimited);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited.every((d) => d.metadata.concurrencyQueueDurationMs >= 0)).toBe(true);
+  });
+
+  it("makes a scrape at the limit wait within its timeout and say so; a scrape that finds a slot says it did not wait", async () => {
+    const { key } = await newTeam({ concurrency: 1 });
+    const heldKey = `scrapes-${crypto.randomUUID().slice(0, 8)}`;
+    const [a, b] = await Promise.all(
+      heldUrls(heldKey, 2, 800).map((url) => callJson("POST", "/v2/scrape", { url, maxAge: 0, timeout: 10_000 }, { key })),
+    );
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await heldStats(heldKey)).max).toBe(1);
+    const flags = [a, b].map((r) => r.body.data.metadata.concurrencyLimited).sort();
+    expect(flags).toEqual([false, true]);
+    const waited = [a, b].find((r) => r.body.data.metadata.concurrencyLimited)!;
+    expect(waited.body.data.metadata.concurrencyQueueDurationMs).toBeGreaterThan(300);
+    const direct = [a, b].find((r) => !r.body.data.metadata.concurrencyLimited)!;
+    expect(direct.body.data.metadata.concurrencyQueueDurationMs).toBeUndefined();
+  });
+
+  it("answers 408 CONCURRENCY_QUEUE_TIMEOUT when no slot frees up within the timeout", async () => {
+    const { key } = await newTeam({ concurrency: 1 });
+    const busy = callJson("POST", "/v2/scrape", { url: fixture(`/slow?ms=3000&t=${crypto.randomUUID()}`), maxAge: 0, timeout: 8_000 }, { key });
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await callJson("POST", "/v2/scrape", { url: fixture(`/article.html?t=${crypto.randomUUID()}`), timeout: 1_000 }, { key });
+    expect(refused.status).toBe(408);
+    expect(refused.body).toMatchObject({ success: false, code: "CONCURRENCY_QUEUE_TIMEOUT" });
+    expect((await busy).status).toBe(200);
+    expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body.concurrency).toBe(0);
+  });
+
+  it("leases slots: a holder that never gives them back loses them when the lease ends", async () => {
+    const { teamId, key } = await newTeam({ concurrency: 3 });
+    const team = teamObject(teamId);
+    const grant = await team.exchangeSlots("crashed-consumer", { hold: 0, want: 2, leaseMs: 300, wake: false });
+    expect(grant).toEqual({ granted: 2, inUse: 2, limit: 3 });
+    expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toMatchObject({ concurrency: 2, maxConcurrency: 3 });
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toMatchObject({ concurrency: 0 });
+  });
+
+  it("shares the limit fairly while others wait", async () => {
+    const { teamId } = await newTeam({ concurrency: 4 });
+    const team = teamObject(teamId);
+    expect((await team.exchangeSlots("job-a", { hold: 0, want: 4, leaseMs: 60_000, wake: true })).granted).toBe(4);
+    expect((await team.exchangeSlots("job-b", { hold: 0, want: 4, leaseMs: 60_000, wake: true })).granted).toBe(0);
+    // job-a finishes a page and asks for another: it is above its fair share (2 of 4) while job-b waits.
+    expect((await team.exchangeSlots("job-a", { hold: 3, want: 1, leaseMs: 60_000, wake: true })).granted).toBe(0);
+    expect((await team.exchangeSlots("job-b", { hold: 0, want: 4, leaseMs: 60_000, wake: true })).granted).toBe(1);
+    await team.exchangeSlots("job-a", { hold: 0, want: 0, leaseMs: 0, wake: false });
+    expect((await team.exchangeSlots("job-b", { hold: 1, want: 3, leaseMs: 60_000, wake: true })).granted).toBe(3);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * REFERENCE ONLY: the previous HTML → Markdown converter, cleaned HTML through turndown (with GFM strikethrough
+ * and task lists and the rules in turndown-rules.ts). The parity tests hold src/markdown's serializer to its
+ * output, and `npm run bench` prints it as "before". Not part of the Worker.
+ *
+ * In workerd turndown resolves to its browser build, which has no HTML parser of its own, so the HTML is
+ * parsed with domino and turndown is handed the <body> node. This is the slowest step of a scrape (about
+ * 2 MB/s of HTML in workerd, parsing included), which is why callers hand it the cleaned HTML, never the raw
+ * page.
+ */
+import { strikethrough, taskListItems } from "@joplin/turndown-plugin-gfm";
+import { createDocument } from "@mixmark-io/domino";
+import TurndownService from "turndown";
+import { tidyMarkdown } from "../../src/markdown/postprocess";
+import { MARKDOWN_RULES, REMOVED_ELEMENTS } from "./turndown-rules";
+
+let sharedService: TurndownService | null = null;
+
+/** Built on first use and reused for the life of the isolate: building one registers every rule again. */
+function markdownService(): TurndownService {
+  if (sharedService === null) {
+    const service = new TurndownService({
+      headingStyle: "atx",
+      bulletListMarker: "-",
+      codeBlockStyle: "fenced",
+      fence: "```",
+      emDelimiter: "*",
+      strongDelimiter: "**",
+      hr: "---",
+      linkStyle: "inlined",
+      // A plain newline: the usual two-space hard break would be stripped with the other trailing spaces.
+      br: "",
+    });
+    service.escape = escapeMarkdownText;
+    service.use([strikethrough, taskListItems]);
+    for (const [name, rule] of Object.entries(MARKDOWN_RULES)) service.addRule(name, rule);
+    service.remove(REMOVED_ELEMENTS);
+    sharedService = service;
+  }
+  return sharedService;
+}
+
+const ESCAPED_ANYWHERE = /[\\*`[\]_]/g;
+const ESCAPED_AT_START = /^(?:-|\+ |=+|#{1,6} |~~~|>)/;
+const ORDERED_MARKER_AT_START = /^(\d+)\. /;
+
+/**
+ * turndown's own escaping (so text is not read back as Markdown syntax) in three regular expressions
+ * instead of its thirteen passes over every text node; about 5% of the conversion time.
+ */
+function escapeMarkdownText(text: string): string {
+  return text
+    .replace(ESCAPED_ANYWHERE, "\\$&")
+    .replace(ESCAPED_AT_START, "\\$&")
+    .replace(ORDERED_MARKER_AT_START, "$1\\. ");
+}
+
+/** Converts (preferably already cleaned) HTML to Markdown. */
+export function htmlToMarkdown(html: string): string {
+  if (html.trim() === "") return "";
+  const document = createDocument(html);
+  const root = document.body ?? document.documentElement;
+  // turndown deep-copies its input so as not to modify the caller's DOM; this document exists only for
+  // this call, so the copy (about a tenth of the conversion time) is skipped.
+  Object.defineProperty(root, "cloneNode", { value: () => root });
+  const markdown = markdownService().turndown(root as unknown as TurndownService.Node);
+  return tidyMarkdown(markdown);
+}
