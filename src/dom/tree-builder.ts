@@ -66,14 +66,15 @@ export class TreeBuilder {
   private current: ElementNode = this.document;
   private readonly seenRoots = new Set<string>();
 
-  open(name: string, attrs: Record<string, string>): void {
+  /** Opens an element; returns it, or null when the tag is ignored (a repeated <html>, <head> or <body>). */
+  open(name: string, attrs: Record<string, string>): ElementNode | null {
     if (DOCUMENT_ROOTS.has(name)) {
       if (this.seenRoots.has(name) || (name === "head" && this.seenRoots.has("body"))) {
         // Not in the tree; kept on the stack (closed) only to absorb the tokenizer's end event.
         const ignored = new ElementNode(name, attrs, null);
         this.stack.push(ignored);
         this.closedEarly.add(ignored);
-        return;
+        return null;
       }
       this.seenRoots.add(name);
     }
@@ -87,6 +88,7 @@ export class TreeBuilder {
     this.stack.push(element);
     this.current = element;
     if (TRACKED.has(name)) this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
+    return element;
   }
 
   close(): void {

@@ -1,0 +1,199 @@
+/**
+ * Picking the main region and clearing its clutter, in one bottom-up pass.
+ *
+ * Each element is worth its block's content text minus its clutter, plus what its children are worth — where a
+ * child worth less than −REMOVAL_COST is cut off (at that cost) rather than carried. The region is the element
+ * worth the most. Climbing from one post body to the whole thread pays as long as the further posts outweigh
+ * what comes with them; a section of links or a form inside a marketing page is cut off instead of sinking the
+ * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
+ * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
+ */
+import { collapsedText, removeNode, type ElementNode } from "../dom/tree";
+import type { Judgement } from "./judge";
+import type { PageIndex } from "./measure";
+import { UI_TAGS } from "./signals";
+
+/** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
+const REMOVAL_COST = 30;
+
+export interface Region {
+  /** Index of the region's root element. */
+  root: number;
+  /** 1 for elements cut off from their parent (and so from any region holding them). */
+  cut: Uint8Array;
+  /** Worth of each element's subtree after its cuts. */
+  worth: Float64Array;
+}
+
+/**
+ * `anchor`: an element the region must hold (a product page's title): the core is then chosen among its
+ * ancestors, so the product's own block wins over a longer review section or marketing band elsewhere.
+ */
+export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1): Region {
+  const { parent } = index;
+  const { boilerplate, blockGood, blockBad } = judgement;
+  const count = index.nodes.length;
+  const worth = new Float64Array(count);
+  const cut = new Uint8Array(count);
+  for (let i = 0; i < count; i++) worth[i] = blockGood[i] - blockBad[i];
+  for (let i = count - 1; i > 0; i--) {
+    const p = parent[i];
+    if (boilerplate[i] || UI_TAGS.has(index.nodes[i].name)) {
+      cut[i] = boilerplate[p] ? 0 : 1;
+      continue;
+    }
+    if (worth[i] < -REMOVAL_COST) {
+      cut[i] = 1;
+      worth[p] -= REMOVAL_COST;
+    } else worth[p] += worth[i];
+  }
+  // The core: the subtree with the most content net of everything else in it, boilerplate and clutter alike.
+  const net = new Float64Array(count);
+  for (let i = 0; i < count; i++) net[i] = boilerplate[i] ? (judgement.hidden[i] ? 0 : -index.ownChars[i]) : blockGood[i] - blockBad[i];
+  for (let i = count - 1; i > 0; i--) net[parent[i]] += net[i];
+  let core = 0;
+  if (anchor > 0) {
+    for (let i = anchor; i > 0; i = parent[i]) if (!boilerplate[i] && net[i] > net[core]) core = i;
+  } else {
+    for (let i = 1; i < count; i++) if (!boilerplate[i] && net[i] >= net[core]) core = i;
+  }
+  return { root: widen(index, core, cut, worth), cut, worth };
+}
+
+const SIBLING_SHARE = 0.2;
+const SIBLING_MIN = 100;
+
+/**
+ * The core region grows into its ancestors' other children when they hold real content of their own (at
+ * least SIBLING_SHARE of the core's worth, or SIBLING_MIN): the other sections of a marketing page, the
+ * continuation of an article split by a layout wrapper. Small islands around the content — "back to blog",
+ * an author line, a promo box — are cut. Returns the new root.
+ */
+function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array): number {
+  const { parent, end } = index;
+  const threshold = Math.max(SIBLING_MIN, SIBLING_SHARE * worth[core]);
+  let root = core;
+  for (let child = core, a = parent[core]; a >= 0; child = a, a = parent[a]) {
+    let joined = false;
+    const keepers: number[] = [];
+    for (let s = a + 1; s < end[a]; s = end[s]) {
+      if (s === child || cut[s]) continue;
+      if (worth[s] >= threshold) keepers.push(s);
+      else if (worth[s] !== 0 || index.chars[s] > 0) keepers.push(-s - 1);
+    }
+    for (const k of keepers) if (k >= 0) joined = true;
+    if (!joined) continue;
+    for (const k of keepers) if (k < 0) cut[-k - 1] = 1;
+    root = a;
+  }
+  return root;
+}
+
+/** Text the region keeps once its cut subtrees are gone. */
+export function keptChars(index: PageIndex, region: Region): number {
+  let kept = index.chars[region.root];
+  for (let i = region.root + 1; i < index.end[region.root]; ) {
+    if (region.cut[i]) {
+      kept -= index.chars[i];
+      i = index.end[i];
+    } else i++;
+  }
+  return kept;
+}
+
+/** The whole page as the region, nothing cut but interface widgets: the fallback when no region is plausible. */
+export function wholePage(index: PageIndex): Region {
+  const count = index.nodes.length;
+  const cut = new Uint8Array(count);
+  for (let i = 1; i < count; i++) if (UI_TAGS.has(index.nodes[i].name)) cut[i] = 1;
+  return { root: 0, cut, worth: new Float64Array(count) };
+}
+
+/** Blocks at least this long are compared for repeats; shorter ones ("Yes", "Add") repeat legitimately. */
+const REPEAT_MIN_CHARS = 40;
+
+/**
+ * Cuts blocks that repeat an earlier block of the region word for word: the same description rendered once for
+ * phones and once for desktops (one of them hidden by a style sheet the extractor cannot see), a carousel's
+ * cloned slides. Only leaf blocks (no block inside) are compared, on their collapsed text.
+ */
+export function cutRepeats(index: PageIndex, region: Region): void {
+  const { nodes, end, chars, ownChars } = index;
+  const seen = new Set<string>();
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    if (region.cut[i]) {
+      i = end[i];
+      continue;
+    }
+    if (ownChars[i] >= REPEAT_MIN_CHARS && ownChars[i] === chars[i]) {
+      const text = collapsedText(nodes[i]);
+      if (seen.has(text)) {
+        region.cut[i] = 1;
+        i = end[i];
+        continue;
+      }
+      seen.add(text);
+    }
+    i++;
+  }
+}
+
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
+/**
+ * Cuts wrappers left holding nothing but a heading once their content was cut: "Related articles" over a cut list
+ * of links, "Table of contents" over a cut menu. A heading announces what follows; alone it is clutter (except in
+ * a repeated item, where the title may be all that is left of a card).
+ */
+export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint8Array): void {
+  const { nodes, parent, end, chars } = index;
+  const root = region.root;
+  const size = end[root] - root;
+  // Per element of the region (offset by root): text kept after the cuts, the part of it in headings, and the
+  // text of its children (to know its own text).
+  const kept = new Float64Array(size);
+  const inHeadings = new Float64Array(size);
+  const childChars = new Float64Array(size);
+  const childKept = new Float64Array(size);
+  const childHeadings = new Float64Array(size);
+  const headingCount = new Float64Array(size);
+  for (let i = end[root] - 1; i >= root; i--) {
+    const k = i - root;
+    if (!region.cut[i]) {
+      kept[k] = chars[i] - childChars[k] + childKept[k];
+      const heading = HEADINGS.has(nodes[i].name);
+      inHeadings[k] = heading ? kept[k] : childHeadings[k];
+      if (heading && kept[k] > 0) headingCount[k] = 1;
+    }
+    if (i > root) {
+      const p = parent[i] - root;
+      childChars[p] += chars[i];
+      childKept[p] += kept[k];
+      childHeadings[p] += inHeadings[k];
+      headingCount[p] += headingCount[k];
+    }
+  }
+  for (let i = root + 1; i < end[root]; ) {
+    const k = i - root;
+    // A card reduced to its title (its "Read more" button cut) is still an item of its list.
+    const orphan =
+      headingCount[k] === 1 && kept[k] === inHeadings[k] && kept[k] < chars[i] && !HEADINGS.has(nodes[i].name) && !inItem[i];
+    if (region.cut[i] || orphan) {
+      region.cut[i] = 1;
+      i = end[i];
+    } else i++;
+  }
+}
+
+/** Removes the cut subtrees inside the region (the outermost cut of each branch). */
+export function cleanRegion(index: PageIndex, region: Region): void {
+  const { nodes, end } = index;
+  const doomed: ElementNode[] = [];
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    if (region.cut[i]) {
+      doomed.push(nodes[i]);
+      i = end[i];
+    } else i++;
+  }
+  for (const element of doomed) removeNode(element);
+}
