@@ -29,7 +29,7 @@ export function requireLlmFor(env: Env, formats: FormatObject[]): void {
 }
 
 /** Cuts text to what is sent to the model. */
-export function clipForLlm(text: string): string {
+function clipForLlm(text: string): string {
   return text.length > MAX_LLM_INPUT_CHARS ? text.slice(0, MAX_LLM_INPUT_CHARS) : text;
 }
 

@@ -5,7 +5,7 @@
  * markdowns (only when they differ — there is nothing to describe otherwise).
  */
 import { sha256Hex } from "../crypto";
-import { clipForLlm, completeJson, extractJson, MAX_LLM_INPUT_CHARS } from "../llm/client";
+import { completeJson, extractJson, MAX_LLM_INPUT_CHARS } from "../llm/client";
 import type { ChangeTrackingFormatOptions } from "../schemas/scrape";
 import type { ChangeStatus } from "./compare";
 import type { TrackedPage } from "./store";
@@ -65,6 +65,7 @@ export async function jsonModeChanges(
 ): Promise<JsonModeResult> {
   if (format.schema) return schemaChanges(env, format, previous, current, signal);
   if (!previous || (current.status !== "changed" && current.status !== "removed")) return { warnings: [] };
+  // Each version gets half of what is sent to the model.
   const half = Math.floor(MAX_LLM_INPUT_CHARS / 2);
   const answer = await completeJson(
     env,
@@ -75,8 +76,8 @@ export async function jsonModeChanges(
       user: [
         format.prompt ? `Instructions: ${format.prompt}` : "",
         `JSON Schema:\n${JSON.stringify(CHANGE_DESCRIPTION_SCHEMA)}`,
-        `Previous version:\n${clipForLlm(previous.markdown).slice(0, half)}`,
-        `Current version:\n${clipForLlm(current.markdown).slice(0, half)}`,
+        `Previous version:\n${previous.markdown.slice(0, half)}`,
+        `Current version:\n${current.markdown.slice(0, half)}`,
       ]
         .filter(Boolean)
         .join("\n\n"),
