@@ -22,8 +22,8 @@
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper); strongly negative subtrees inside are cut.
- * 7. Never empty: a region with almost no text falls back to the whole cleaned body, and a body without any text
- *    to the page's own description; `warnings` says so.
+ * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body,
+ *    and a body without any text (or with only a bar of links) to the page's own description; `warnings` says so.
  *
  * Cost: a handful of linear passes over the tree (measured by bench/quality/offline.mjs, in ms per MB of HTML).
  * The body is modified in place (the region is a subtree of it): callers that need the whole page must not reuse
@@ -35,7 +35,7 @@ import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, metadataSummary, readStructuredData } from "./page";
 import { resolveNoscript } from "../html/noscript";
-import { cleanRegion, cutOrphanHeadings, cutRepeats, keptChars, pickRegion, wholePage } from "./region";
+import { cleanRegion, cutOrphanHeadings, cutRepeats, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 
 export interface PageSignals {
   url: string;
@@ -66,6 +66,22 @@ function pageTitle(index: PageIndex, judgement: Judgement): number {
   return -1;
 }
 
+/** Share of the page's text in links above which a page whose text is all chrome is just its navigation. */
+const NAVIGATION_LINK_SHARE = 0.5;
+
+/**
+ * Whether the pick is implausible and the whole body must stand in: far smaller than the page, or nothing at all
+ * where the page has text (all of it in chrome-like markup: a one-menu page) — unless the region holds an image (a
+ * photo page), or the page's text is only a bar of links and it has a description to say more (an app shell).
+ */
+function needsWholePage(index: PageIndex, region: Region, hasSummary: boolean): boolean {
+  const kept = keptChars(index, region);
+  const total = index.chars[0];
+  if (kept < MIN_REGION_CHARS && total > 4 * MIN_REGION_CHARS) return true;
+  if (kept > 0 || total === 0 || keptImage(index, region)) return false;
+  return !(hasSummary && index.linkChars[0] > NAVIGATION_LINK_SHARE * total);
+}
+
 export function extractMainContent(body: ElementNode, signals: PageSignals): MainContent {
   const warnings: string[] = [];
   resolveNoscript(body);
@@ -86,20 +102,20 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText: "content" });
     region = pickRegion(index, judgement);
   }
-  if (keptChars(index, region) < MIN_REGION_CHARS && index.chars[0] > 4 * MIN_REGION_CHARS) {
-    warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
-    region = wholePage(index);
-  }
   cutRepeats(index, region);
   cutOrphanHeadings(index, region, items.inItem);
+  const summary = metadataSummary(signals.metadata, signals.title);
+  if (needsWholePage(index, region, summary !== null)) {
+    warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
+    region = wholePage(index);
+    cutRepeats(index, region);
+    cutOrphanHeadings(index, region, items.inItem);
+  }
   cleanRegion(index, region);
   const root = index.nodes[region.root];
-  if (keptChars(index, region) === 0) {
-    const summary = metadataSummary(signals.metadata, signals.title);
-    if (summary !== null) {
-      warnings.push("The page body has no text (it is rendered by scripts); its description (or title) is returned instead.");
-      return { root: summary, warnings };
-    }
+  if (keptChars(index, region) === 0 && summary !== null) {
+    warnings.push("The page body has no text beyond navigation (it is rendered by scripts); its description (or title) is returned instead.");
+    return { root: summary, warnings };
   }
   return { root, warnings };
 }

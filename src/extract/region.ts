@@ -101,6 +101,16 @@ export function keptChars(index: PageIndex, region: Region): number {
   return kept;
 }
 
+/** Whether the region keeps an image (a photo page's content may be its picture alone). */
+export function keptImage(index: PageIndex, region: Region): boolean {
+  for (let i = region.root; i < index.end[region.root]; ) {
+    if (region.cut[i]) i = index.end[i];
+    else if (index.nodes[i].name === "img") return true;
+    else i++;
+  }
+  return false;
+}
+
 /** The whole page as the region, nothing cut but interface widgets: the fallback when no region is plausible. */
 export function wholePage(index: PageIndex): Region {
   const count = index.nodes.length;
@@ -138,12 +148,14 @@ export function cutRepeats(index: PageIndex, region: Region): void {
   }
 }
 
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Headings that announce a section. An <h1> is the title of the page or article: kept even when alone. */
+const HEADINGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 
 /**
  * Cuts wrappers left holding nothing but a heading once their content was cut: "Related articles" over a cut list
- * of links, "Table of contents" over a cut menu. A heading announces what follows; alone it is clutter (except in
- * a repeated item, where the title may be all that is left of a card).
+ * of links, "Table of contents" over a cut menu. A section heading announces what follows; alone it is clutter
+ * (except in a repeated item, where the title may be all that is left of a card). An article's <header> left with
+ * only its <h1> once the byline is cut keeps the title.
  */
 export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint8Array): void {
   const { nodes, parent, end, chars } = index;

@@ -176,6 +176,18 @@ describe("fallbacks and special markup", () => {
     expect(warnings.join(" ")).toMatch(/whole page body/);
   });
 
+  it("falls back to the whole body when all of a short page's text sits in chrome, but keeps an image-only pick", () => {
+    const { text, warnings } = extract(`<div class="menu"><p>Only text on the page</p><a href="/x">X</a></div>`, {
+      metadata: { ogDescription: "A description the body does not need." },
+    });
+    expect(text).toBe("Only text on the pageX");
+    expect(warnings.join(" ")).toMatch(/whole page body/);
+    const photo = extract(`<nav><p>Menu</p></nav><main><img src="/photo.jpg" alt=""></main>`);
+    expect(photo.html).toContain("photo.jpg");
+    expect(photo.text).not.toContain("Menu");
+    expect(photo.warnings).toEqual([]);
+  });
+
   it("returns the page's own description, with a warning, when the body has no text", () => {
     const { text, warnings } = extract(`<div id="root"></div>`, { metadata: { ogDescription: "Tide tables for the outer harbour." } });
     expect(text).toBe("Tide tables for the outer harbour.");
