@@ -35,7 +35,7 @@ import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, metadataSummary, readStructuredData } from "./page";
 import { resolveNoscript } from "../html/noscript";
-import { cleanRegion, cutOrphanHeadings, cutRepeats, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
+import { cleanRegion, cutOrphanHeadings, cutRepeats, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 
 export interface PageSignals {
   url: string;
@@ -102,6 +102,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText: "content" });
     region = pickRegion(index, judgement);
   }
+  joinTitle(index, region, pageTitle(index, judgement));
   cutRepeats(index, region);
   cutOrphanHeadings(index, region, items.inItem);
   const summary = metadataSummary(signals.metadata, signals.title);

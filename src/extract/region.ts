@@ -89,6 +89,45 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
   return root;
 }
 
+/**
+ * Brings the page's title (its first <h1> outside boilerplate) into the region when it stands just outside it or
+ * was cut inside it: the heading of an article often sits in a wrapper of its own before the body, worth too little
+ * to be joined by `widen`. Only the title and the path to it come in, nothing else around it. A title after the
+ * content is not its title and stays out.
+ */
+export function joinTitle(index: PageIndex, region: Region, title: number): void {
+  const { parent, end } = index;
+  if (title < 0) return;
+  const inside = title > region.root && title < end[region.root];
+  if (!inside && title > region.root) return;
+  // The lowest common ancestor of the title and the region.
+  let top = region.root;
+  while (!(title > top && title < end[top])) top = parent[top];
+  const path = new Set<number>([top]);
+  // Elements on the way down to the title (and, when the region moves up, to the old region) that were left out:
+  // their other children stay out.
+  const excluded: number[] = [];
+  const climb = (from: number, leftOut: boolean) => {
+    const chain: number[] = [];
+    for (let i = from; i !== top; i = parent[i]) chain.push(i);
+    let out = leftOut;
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const i = chain[k];
+      out = out || region.cut[i] === 1;
+      path.add(i);
+      if (out && i !== from) excluded.push(i);
+      region.cut[i] = 0;
+    }
+  };
+  climb(title, !inside);
+  if (!inside) {
+    climb(region.root, true);
+    excluded.push(top);
+  }
+  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c)) region.cut[c] = 1;
+  region.root = top;
+}
+
 /** Text the region keeps once its cut subtrees are gone. */
 export function keptChars(index: PageIndex, region: Region): number {
   let kept = index.chars[region.root];

@@ -176,6 +176,14 @@ describe("fallbacks and special markup", () => {
     expect(warnings.join(" ")).toMatch(/whole page body/);
   });
 
+  it("brings in the page's <h1> when it stands in a wrapper of its own before the body, and nothing around it", () => {
+    const { text } = extract(`<div class="hero"><h1>The lantern room</h1><p class="meta"><a href="/t/lights">Lights</a></p></div>
+      <div class="layout">${siteHeader}<div class="entry-content"><p>${sentence("lantern")}</p></div></div>`);
+    expect(text.startsWith("The lantern room")).toBe(true);
+    expect(text).toContain("in the log");
+    for (const gone of ["Lights", "Harbour Weekly", "About us"]) expect(text).not.toContain(gone);
+  });
+
   it("falls back to the whole body when all of a short page's text sits in chrome, but keeps an image-only pick", () => {
     const { text, warnings } = extract(`<div class="menu"><p>Only text on the page</p><a href="/x">X</a></div>`, {
       metadata: { ogDescription: "A description the body does not need." },
