@@ -16,6 +16,8 @@ const ITEM_TAGS = new Set(["li", "tr", "article", "div", "section", "dd", "a", "
 const MIN_PLAIN_ITEMS = 12;
 /** Average text of an item that is more than a menu label. */
 const RICH_ITEM_CHARS = 40;
+/** Text beside an item's link that makes it an entry with a description rather than a menu label. */
+const ITEM_NOTE_CHARS = 8;
 /** Average text of an item beyond which the "items" are sections of a page, not entries of a list. */
 const MAX_ITEM_CHARS = 600;
 
@@ -81,8 +83,10 @@ export function findItemLists(index: PageIndex): ItemLists {
     let richItems = 0;
     for (const c of items) {
       itemChars += chars[c];
-      // More than one block of text (title + price, headline + summary), or a long one.
-      if (chars[c] >= RICH_ITEM_CHARS || end[c] - c > 3) richItems++;
+      // More than one block of text (title + price, headline + summary), a long one, or a link with a note of its
+      // own beside it ("Fresnel lens — the largest"): a menu entry is its link and nothing else.
+      const note = chars[c] - index.linkChars[c];
+      if (chars[c] >= RICH_ITEM_CHARS || end[c] - c > 3 || (index.linkChars[c] > 0 && note >= ITEM_NOTE_CHARS)) richItems++;
     }
     if (itemChars / items.length > MAX_ITEM_CHARS) continue;
     const rich = richItems >= 0.6 * items.length && itemChars / items.length >= 15;

@@ -55,7 +55,12 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
   if (anchor > 0) {
     for (let i = anchor; i > 0; i = parent[i]) if (!boilerplate[i] && net[i] > net[core]) core = i;
   } else {
-    for (let i = 1; i < count; i++) if (!boilerplate[i] && net[i] >= net[core]) core = i;
+    // In a tie the wrapper keeps its short neutral text (a status line beside the heading); a wrapper with no
+    // more text than the element inside it (only images, empty boxes) gives way to that element.
+    for (let i = 1; i < count; i++) {
+      if (boilerplate[i]) continue;
+      if (net[i] > net[core] || (net[i] === net[core] && i < index.end[core] && index.chars[i] === index.chars[core])) core = i;
+    }
   }
   return { root: widen(index, core, cut, worth), cut, worth };
 }

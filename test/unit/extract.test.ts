@@ -136,6 +136,16 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps a short list whose entries carry a note beside their link, where a menu's entries are only links", () => {
+    const entry = (i: number, note: string) => `<li><a href="/lens/${i}">Lens number ${i}</a> — ${note}</li>`;
+    const page = `${siteHeader}<main><h1>Lens catalogue</h1><p>Every lens in the collection.</p>
+      <ul>${entry(1, "the largest")}${entry(2, "for harbour lights")}${entry(3, "prisms and mirrors")}</ul></main>`;
+    const { text } = extract(page);
+    expect(text).toContain("Lens number 1 — the largest");
+    expect(text).toContain("Lens number 3 — prisms and mirrors");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps a collection's product grid with names and prices", () => {
     const tile = (i: number) => `<div class="tile"><a href="/p/${i}"><img src="/${i}.jpg" alt=""></a><a href="/p/${i}">Rope fender model ${i}, 40 cm</a><span>€${10 + i}.90</span></div>`;
     const page = `${cookieBanner}${siteHeader}<main><h1>Fenders</h1><div class="grid">${Array.from({ length: 9 }, (_, i) => tile(i + 1)).join("")}</div></main>${siteFooter}`;
@@ -182,6 +192,11 @@ describe("fallbacks and special markup", () => {
     expect(text.startsWith("The lantern room")).toBe(true);
     expect(text).toContain("in the log");
     for (const gone of ["Lights", "Harbour Weekly", "About us"]) expect(text).not.toContain(gone);
+  });
+
+  it("keeps a short status line beside the heading of a small page (the wrapper wins a tie with the heading)", () => {
+    const { text } = extract(`${siteHeader}<main><h1>Slow widget</h1><p id="status">Loading the forecast…</p></main>`);
+    expect(text).toBe("Slow widgetLoading the forecast…");
   });
 
   it("falls back to the whole body when all of a short page's text sits in chrome, but keeps an image-only pick", () => {
