@@ -7,12 +7,15 @@
  * in ms per MB of input HTML, the emptiest and worst pages, and optionally a per-page JSON to diff two versions.
  *
  *   node bench/quality/offline.mjs [--data DIR] [--type forum,product] [--every K] [--ids 0001,0002]
- *        [--out file.json] [--diff old.json] [--show N] [--dump DIR] [--quick]
+ *        [--out file.json] [--diff old.json] [--show N] [--dump DIR] [--quick] [--versus-selector]
  *
  * --diff compares per page with an earlier --out file (or the server baseline's JSON, same shape) and lists the
  * pages that moved most. --dump writes each page's markdown to DIR/<id>.md for reading. --quick scores a plain-text
  * rendering of the picked tree instead of the markdown: for fast loops, not for figures to report.
  * --repeat N times the extractor N times per page (fresh parse each time) and counts the fastest run.
+ * Per-page time of the whole path (parse → markdown) is printed as mean, p50 and p95; --versus-selector also times
+ * each page through the previous onlyMainContent (selector lists), alternating with the extractor path, and prints
+ * the extractor path's per-page cost against it.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,7 +38,7 @@ const { markdownToText } = await import(pathToFileURL(join(shared, "text.mjs")).
 
 const bundle = join(tmpdir(), `edgecrawl-quality-offline-${process.pid}.mjs`);
 await build({ entryPoints: [join(root, "bench", "quality", "page-path.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
-const { runPage } = await import(pathToFileURL(bundle).href);
+const { runPage, runSelectorPage } = await import(pathToFileURL(bundle).href);
 
 // ------------------------------------------------------------------------------------------------ ground truth
 const types = opt("type") ? new Set(opt("type").split(",")) : null;
@@ -82,15 +85,20 @@ const snippets = (text, list) => {
 const dump = opt("dump");
 const quick = args.includes("--quick");
 const repeat = Number(opt("repeat", 1));
+const versusSelector = args.includes("--versus-selector");
 if (dump) mkdirSync(dump, { recursive: true });
 const rows = [];
 let htmlBytes = 0, parseMs = 0, extractMs = 0, markdownMs = 0;
 const started = performance.now();
 for (const page of pages) {
   const html = gunzipSync(readFileSync(join(data, "html", `${page.id}.html.gz`))).toString("utf8");
-  let markdown = "", warnings = [], err = "";
+  let markdown = "", warnings = [], err = "", ms = 0, selectorMs = 0;
   try {
+    // Alternating which path runs first keeps warm-up and load from favouring one of them.
+    if (versusSelector && rows.length % 2 === 0) selectorMs = runSelectorPage(html, page.url);
     const result = runPage(html, page.url, quick);
+    if (versusSelector && rows.length % 2 === 1) selectorMs = runSelectorPage(html, page.url);
+    ms = result.parseMs + result.extractMs + result.markdownMs;
     ({ markdown, warnings } = result);
     parseMs += result.parseMs;
     // With --repeat N the extractor's time is the best of N runs on fresh trees (the machine is shared and noisy).
@@ -105,7 +113,7 @@ for (const page of pages) {
   if (dump) writeFileSync(join(dump, `${page.id}.md`), markdown);
   const text = markdownToText(markdown);
   const [P, R, F] = wordF1(text, page.text);
-  rows.push({ id: page.id, type: page.type, url: page.url, P, R, F, with: snippets(text, page.with), without: snippets(text, page.without), empty: text.trim() === "", warnings, err });
+  rows.push({ id: page.id, type: page.type, url: page.url, P, R, F, with: snippets(text, page.with), without: snippets(text, page.without), empty: text.trim() === "", warnings, err, ms, selectorMs });
 }
 const seconds = (performance.now() - started) / 1000;
 
@@ -116,6 +124,18 @@ const line = (name, xs) =>
 const mb = htmlBytes / 1e6;
 console.log(`${rows.length} pages, ${mb.toFixed(1)} MB of HTML in ${seconds.toFixed(1)} s; ${rows.filter((r) => r.err).length} errors`);
 console.log(`extractor ${(extractMs / mb).toFixed(2)} ms/MB (parse+metadata+clean ${(parseMs / mb).toFixed(2)} ms/MB, markdown ${(markdownMs / mb).toFixed(2)} ms/MB)`);
+const percentile = (xs, q) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const timing = (xs) => `mean ${(xs.reduce((a, b) => a + b, 0) / (xs.length || 1)).toFixed(2)} ms, p50 ${percentile(xs, 0.5).toFixed(2)} ms, p95 ${percentile(xs, 0.95).toFixed(2)} ms`;
+const timed = rows.filter((r) => !r.err);
+console.log(`per page, whole path (parse → markdown): ${timing(timed.map((r) => r.ms))}`);
+if (versusSelector) {
+  const selectorTotal = timed.reduce((a, r) => a + r.selectorMs, 0);
+  const extractorTotal = timed.reduce((a, r) => a + r.ms, 0);
+  console.log(`per page, same path with the selector-list main content: ${timing(timed.map((r) => r.selectorMs))}; extractor path ${extractorTotal >= selectorTotal ? "+" : ""}${((100 * (extractorTotal - selectorTotal)) / (selectorTotal || 1)).toFixed(1)}% per page`);
+}
 console.log(line("overall", rows));
 for (const t of ["article", "forum", "product", "collection", "listing", "documentation", "service"]) {
   const xs = rows.filter((r) => r.type === t);

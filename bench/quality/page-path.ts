@@ -1,13 +1,16 @@
 /**
  * Offline quality harness, the part that runs the project's own code (bundled by offline.mjs with esbuild): the
  * server's page path itself — parseHtml → metadata and JSON-LD → cleanTree → extractMainContent → treeToMarkdown
- * — timed stage by stage, so offline figures are the server's figures without the server.
+ * — timed stage by stage, so offline figures are the server's figures without the server. `runSelectorPage`
+ * times the same path with the previous onlyMainContent (selector lists, html/main-content.ts) for comparison.
  */
 import { parseHtml } from "../../src/dom/parse";
 import type { ElementNode } from "../../src/dom/tree";
 import { extractMainContent } from "../../src/extract";
 import { cleanTree } from "../../src/html/clean";
+import { selectorMainContent } from "../../src/html/main-content";
 import { extractMetadata } from "../../src/html/metadata";
+import { resolveNoscript } from "../../src/html/noscript";
 import { treeToMarkdown } from "../../src/markdown";
 
 export interface OfflineResult {
@@ -57,4 +60,16 @@ export function runPage(html: string, url: string, quick = false): OfflineResult
   const markdown = quick ? quickText(root) : treeToMarkdown(root);
   const t3 = performance.now();
   return { markdown, warnings, parseMs: t1 - t0, extractMs: t2 - t1, markdownMs: t3 - t2 };
+}
+
+/** Milliseconds of the whole page path with the selector-list main content instead of the extractor. */
+export function runSelectorPage(html: string, url: string): number {
+  const t0 = performance.now();
+  const document = parseHtml(html);
+  extractMetadata(document, url);
+  const cleaned = cleanTree(document, { baseUrl: url });
+  const root = selectorMainContent(cleaned.body, cleaned.includedRoots);
+  resolveNoscript(root);
+  treeToMarkdown(root);
+  return performance.now() - t0;
 }
