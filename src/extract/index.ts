@@ -103,13 +103,13 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     region = pickRegion(index, judgement);
   }
   joinTitle(index, region, pageTitle(index, judgement));
-  cutRepeats(index, region);
+  cutRepeats(index, region, items.inItem);
   cutOrphanHeadings(index, region, items.inItem);
   const summary = metadataSummary(signals.metadata, signals.title);
   if (needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
     region = wholePage(index);
-    cutRepeats(index, region);
+    cutRepeats(index, region, items.inItem);
     cutOrphanHeadings(index, region, items.inItem);
   }
   cleanRegion(index, region);

@@ -165,21 +165,28 @@ export function wholePage(index: PageIndex): Region {
 
 /** Blocks at least this long are compared for repeats; shorter ones ("Yes", "Add") repeat legitimately. */
 const REPEAT_MIN_CHARS = 40;
+/** Groups of blocks up to this long are compared too (a product's header block printed for phones and desktops). */
+const REPEAT_MAX_GROUP_CHARS = 2000;
 
 /**
  * Cuts blocks that repeat an earlier block of the region word for word: the same description rendered once for
  * phones and once for desktops (one of them hidden by a style sheet the extractor cannot see), a carousel's
- * cloned slides. Only leaf blocks (no block inside) are compared, on their collapsed text.
+ * cloned slides. Leaf blocks (no block inside) are compared on their collapsed text, and so are groups of blocks
+ * up to REPEAT_MAX_GROUP_CHARS (a title, a label and a price printed twice) outside lists of items (where two
+ * cards may well read alike); an element holding no more text than its compared parent is the same content.
  */
-export function cutRepeats(index: PageIndex, region: Region): void {
-  const { nodes, end, chars, ownChars } = index;
+export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array): void {
+  const { nodes, parent, end, chars, ownChars } = index;
   const seen = new Set<string>();
+  const compared = new Uint8Array(nodes.length);
   for (let i = region.root + 1; i < end[region.root]; ) {
     if (region.cut[i]) {
       i = end[i];
       continue;
     }
-    if (ownChars[i] >= REPEAT_MIN_CHARS && ownChars[i] === chars[i]) {
+    if (chars[i] === chars[parent[i]] && compared[parent[i]]) {
+      compared[i] = 1;
+    } else if (chars[i] >= REPEAT_MIN_CHARS && (ownChars[i] === chars[i] || (chars[i] <= REPEAT_MAX_GROUP_CHARS && !inItem[i]))) {
       const text = collapsedText(nodes[i]);
       if (seen.has(text)) {
         region.cut[i] = 1;
@@ -187,6 +194,7 @@ export function cutRepeats(index: PageIndex, region: Region): void {
         continue;
       }
       seen.add(text);
+      compared[i] = 1;
     }
     i++;
   }

@@ -235,6 +235,14 @@ describe("fallbacks and special markup", () => {
     expect(text).not.toContain("Shop");
   });
 
+  it("cuts a repeated group of short blocks (a product header printed for phones and desktops)", () => {
+    const header = `<div class="buy-box"><h2>Copper storm lantern, large</h2><span>With glass chimney</span><p>€35.00</p></div>`;
+    const page = `<main><div class="mobile">${header}</div><p>${sentence("copper lantern", 3)}</p><div class="desktop">${header}</div></main>`;
+    const { text } = extract(page);
+    expect(text.split("Copper storm lantern, large").length - 1).toBe(1);
+    expect(text).toContain("The copper lantern was checked");
+  });
+
   it("cuts a word-for-word repeat of a block (a mobile copy of the description) and a heading left without its list", () => {
     const description = `<p class="description">${sentence("copper lantern", 2)}</p>`;
     const further = `<div class="further"><h3>Further reading</h3><ul>${["One", "Two", "Three", "Four"].map((t) => `<li><a href="/${t}">${t} more story about lanterns</a></li>`).join("")}</ul></div>`;
