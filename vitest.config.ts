@@ -40,11 +40,15 @@ function workersProject(name: string, include: string[]): TestProjectInlineConfi
             WEBHOOK_SECRET: "test-webhook-secret",
             SIGNING_SECRET: "test-signing-secret",
             BROWSER_SESSIONS_PER_TEAM: "3",
+            // Monitors may run every second here, so checks driven by the alarm finish within a test.
+            MONITOR_MIN_INTERVAL_SECONDS: "1",
             // The fixture site's fake OpenAI-compatible model; tests of the unconfigured case lay NO_LLM over this.
             LLM_BASE_URL: `${inject("fixtureUrl")}/v1`,
             LLM_MODEL: "fake-model",
             FIXTURE_URL: inject("fixtureUrl"),
             OTHER_FIXTURE_URL: inject("otherFixtureUrl"),
+            // Used only by tests that close local networks (ALLOW_LOCAL_NETWORK "false" in their own env).
+            EGRESS_PROXY_URL: inject("egressProxyUrl"),
           },
         },
       })),

@@ -15,15 +15,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFixtureServer } from "../test/fixtures/server.mjs";
 import { startServer } from "../scripts/dev-server.mjs";
+import { percentile } from "./stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const only = process.argv.slice(2);
 const wanted = (section) => only.length === 0 || only.includes(section);
 
-export function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+export { percentile };
 
 export function summary(label, samples) {
   const fmt = (n) => `${n.toFixed(1)} ms`;

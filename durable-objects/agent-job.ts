@@ -25,6 +25,7 @@ import { RESULT_TTL_MS } from "../src/jobs/schema";
 import { Timers } from "../src/jobs/timers";
 import type { AgentStatus } from "../src/schemas/agent";
 import { deleteDocuments } from "../src/scrape/cache";
+import { withTokenMeter } from "../src/usage/tokens";
 
 /** The status as the route answers it (without the envelope's `success`). */
 export type AgentStatusView = Omit<AgentStatus, "success">;
@@ -71,7 +72,8 @@ export class AgentJobDO extends DurableObject<Env> {
     let ending: Ending | null;
     let delay = 0;
     try {
-      ending = await this.runner.advance(controller.signal);
+      const { teamId, id } = this.store.config();
+      ending = await withTokenMeter({ env: this.env, teamId, jobId: id }, () => this.runner.advance(controller.signal));
     } catch (e) {
       ending = null;
       if (this.store.running()) [ending, delay] = this.failedUnit(e);
@@ -127,9 +129,13 @@ export class AgentJobDO extends DurableObject<Env> {
     this.store.reset();
   }
 
-  async status(teamId: string): Promise<AgentStatusView | null> {
+  /** The job's status for its team; null for another team's job, or one of another `kind` (agent vs extract). */
+  async status(teamId: string, kind: "agent" | "extract"): Promise<(AgentStatusView & { showSources?: boolean }) | null> {
     const row = this.store.owned(teamId);
-    return row ? this.view(row) : null;
+    if (!row) return null;
+    const config = this.store.config();
+    if ((config.kind ?? "agent") !== kind) return null;
+    return kind === "extract" ? { ...this.view(row), showSources: config.showSources ?? false } : this.view(row);
   }
 
   private view(row: AgentRow): AgentStatusView {

@@ -195,6 +195,12 @@ export class CrawlJobDO extends DurableObject<Env> {
     return row ? this.results.snapshot(row) : null;
   }
 
+  /** Pages waiting for dispatch and pages being scraped (GET /v2/team/queue-status); null when not the team's. */
+  async queueCounts(teamId: string): Promise<{ queued: number; active: number } | null> {
+    if (!this.store.owned(teamId)) return null;
+    return { queued: this.pages.queued(Number.MAX_SAFE_INTEGER), active: this.pages.inFlight() };
+  }
+
   async status(teamId: string, skip: number, limit: number): Promise<StatusPage | null> {
     const row = this.store.owned(teamId);
     return row ? this.results.page(row, skip, limit) : null;

@@ -10,6 +10,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { describeError } from "../src/errors";
 import { SLOT_MIGRATION, SlotLedger, type SlotGrant, type SlotRequest } from "../src/team/slots";
+import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/usage/ledger";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
 const MIGRATIONS = [
@@ -22,6 +23,7 @@ const MIGRATIONS = [
   SLOT_MIGRATION,
   // chargeOnce looks charges up by reference.
   `CREATE INDEX ledger_by_ref ON ledger (ref);`,
+  USAGE_MIGRATION,
 ];
 
 /** A single scrape waits for a slot inside one call at most this long; its caller calls again until its deadline. */
@@ -50,6 +52,7 @@ export interface ActiveJob {
 export class TeamDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly slots: SlotLedger;
+  private readonly usage: UsageLedger;
   /** Single scrapes waiting for a slot inside their call, woken when one frees up. */
   private readonly slotListeners = new Set<() => void>();
 
@@ -57,6 +60,7 @@ export class TeamDO extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.slots = new SlotLedger(this.sql, () => this.limit());
+    this.usage = new UsageLedger(this.sql);
     ctx.blockConcurrencyWhile(async () => migrate(this.sql, MIGRATIONS));
   }
 
@@ -75,10 +79,14 @@ export class TeamDO extends DurableObject<Env> {
     return balance === null || balance >= Math.max(1, credits);
   }
 
-  /** Records usage and lowers the balance (never below zero). Returns the remaining balance (null = unlimited). */
-  async charge(credits: number, reason: string, ref?: string): Promise<number | null> {
+  /**
+   * Records usage and lowers the balance (never below zero). Returns the remaining balance (null = unlimited).
+   * `apiKey` names the key the charge is attributed to; without it, the key that started the job `ref` names.
+   */
+  async charge(credits: number, reason: string, ref?: string, apiKey?: string): Promise<number | null> {
     if (credits <= 0) return this.settings().balance;
-    run(this.sql, "INSERT INTO ledger (at, credits, reason, ref) VALUES (?, ?, ?, ?)", Date.now(), credits, reason, ref ?? null);
+    const key = this.usage.keyFor(apiKey, ref);
+    run(this.sql, "INSERT INTO ledger (at, credits, reason, ref, api_key) VALUES (?, ?, ?, ?, ?)", Date.now(), credits, reason, ref ?? null, key);
     run(this.sql, "UPDATE settings SET balance = MAX(0, balance - ?) WHERE id = 1 AND balance IS NOT NULL", credits);
     return this.settings().balance;
   }
@@ -148,8 +156,8 @@ export class TeamDO extends DurableObject<Env> {
   }
 
   /** A single scrape ended: its slot goes back, and what it cost is charged. */
-  async endScrape(holder: string, charge?: { credits: number; reason: string; ref?: string }): Promise<void> {
-    if (charge) await this.charge(charge.credits, charge.reason, charge.ref);
+  async endScrape(holder: string, charge?: { credits: number; reason: string; ref?: string; apiKey?: string }): Promise<void> {
+    if (charge) await this.charge(charge.credits, charge.reason, charge.ref, charge.apiKey);
     this.slots.exchange(holder, { hold: 0, want: 0, leaseMs: 0, wake: false });
     this.wakeWaiters();
   }
@@ -169,6 +177,30 @@ export class TeamDO extends DurableObject<Env> {
       this.ctx.waitUntil(waiter.slotsFreed().catch((e: unknown) => console.warn(`waking job ${jobId}: ${describeError(e)}`)));
     }
     if (this.slots.inUse() < this.limit()) for (const wake of [...this.slotListeners]) wake();
+  }
+
+  /** The key that started a job: the job's later charges are attributed to it. */
+  async rememberJobKey(jobId: string, apiKey: string): Promise<void> {
+    this.usage.rememberJobKey(jobId, apiKey);
+  }
+
+  /** LLM tokens a model call used for the team. */
+  async recordTokens(tokens: number, apiKey?: string, jobId?: string): Promise<void> {
+    this.usage.recordTokens(tokens, this.usage.keyFor(apiKey, jobId) ?? undefined);
+  }
+
+  async tokensUsed(): Promise<number> {
+    return this.usage.tokensUsed();
+  }
+
+  /** Credits or tokens used per calendar month (UTC), per key when `byApiKey`. */
+  async usageHistory(kind: "credits" | "tokens", byApiKey: boolean): Promise<UsagePeriod[]> {
+    return this.usage.monthly(kind, byApiKey);
+  }
+
+  /** When the team's last successful, charged piece of work was recorded (null: never). */
+  async lastCharge(): Promise<number | null> {
+    return first<{ at: number | null }>(this.sql, "SELECT MAX(at) AS at FROM ledger")?.at ?? null;
   }
 
   async addActiveJob(job: ActiveJob): Promise<void> {

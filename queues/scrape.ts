@@ -14,6 +14,7 @@ import { teamStub } from "../durable-objects/team";
 import { ApiError, describeError, type ErrorCode } from "../src/errors";
 import { scrape } from "../src/scrape/pipeline";
 import type { PageClaim, PageMessage, PageReport } from "../src/crawl/types";
+import { withTokenMeter } from "../src/usage/tokens";
 
 /** Error codes worth another attempt: the target or the network may do better next time. */
 const TRANSIENT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -63,7 +64,7 @@ async function consumeJobPages(env: Env, jobId: string, messages: Message<PageMe
   let credits = 0;
   await Promise.all(
     live.map(async ({ message, claim }) => {
-      const outcome = await scrapePage(env, message, claim, hasCredits);
+      const outcome = await withTokenMeter({ env, teamId, jobId }, () => scrapePage(env, message, claim, hasCredits));
       // Report first: a report that loses the race (the page was re-dispatched and done elsewhere) is not billed.
       const counted = await reporter.send(outcome.report);
       if (counted && outcome.credits > 0) credits += outcome.credits;

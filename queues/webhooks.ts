@@ -1,6 +1,6 @@
 /**
  * Consumer of the webhook queue. A message only says "deliver job X's pending events"; the events themselves
- * wait in the job Durable Object's outbox (a crawl or batch job's, or an agent job's: src/jobs/outbox.ts) and
+ * wait in the job Durable Object's outbox (a crawl or batch job's, an agent job's or a monitor's: src/jobs/outbox.ts) and
  * are sent strictly in order — an event is sent only after the one
  * before it was accepted (2xx). A failing receiver makes the message retry with backoff, so a receiver that is
  * down for a while still gets every event, in order. When the queue gives up (dead-letter queue) the job
@@ -8,10 +8,12 @@
  */
 import { agentJobStub } from "../durable-objects/agent-job";
 import { jobStub } from "../durable-objects/crawl-job";
+import { monitorStub } from "../durable-objects/monitor";
 import { describeError } from "../src/errors";
 import { checkEgress, egressPolicy } from "../src/net/egress";
+import { outboundFetcher } from "../src/net/outbound";
 import { USER_AGENT } from "../src/net/user-agent";
-import { SIGNATURE_HEADER, signBody, type WebhookPayload } from "../src/crawl/webhooks";
+import { signatureHeaders, type WebhookPayload } from "../src/crawl/webhooks";
 import { loadDocuments } from "../src/scrape/cache";
 import { presentDocument } from "../src/scrape/present";
 import type { PendingWebhook, WebhookDrainMessage } from "../src/crawl/types";
@@ -31,7 +33,9 @@ interface WebhookOutbox {
 }
 
 function outboxOf(env: Env, message: WebhookDrainMessage): WebhookOutbox {
-  return message.kind === "agent" ? agentJobStub(env, message.jobId) : jobStub(env, message.jobId);
+  if (message.kind === "agent") return agentJobStub(env, message.jobId);
+  if (message.kind === "monitor") return monitorStub(env, message.jobId);
+  return jobStub(env, message.jobId);
 }
 
 export async function consumeWebhookBatch(batch: MessageBatch<WebhookDrainMessage>, env: Env): Promise<void> {
@@ -79,15 +83,15 @@ async function drain(env: Env, message: WebhookDrainMessage): Promise<void> {
 }
 
 async function deliver(env: Env, url: string, headers: Record<string, string>, payload: WebhookPayload): Promise<void> {
-  checkEgress(url, egressPolicy(env), "Webhook URL");
+  const policy = egressPolicy(env);
+  checkEgress(url, policy, "Webhook URL");
   const body = JSON.stringify(payload);
   const request = new Headers(headers);
   request.set("content-type", "application/json");
   request.set("user-agent", USER_AGENT);
-  request.set("x-service-event", payload.type);
-  request.set("x-service-job-id", payload.id);
-  if (env.WEBHOOK_SECRET) request.set(SIGNATURE_HEADER, await signBody(env.WEBHOOK_SECRET, body));
-  const response = await fetch(url, { method: "POST", headers: request, body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), redirect: "manual" });
+  for (const [name, value] of Object.entries(await signatureHeaders(env.WEBHOOK_SECRET, body, payload))) request.set(name, value);
+  const init = { method: "POST", headers: request, body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), redirect: "manual" } as const;
+  const response = await outboundFetcher(policy)(new Request(url, init), "Webhook URL");
   await response.body?.cancel();
   if (response.status < 200 || response.status >= 300) throw new Error(`${url} answered HTTP ${response.status}`);
 }

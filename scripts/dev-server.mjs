@@ -32,8 +32,10 @@ export async function freePort() {
  * With `devVars: true` nothing is passed and the project's `.dev.vars` is what configures the server (`root` may
  * point to a scratch copy of the project that holds one).
  *
- * @param {{ port?: number, persistTo?: string, vars?: Record<string, string>, timeoutMs?: number, root?: string, devVars?: boolean }} [options]
- * @returns {Promise<{ url: string, apiKey: string, persistTo: string, stop: (opts?: {keepState?: boolean, signal?: NodeJS.Signals}) => Promise<void>, output: () => string }>}
+ * `env` adds environment variables for npm start itself (e.g. EDGECRAWL_EGRESS_HOSTS for the egress proxy).
+ *
+ * @param {{ port?: number, persistTo?: string, vars?: Record<string, string>, env?: Record<string, string>, timeoutMs?: number, root?: string, devVars?: boolean }} [options]
+ * @returns {Promise<{ url: string, apiKey: string, persistTo: string, pid: number, exited: Promise<unknown>, stop: (opts?: {keepState?: boolean, signal?: NodeJS.Signals}) => Promise<void>, output: () => string }>}
  */
 export async function startServer(options = {}) {
   const port = options.port ?? (await freePort());
@@ -41,7 +43,7 @@ export async function startServer(options = {}) {
   const projectRoot = options.root ?? root;
   // A free inspector port too: wrangler's default (9229) would make two servers (parallel test runs) collide.
   const args = [join(projectRoot, "scripts", "start.mjs"), "--port", String(port), "--inspector-port", String(await freePort()), "--persist-to", persistTo, "--show-interactive-dev-session=false"];
-  const childEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
+  const childEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1", ...options.env };
   if (!options.devVars) {
     const vars = {
       API_KEYS: `default:${DEV_API_KEY}`,
@@ -91,6 +93,8 @@ export async function startServer(options = {}) {
     url,
     apiKey: DEV_API_KEY,
     persistTo,
+    pid: child.pid,
+    exited,
     output: () => log,
     stop: async ({ keepState = Boolean(options.persistTo), signal = "SIGTERM" } = {}) => {
       if (child.exitCode === null) kill(signal);

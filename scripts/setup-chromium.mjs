@@ -8,12 +8,23 @@
  * every path miniflare looks for (one per Chrome version pinned by the miniflare copies under node_modules).
  * The launcher runs the system Chromium headless without the sandbox (containers run as root).
  *
+ * The launcher runs Chromium with a parent-death signal (setpriv --pdeathsig): miniflare starts it in a process
+ * group of its own, so without one a `kill -9` of the server left every browser running. It also never lets
+ * WebRTC send UDP around the proxy the browser contexts use (see src/engines/browser.ts).
+ *
+ * `npm start` points wrangler at a launcher of this project (`.wrangler/cache`, via XDG_CACHE_HOME) that also
+ * writes a pid file per browser under `.wrangler/chromium/` and, when `npm start` gave wrangler
+ * EDGECRAWL_CHROMIUM_PROXY (local networks closed), sends the whole browser through the egress proxy; each run of this script reaps the browsers whose
+ * launching server is gone (a fallback for machines without setpriv). The launcher under ~/.cache serves every
+ * other user of miniflare (the vitest pool) and writes no pid file.
+ *
  * Idempotent and quick when everything is in place; run by `npm install` (postinstall), `npm start` and
  * `npm test`. Never fails the install: it prints what is missing instead.
  * Environment: CHROMIUM_PATH (a Chromium binary to use), EDGECRAWL_SKIP_CHROMIUM=1 (do nothing).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { browserPidDir, projectCacheHome, reapOrphanedBrowsers } from "./chromium-reaper.mjs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,19 +96,42 @@ if (!chromium && !installChromium()) {
 }
 chromium = findChromium();
 
-const cacheRoot = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), ".wrangler", "chrome");
-const launcher = `#!/bin/sh
-# Written by edgecrawl's scripts/setup-chromium.mjs: miniflare's Browser Rendering runs the system Chromium.
-exec "${chromium}" --no-sandbox --headless=new --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync "$@"
+const PID_DIR = browserPidDir(root);
+
+const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
+const flags = "--no-sandbox --headless=new --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync --force-webrtc-ip-handling-policy=disable_non_proxied_udp";
+/**
+ * miniflare starts the browser with an environment of its own, so the launcher reads the proxy from the
+ * environment of the process that launched it (wrangler, which `npm start` gives EDGECRAWL_CHROMIUM_PROXY).
+ */
+const proxyLines = `proxy=$(tr '\\0' '\\n' < /proc/$PPID/environ 2>/dev/null | sed -n 's/^EDGECRAWL_CHROMIUM_PROXY=//p')\n`;
+/** The launcher script; with `pidDir`, each browser leaves "<pid>" holding its launcher's pid there. */
+function launcher(pidDir) {
+  const pidLines = pidDir ? `mkdir -p "${pidDir}" 2>/dev/null\necho "$PPID" > "${pidDir}/$$" 2>/dev/null\n` : "";
+  const exec = setpriv ? `exec "${setpriv}" --pdeathsig SIGKILL "${chromium}"` : `exec "${chromium}"`;
+  return `#!/bin/sh
+# Written by edgecrawl's scripts/setup-chromium.mjs: miniflare's Browser Rendering runs the system Chromium,
+# killed with the process that launched it${pidDir ? ", with a pid file for the reaper" : ""}.
+${pidLines}${pidDir ? proxyLines : ""}${exec} ${flags} ${pidDir ? '${proxy:+--proxy-server=http://$proxy --proxy-bypass-list=<-loopback>} ' : ""}"$@"
 `;
-for (const version of versions) {
-  const target = join(cacheRoot, `linux-${version}`, "chrome-linux64", "chrome");
-  if (existsSync(target) && readFileSync(target, "utf8") === launcher) continue;
-  mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, launcher);
-  chmodSync(target, 0o755);
-  log(`Chrome ${version} for miniflare -> ${chromium}`);
 }
+
+const cacheRoots = [
+  [join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), ".wrangler", "chrome"), launcher(null)],
+  [join(projectCacheHome(root), ".wrangler", "chrome"), launcher(PID_DIR)],
+];
+for (const [cacheRoot, text] of cacheRoots) {
+  for (const version of versions) {
+    const target = join(cacheRoot, `linux-${version}`, "chrome-linux64", "chrome");
+    if (existsSync(target) && readFileSync(target, "utf8") === text) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+    chmodSync(target, 0o755);
+    log(`Chrome ${version} for miniflare (${cacheRoot}) -> ${chromium}`);
+  }
+}
+const reaped = reapOrphanedBrowsers(PID_DIR);
+if (reaped.length) log(`stopped ${reaped.length} Chromium process group(s) left behind by a server that is gone: ${reaped.join(", ")}`);
 try {
   const v = execFileSync(chromium, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   log(`ready (${v})`);

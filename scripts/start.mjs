@@ -1,12 +1,19 @@
 #!/usr/bin/env node
 /**
  * `npm start [-- <wrangler dev args>]`: everything a fresh checkout needs to serve the API locally.
- * 1. Makes sure the local Chromium for Browser Rendering is in place (scripts/setup-chromium.mjs).
+ * 1. Makes sure the local Chromium for Browser Rendering is in place (scripts/setup-chromium.mjs), which also
+ *    reaps Chromium processes a killed earlier server left behind.
  * 2. Makes sure `.dev.vars` has an API key, a webhook secret and a URL-signing secret: generates them on first run
  *    and prints the key and the webhook secret.
  *    (Skipped when `--env-file` is given: wrangler then reads that file instead of .dev.vars.)
- * 3. Runs `wrangler dev` on http://127.0.0.1:8787 with local state persisted under .wrangler/state; extra
- *    arguments go to wrangler (e.g. `npm start -- --port 9000`, `--var ALLOW_LOCAL_NETWORK:true`).
+ * 3. Starts the local egress proxy (scripts/egress-proxy.mjs) and hands its URL to the Worker as
+ *    EGRESS_PROXY_URL: while ALLOW_LOCAL_NETWORK is off, outbound traffic (the Worker's and the browser's) goes
+ *    through it and local addresses are refused after resolution. EDGECRAWL_EGRESS_HOSTS ("name=ip,…", extra host
+ *    entries) and EDGECRAWL_EGRESS_ALLOW ("ip[:port],…", local addresses that may be reached anyway) tune it.
+ * 4. Runs `wrangler dev` (local state persisted under .wrangler/state) on a private port behind the front door
+ *    (scripts/front-door.mjs), which serves http://127.0.0.1:8787 (`--ip`/`--port` move it); other arguments go to
+ *    wrangler (e.g. `npm start -- --var ALLOW_LOCAL_NETWORK:true`).
+ * wrangler runs with a parent-death signal, so even a `kill -9` of this process takes it (and its Chromium) down.
  *
  * Every setting in .dev.vars reaches the Worker (wrangler.toml has no `[secrets] required` block, which would make
  * wrangler load only the listed names).
@@ -14,8 +21,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, appendFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { projectCacheHome } from "./chromium-reaper.mjs";
+import { parseAllowList, parseHostEntries, startEgressProxy } from "./egress-proxy.mjs";
+import { startFrontDoor } from "./front-door.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const devVarsPath = join(root, ".dev.vars");
@@ -35,8 +46,18 @@ function readDotenv(path) {
 }
 
 const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
-const portArg = args.find((a, i) => args[i - 1] === "--port") ?? args.find((a) => a.startsWith("--port="))?.slice(7);
-const baseUrl = `http://127.0.0.1:${portArg ?? 8787}`;
+/** Removes `--flag value` / `--flag=value` from args and returns the value. */
+function takeOption(flag) {
+  const i = args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  if (i < 0) return undefined;
+  const [value] = args[i].includes("=") ? [args[i].slice(flag.length + 1)] : [args[i + 1]];
+  args.splice(i, args[i].includes("=") ? 1 : 2);
+  return value;
+}
+const publicHost = takeOption("--ip") ?? "127.0.0.1";
+const publicPort = Number(takeOption("--port") ?? 8787);
+const baseUrl = `http://${publicHost.includes(":") ? `[${publicHost}]` : publicHost}:${publicPort}`;
+
 /** First run: generate an API key and the secrets into .dev.vars, and print what the user needs. */
 function ensureDevVars() {
   const vars = readDotenv(devVarsPath);
@@ -66,18 +87,78 @@ function ensureDevVars() {
 // With --env-file, wrangler reads that file instead of .dev.vars: nothing to generate there.
 if (!has("--env-file")) ensureDevVars();
 
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 const defaults = [];
 // Settings given in the environment (e.g. API_KEYS=... npm start) are handed to wrangler, which no longer reads the
 // process environment itself once a .dev.vars exists.
 for (const name of ["API_KEYS", "SIGNING_SECRET", "WEBHOOK_SECRET"]) {
   if (process.env[name] && !has("--env-file")) defaults.push("--var", `${name}:${process.env[name]}`);
 }
-if (!has("--ip")) defaults.push("--ip", "127.0.0.1");
-if (!has("--port")) defaults.push("--port", "8787");
+const userGateway = args.some((a) => a.startsWith("EGRESS_PROXY_URL:")) || Boolean(readDotenv(devVarsPath).EGRESS_PROXY_URL && !has("--env-file"));
+const egress = userGateway
+  ? null
+  : await startEgressProxy({
+      hosts: parseHostEntries(process.env.EDGECRAWL_EGRESS_HOSTS),
+      allow: parseAllowList(process.env.EDGECRAWL_EGRESS_ALLOW),
+      log: (line) => console.log(line),
+    });
+if (egress) defaults.push("--var", `EGRESS_PROXY_URL:${egress.url}`);
+
+/** ALLOW_LOCAL_NETWORK as the Worker will see it: `--var`, else the env file wrangler reads, else wrangler.toml's "false". */
+function localNetworkAllowed() {
+  const fromArgs = args.map((a, i) => (a === "--var" ? args[i + 1] : a)).find((a) => a?.startsWith("ALLOW_LOCAL_NETWORK:"));
+  if (fromArgs) return fromArgs.slice("ALLOW_LOCAL_NETWORK:".length) === "true";
+  const envFileIndex = args.findIndex((a) => a === "--env-file" || a.startsWith("--env-file="));
+  const envFile = envFileIndex < 0 ? devVarsPath : args[envFileIndex].includes("=") ? args[envFileIndex].split("=")[1] : args[envFileIndex + 1];
+  return readDotenv(envFile).ALLOW_LOCAL_NETWORK === "true";
+}
+// Browser sessions drive the browser's default context over CDP, where no per-context proxy applies: while local
+// networks are closed, the whole browser goes through the egress proxy (the launcher reads this, see
+// setup-chromium.mjs), so a session's pages, WebSockets included, reach only what the proxy allows.
+const browserProxy = egress && !localNetworkAllowed() ? new URL(egress.url).host : undefined;
+const privatePort = await freePort();
+defaults.push("--ip", "127.0.0.1", "--port", String(privatePort));
 if (!has("--persist-to")) defaults.push("--persist-to", join(root, ".wrangler", "state"));
 
 const wrangler = join(root, "node_modules", "wrangler", "bin", "wrangler.js");
-const env = { WRANGLER_SEND_METRICS: "false", ...process.env };
-const child = spawn(process.execPath, [wrangler, "dev", ...defaults, ...args], { stdio: "inherit", cwd: root, env });
+// This project's Chromium launcher (pid files for the reaper), see setup-chromium.mjs.
+const env = { WRANGLER_SEND_METRICS: "false", ...process.env, XDG_CACHE_HOME: projectCacheHome(root), EDGECRAWL_CHROMIUM_PROXY: browserProxy ?? "" };
+// setpriv's parent-death signal: wrangler gets SIGTERM if this process dies, even by SIGKILL.
+const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
+const command = setpriv ? [setpriv, "--pdeathsig", "SIGTERM", process.execPath] : [process.execPath];
+const child = spawn(command[0], [...command.slice(1), wrangler, "dev", ...defaults, ...args], { stdio: "inherit", cwd: root, env });
+
+let frontDoor = null;
+const shutDown = async (code) => {
+  await Promise.all([frontDoor?.close(), egress?.close()]);
+  process.exit(code);
+};
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+child.on("exit", (code, signal) => void shutDown(signal ? 1 : (code ?? 0)));
+
+// The public address opens once wrangler answers behind it.
+for (;;) {
+  if (child.exitCode !== null) break;
+  const up = await fetch(`http://127.0.0.1:${privatePort}/`, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
+  if (up) break;
+  await new Promise((r) => setTimeout(r, 250));
+}
+if (child.exitCode === null) {
+  try {
+    frontDoor = await startFrontDoor({ host: publicHost, port: publicPort, upstreamPort: privatePort, log: (line) => console.log(line) });
+    console.log(`\n  edgecrawl is ready on ${baseUrl} (wrangler dev behind it on 127.0.0.1:${privatePort})\n`);
+  } catch (e) {
+    console.error(`\n  Could not listen on ${baseUrl}: ${e.message}\n`);
+    child.kill("SIGTERM");
+  }
+}

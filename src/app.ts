@@ -20,8 +20,14 @@ import { scrapeRoutes } from "./routes/v2/scrape";
 import { crawlRoutes } from "./routes/v2/crawl";
 import { batchRoutes } from "./routes/v2/batch";
 import { mapRoutes } from "./routes/v2/map";
+import { searchRoutes } from "./routes/v2/search";
+import { parseRoutes } from "./routes/v2/parse";
+import { extractRoutes } from "./routes/v2/extract";
+import { monitorRoutes } from "./routes/v2/monitor";
 import { v1Routes } from "./routes/v1";
 import { teamRoutes } from "./routes/v2/team";
+import { usageRoutes } from "./routes/v2/usage";
+import { meterRequestTokens } from "./usage/tokens";
 import { validationError } from "./validation";
 
 export const API_VERSION = "0.1.0";
@@ -39,6 +45,7 @@ export function createApp() {
   app.use("*", cors());
   app.use("*", bodyLimit({ maxSize: 10 * 1024 * 1024 }));
   app.use("*", accessControl);
+  app.use("*", meterRequestTokens);
 
   app.get("/", (c) => c.json({ message: "edgecrawl API", version: API_VERSION, documentation_url: `${new URL(c.req.url).origin}/docs` }));
   app.get("/docs", (c) => c.html(docsPage(new URL(c.req.url).origin)));
@@ -47,7 +54,7 @@ export function createApp() {
     info: {
       title: "edgecrawl API",
       version: API_VERSION,
-      description: "Web-data extraction (scrape, crawl, map, batch scrape, agent) compatible with the Firecrawl v2 API.",
+      description: "Web-data extraction (scrape, crawl, map, batch scrape, agent, monitors) compatible with the Firecrawl v2 API.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
     security: [{ bearerAuth: [] }],
@@ -60,10 +67,15 @@ export function createApp() {
   app.route("/", interactRoutes);
   app.route("/", browserRoutes);
   app.route("/", teamRoutes);
+  app.route("/", usageRoutes);
   app.route("/", crawlRoutes);
   app.route("/", batchRoutes);
   app.route("/", mapRoutes);
+  app.route("/", searchRoutes);
+  app.route("/", parseRoutes);
+  app.route("/", extractRoutes);
   app.route("/", agentRoutes);
+  app.route("/", monitorRoutes);
   app.route("/", v1Routes);
   app.route("/", adminRoutes);
   return app;

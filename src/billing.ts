@@ -12,6 +12,6 @@ export async function ensureCredits(env: Env, teamId: string, atLeast = 1): Prom
   if (!(await teamStub(env, teamId).canSpend(atLeast))) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
 }
 
-export async function charge(env: Env, teamId: string, credits: number, reason: string, ref?: string): Promise<void> {
-  await teamStub(env, teamId).charge(credits, reason, ref);
+export async function charge(env: Env, teamId: string, credits: number, reason: string, ref?: string, apiKey?: string): Promise<void> {
+  await teamStub(env, teamId).charge(credits, reason, ref, apiKey);
 }

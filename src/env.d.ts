@@ -11,6 +11,8 @@ declare namespace Cloudflare {
     WEBHOOK_SECRET?: string;
     LLM_API_KEY?: string;
     SIGNING_SECRET?: string;
+    /** Set by `npm start`: the local egress proxy (scripts/egress-proxy.mjs) outbound traffic goes through. */
+    EGRESS_PROXY_URL?: string;
     AI?: Ai;
   }
 }

@@ -9,6 +9,8 @@ import type { PageMessage, WebhookDrainMessage } from "./crawl/types";
 export { TeamDO } from "../durable-objects/team";
 export { CrawlJobDO } from "../durable-objects/crawl-job";
 export { AgentJobDO } from "../durable-objects/agent-job";
+export { MonitorDO } from "../durable-objects/monitor";
+export { MonitorRegistryDO } from "../durable-objects/monitor-registry";
 export { BrowserSessionDO } from "../durable-objects/browser-session";
 export { BrowserRegistryDO } from "../durable-objects/browser-registry";
 export { BrowserProfileDO } from "../durable-objects/browser-profile";

@@ -1,11 +1,15 @@
 /**
  * Turns zod issues into the 400 BAD_REQUEST envelope: `error` names the field and the reason of the most
- * relevant issue, `details` carries all of them (path, message, code).
+ * relevant issue, `details` carries them (path, message, code) — the first MAX_DETAILS of them, and an unknown
+ * key list names the first MAX_LISTED_KEYS: a body with 100,000 bad fields would otherwise get a 10 MB answer.
  */
 import type { z } from "@hono/zod-openapi";
 import { ApiError } from "./errors";
 
 type Issue = z.core.$ZodIssue;
+
+const MAX_DETAILS = 50;
+const MAX_LISTED_KEYS = 20;
 
 export interface IssueDetail {
   path: (string | number)[];
@@ -57,7 +61,7 @@ export function flattenIssues(issues: readonly Issue[], prefix: PropertyKey[] = 
       const where = path.length ? ` in ${pathString(path)}` : " in body";
       out.push({
         path: path as (string | number)[],
-        message: `Unrecognized key${keys.length > 1 ? "s" : ""}${where}: ${keys.map((k) => `"${k}"`).join(", ")} -- please review the v2 API documentation for request body changes`,
+        message: `Unrecognized key${keys.length > 1 ? "s" : ""}${where}: ${listKeys(keys)} -- please review the v2 API documentation for request body changes`,
         code: issue.code,
       });
       continue;
@@ -67,13 +71,20 @@ export function flattenIssues(issues: readonly Issue[], prefix: PropertyKey[] = 
   return out;
 }
 
+function listKeys(keys: string[]): string {
+  const listed = keys.slice(0, MAX_LISTED_KEYS).map((k) => `"${k.length > 100 ? `${k.slice(0, 100)}…` : k}"`).join(", ");
+  return keys.length > MAX_LISTED_KEYS ? `${listed} and ${keys.length - MAX_LISTED_KEYS} more` : listed;
+}
+
 function describeUnionFailure(issue: Issue): string {
   return issue.message === "Invalid input" ? "Invalid value: it matches none of the accepted forms" : issue.message;
 }
 
 /** The 400 error for a failed validation. */
 export function validationError(error: z.ZodError): ApiError {
-  const details = flattenIssues(error.issues);
+  const all = flattenIssues(error.issues);
+  const details = all.slice(0, MAX_DETAILS);
+  if (all.length > MAX_DETAILS) details.push({ path: [], message: `and ${all.length - MAX_DETAILS} more issues`, code: "too_many_issues" });
   const first = details[0];
   const message = first
     ? first.code === "unrecognized_keys"

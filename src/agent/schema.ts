@@ -56,6 +56,10 @@ export const STEP_LEASE_MS = 5 * 60_000;
 export interface AgentConfig {
   id: string;
   teamId: string;
+  /** An extract job (POST /v2/extract) runs as an agent job bounded to its URLs; absent = an agent job. */
+  kind?: "agent" | "extract";
+  /** Extract: list the pages read in the answer. */
+  showSources?: boolean;
   prompt: string;
   /** Where the agent starts: the request's urls, or the URLs found in the prompt. */
   startUrls: string[];

@@ -40,7 +40,14 @@ function badRequest(field: string, message: string): ApiError {
   return new ApiError("BAD_REQUEST", message, [{ path: [field], message, code: "custom" }]);
 }
 
-export async function startAgent(env: Env, teamId: string, body: AgentRequest, apiOrigin: string): Promise<string> {
+/** How a job is started: the key that asked (its usage is attributed to it), and for extract jobs their kind. */
+export interface AgentStart {
+  apiKey?: string;
+  kind?: "agent" | "extract";
+  showSources?: boolean;
+}
+
+export async function startAgent(env: Env, teamId: string, body: AgentRequest, apiOrigin: string, start: AgentStart = {}): Promise<string> {
   if (!toolCallingConfigured(env)) {
     throw new ApiError(
       "LLM_NOT_CONFIGURED",
@@ -77,7 +84,9 @@ export async function startAgent(env: Env, teamId: string, body: AgentRequest, a
     webhook: body.webhook,
     apiOrigin,
     createdAt: Date.now(),
+    ...(start.kind === "extract" ? { kind: "extract" as const, showSources: start.showSources ?? false } : {}),
   };
+  if (start.apiKey) await teamStub(env, teamId).rememberJobKey(config.id, start.apiKey);
   await agentJobStub(env, config.id).create(config);
   return config.id;
 }
@@ -92,7 +101,7 @@ function isAllowed(url: string, policy: ReturnType<typeof egressPolicy>): boolea
 }
 
 export async function agentStatus(env: Env, teamId: string, id: string): Promise<AgentStatusView> {
-  const view = await agentJobStub(env, id).status(teamId);
+  const view = await agentJobStub(env, id).status(teamId, "agent");
   if (!view) throw new ApiError("JOB_NOT_FOUND", NOT_FOUND);
   return view;
 }

@@ -3,8 +3,8 @@
  * ones, otherwise any bad one is a 400), then a job Durable Object scrapes each URL through the scrape queue.
  */
 import { ApiError } from "../errors";
-import { checkEgress, egressPolicy } from "../net/egress";
-import { coerceUrlInput, targetUrlProblem } from "../schemas/common";
+import { fetchableUrlProblem } from "../net/egress";
+import { coerceUrlInput } from "../schemas/common";
 import type { WebhookConfig } from "../schemas/crawl";
 import type { ScrapeOptions } from "../schemas/scrape";
 import { createJob, jobPath } from "./service";
@@ -22,6 +22,8 @@ export interface BatchFields {
 export interface BatchInput extends BatchFields {
   apiVersion: "v1" | "v2";
   teamId: string;
+  /** The name of the key that started the batch. */
+  apiKey?: string;
   apiOrigin: string;
 }
 
@@ -41,23 +43,11 @@ export function batchCrawlerSettings(urlCount: number): CrawlerSettings {
   };
 }
 
-/** Why a batch URL cannot be scraped, or null. */
-function batchUrlProblem(env: Env, url: string): string | null {
-  const problem = targetUrlProblem(url);
-  if (problem) return problem;
-  try {
-    checkEgress(coerceUrlInput(url), egressPolicy(env));
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-}
-
 export async function startBatch(env: Env, input: BatchInput) {
   const valid: string[] = [];
   const invalid: { url: string; problem: string; index: number }[] = [];
   input.urls.forEach((url, index) => {
-    const problem = batchUrlProblem(env, url);
+    const problem = fetchableUrlProblem(env, url);
     if (problem) invalid.push({ url, problem, index });
     else valid.push(new URL(coerceUrlInput(url)).href);
   });
@@ -74,6 +64,7 @@ export async function startBatch(env: Env, input: BatchInput) {
     kind: "batch",
     apiVersion: input.apiVersion,
     teamId: input.teamId,
+    apiKey: input.apiKey,
     url: valid[0],
     urls: valid,
     crawler: batchCrawlerSettings(valid.length),

@@ -21,6 +21,8 @@ export interface NewJob extends JobRequest {
   kind: JobKind;
   apiVersion: "v1" | "v2";
   teamId: string;
+  /** The name of the key that started the job: its charges are attributed to it. */
+  apiKey?: string;
   /** Batch: the URLs to scrape. */
   urls?: string[];
   apiOrigin: string;
@@ -70,6 +72,7 @@ export async function createJob(env: Env, job: NewJob): Promise<JobConfig> {
     createdAt: Date.now(),
     displayOptions: job.displayOptions,
   };
+  if (job.apiKey) await team.rememberJobKey(config.id, job.apiKey);
   await jobStub(env, config.id).create(config);
   return config;
 }

@@ -68,8 +68,8 @@ export interface PageMessage {
 export interface WebhookDrainMessage {
   type: "webhook-drain";
   jobId: string;
-  /** Whose outbox: an agent job's, or (absent) a crawl or batch job's. */
-  kind?: "agent";
+  /** Whose outbox: an agent job's, a monitor's, or (absent) a crawl or batch job's. */
+  kind?: "agent" | "monitor";
 }
 
 /** Which dispatch of which page a message speaks of (what a consumer claims and reports on). */

@@ -1,10 +1,11 @@
 /**
  * Screenshots and PDFs made by the browser engine. They are stored in R2 and referenced from the document as
  * `artifact:<r2 key>` (scrape/present.ts signs them per response, so cached documents stay valid). A data URL
- * is used instead only when nothing may be stored (`zeroDataRetention`) or storage fails.
+ * is used instead only when nothing may be stored (`zeroDataRetention`), storage fails, or no SIGNING_SECRET is
+ * configured (an unsigned artifact could not be served).
  */
 import type { Page } from "@cloudflare/puppeteer";
-import { storeArtifact } from "../artifacts";
+import { canSignArtifacts, storeArtifact } from "../artifacts";
 import { describeError } from "../errors";
 import { ARTIFACT_PREFIX } from "../scrape/present";
 import { pdfToBase64 } from "./pdf";
@@ -35,11 +36,14 @@ export async function takeScreenshot(page: Page, request: ScreenshotRequest): Pr
 
 /** Stores `bytes` and returns how the document refers to them. */
 export async function saveArtifact(sink: ArtifactSink, bytes: Uint8Array, type: "png" | "jpeg" | "pdf"): Promise<string> {
-  if (!sink.zeroDataRetention && sink.env.BUCKET) {
+  const label = type === "pdf" ? "PDF" : "screenshot";
+  if (!sink.zeroDataRetention && sink.env.BUCKET && !canSignArtifacts(sink.env)) {
+    sink.warnings.push(`No SIGNING_SECRET is configured, so the ${label} cannot be served by URL; it is returned inline.`);
+  } else if (!sink.zeroDataRetention && sink.env.BUCKET) {
     try {
       return ARTIFACT_PREFIX + (await storeArtifact(sink.env, bytes, type));
     } catch (e) {
-      sink.warnings.push(`The ${type === "pdf" ? "PDF" : "screenshot"} could not be stored (${describeError(e)}); it is returned inline.`);
+      sink.warnings.push(`The ${label} could not be stored (${describeError(e)}); it is returned inline.`);
     }
   }
   const mime = type === "pdf" ? "application/pdf" : `image/${type}`;

@@ -1,18 +1,24 @@
 /**
  * Every request a rendered page makes passes through here (request interception), in this order:
  * 1. the outbound policy (`checkEgress`) — refused requests are aborted, redirects included, since each hop
- *    is intercepted as a new request; a refused main document fails the scrape with URL_BLOCKED;
+ *    is intercepted as a new request; a refused main document fails the scrape with URL_BLOCKED. With the local
+ *    egress proxy (npm start), the context's whole traffic — WebSockets too, which interception never sees —
+ *    goes through that proxy, which refuses local addresses after resolving; main-frame navigations ask it first
+ *    (`/check`) so that a name resolving to a local address also fails the scrape with URL_BLOCKED;
  * 2. `blockAds` — requests to ad, tracker and consent-manager hosts are aborted (never the page's own host);
- * 3. the caller's `headers` — added to requests for the target's host only, so cookies or tokens meant for the
- *    target never reach third parties;
+ * 3. the caller's `headers` — added to requests for the target's origin only (isCredentialOrigin), and removed
+ *    from requests to any other origin (Chrome carries overridden headers over a redirect), so cookies or tokens
+ *    meant for the target never reach third parties, a redirect target included;
  * 4. proxy "enhanced" — document requests (the page and its frames) are fetched through the upstream proxy by
  *    the Worker and answered from that response; sub-resources load directly.
  * It also counts requests in flight, for the engine's "network quiet" wait.
  */
 import type { HTTPRequest, HTTPResponse, Page } from "@cloudflare/puppeteer";
 import { ApiError, describeError } from "../errors";
-import { checkEgress, type EgressPolicy } from "../net/egress";
+import { blockedError, checkEgress, type EgressPolicy } from "../net/egress";
+import { resolvedReason } from "../net/outbound";
 import { proxyFetcher, type ProxyConfig } from "../net/proxy";
+import { isCredentialOrigin } from "../net/urls";
 import { isBlockedHost } from "./adblock";
 
 /** Schemes that never leave the browser. */
@@ -23,9 +29,9 @@ const LONG_LIVED = new Set(["eventsource", "websocket", "media"]);
 export interface RouterOptions {
   policy: EgressPolicy;
   blockAds: boolean;
-  /** The caller's `headers`, sent to `targetHost` only. */
+  /** The caller's `headers`, sent to the target's origin only. */
   headers?: Record<string, string>;
-  targetHost: string;
+  target: URL;
   /** Answer document requests through this proxy (proxy "enhanced"). */
   proxy: ProxyConfig | null;
   signal: AbortSignal;
@@ -75,12 +81,15 @@ export class RequestRouter {
       const isMainDocument = request.isNavigationRequest() && request.frame() === this.page.mainFrame();
       let target: URL;
       try {
-        target = checkEgress(url, this.options.policy, request.redirectChain().length > 0 ? "Redirect target" : "URL");
+        const what = request.redirectChain().length > 0 ? "Redirect target" : "URL";
+        target = checkEgress(url, this.options.policy, what);
+        // Documents fetched through the upstream proxy are resolved there, not by the local egress proxy.
+        if (isMainDocument && !this.fetchThroughProxy) await this.askGateway(target, what);
       } catch (e) {
-        if (isMainDocument) this.documentError = e as ApiError;
+        if (isMainDocument) this.documentError = e instanceof ApiError ? e : new ApiError("SCRAPE_BROWSER_ERROR", describeError(e));
         return await request.abort("blockedbyclient");
       }
-      if (this.options.blockAds && !isMainDocument && target.hostname !== this.options.targetHost && isBlockedHost(target.hostname)) {
+      if (this.options.blockAds && !isMainDocument && target.hostname !== this.options.target.hostname && isBlockedHost(target.hostname)) {
         this.blockedCount++;
         return await request.abort("blockedbyclient");
       }
@@ -89,13 +98,41 @@ export class RequestRouter {
         this.inflight.add(request);
         this.lastActivity = Date.now();
       }
-      const extraHeaders = target.hostname === this.options.targetHost && Object.keys(this.callerHeaders).length > 0 ? this.callerHeaders : null;
+      const extraHeaders = isCredentialOrigin(target, this.options.target) && Object.keys(this.callerHeaders).length > 0 ? this.callerHeaders : null;
       if (this.fetchThroughProxy && request.isNavigationRequest()) return await this.answerThroughProxy(request, target, extraHeaders, isMainDocument);
-      await request.continue(extraHeaders ? { headers: { ...request.headers(), ...extraHeaders } } : undefined);
+      const headers = this.headersFor(request, extraHeaders);
+      await request.continue(headers ? { headers } : undefined);
     } catch {
       // The page went away while the request was paused; nothing is waiting for it.
       this.settled(request);
     }
+  }
+
+  /** The request's headers with the caller's added (its origin) or removed (any other origin); undefined = as is. */
+  private headersFor(request: HTTPRequest, extraHeaders: Record<string, string> | null): Record<string, string> | undefined {
+    if (extraHeaders) return { ...request.headers(), ...extraHeaders };
+    const carried = Object.keys(request.headers()).filter((name) => name.toLowerCase() !== "user-agent" && name.toLowerCase() in this.callerHeaders);
+    if (carried.length === 0) return undefined;
+    const headers = { ...request.headers() };
+    for (const name of carried) delete headers[name];
+    return headers;
+  }
+
+  /**
+   * Asks the egress proxy whether it would connect to `target`, so that a navigation it will refuse fails the
+   * scrape with a clear error rather than rendering the proxy's refusal. (The proxy checks the real connection
+   * again; this is only for the message.)
+   */
+  private async askGateway(target: URL, what: string): Promise<void> {
+    const gateway = this.options.policy.gateway;
+    if (!gateway) return;
+    const port = target.port || (target.protocol === "https:" ? "443" : "80");
+    const check = new URL(`http://${gateway.display}/check`);
+    check.search = new URLSearchParams({ host: target.hostname, port }).toString();
+    const verdict = (await (await fetch(check, { signal: this.options.signal })).json()) as { ok: boolean; verdict?: string; address?: string; reason?: string };
+    if (verdict.ok) return;
+    if (verdict.verdict === "dns") throw new ApiError("SCRAPE_DNS_RESOLUTION_ERROR", `DNS resolution failed for hostname "${target.hostname}"`);
+    throw blockedError(what, target.host, resolvedReason(verdict));
   }
 
   private async answerThroughProxy(request: HTTPRequest, target: URL, extraHeaders: Record<string, string> | null, isMainDocument: boolean): Promise<void> {

@@ -77,12 +77,16 @@ function makeLease(env: Env, slot: Slot, browser: Browser, sessionId: string): B
     async release(reusable) {
       if (done) return;
       done = true;
-      freeSlot(slot);
-      if (reusable && browser.connected && idleSessions.length < browserConcurrency(env)) {
-        idleSessions.push(sessionId);
-        await browser.disconnect().catch(() => {});
-      } else {
-        await browser.close().catch(() => {});
+      try {
+        if (reusable && browser.connected && idleSessions.length < browserConcurrency(env)) {
+          // Offered for reuse only once disconnected: a session still connected cannot be joined by the next scrape.
+          await browser.disconnect().catch(() => {});
+          idleSessions.push(sessionId);
+        } else {
+          await browser.close().catch(() => {});
+        }
+      } finally {
+        freeSlot(slot);
       }
     },
     abandon(contextId) {
@@ -120,31 +124,43 @@ async function closeOrphanedContexts(browser: Browser, sessionId: string): Promi
   await Promise.all(open.map((context) => context.close().catch(() => {})));
 }
 
-function takeSlot(limit: number, signal: AbortSignal): Promise<Slot> {
-  return new Promise((resolve, reject) => {
-    const tryTake = () => {
-      if (slots.size >= limit) return false;
+/**
+ * A free slot, waiting (FIFO) while all are taken. The scrape that frees a slot only resolves the next waiter's
+ * promise: it never touches the waiter's AbortSignal, which belongs to another request (workerd refuses I/O
+ * objects across requests — doing so failed the releasing scrape with a 500). The waiter re-checks in its own
+ * request.
+ */
+async function takeSlot(limit: number, signal: AbortSignal): Promise<Slot> {
+  for (;;) {
+    if (signal.aborted) {
+      // A wake-up this waiter can no longer use goes to the next one.
+      if (slots.size < limit) waiting.shift()?.();
+      throw signal.reason;
+    }
+    if (slots.size < limit) {
       const slot: Slot = {};
       slots.add(slot);
-      resolve(slot);
-      return true;
-    };
-    if (signal.aborted) return reject(signal.reason);
-    if (tryTake()) return;
-    const wake = () => {
-      // Pass the free slot on rather than lose the wake-up.
-      if (signal.aborted) return void waiting.shift()?.();
-      if (tryTake()) signal.removeEventListener("abort", onAbort);
-      else waiting.push(wake);
-    };
-    const onAbort = () => {
-      const index = waiting.indexOf(wake);
-      if (index >= 0) waiting.splice(index, 1);
-      reject(signal.reason);
-    };
+      return slot;
+    }
+    let onAbort = () => {};
+    const woken = new Promise<void>((resolve, reject) => {
+      const wake = () => resolve();
+      onAbort = () => {
+        const index = waiting.indexOf(wake);
+        if (index >= 0) waiting.splice(index, 1);
+        reject(signal.reason);
+      };
+      waiting.push(wake);
+    });
     signal.addEventListener("abort", onAbort, { once: true });
-    waiting.push(wake);
-  });
+    try {
+      await woken;
+    } catch {
+      // aborted: handled at the top of the loop
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
+  }
 }
 
 function freeSlot(slot: Slot): void {

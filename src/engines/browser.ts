@@ -7,9 +7,10 @@
  * change for a short while, bounded — then `waitFor`, then the actions, then the capture. Documents that are
  * not pages (PDFs, downloads) are handed back to the fetch engine, and so to the PDF engine.
  */
-import type { BrowserContext, HTTPResponse, Page } from "@cloudflare/puppeteer";
+import type { BrowserContext, BrowserContextOptions, HTTPResponse, Page } from "@cloudflare/puppeteer";
 import { ApiError, describeError } from "../errors";
 import type { EgressPolicy } from "../net/egress";
+import { EGRESS_VERDICT_HEADER } from "../net/outbound";
 import type { ProxyConfig } from "../net/proxy";
 import type { FormatObject, ScreenshotFormatOptions, ScrapeOptions } from "../schemas/scrape";
 import type { ActionResults } from "../scrape/document";
@@ -70,7 +71,7 @@ export async function renderPage(request: BrowserRenderRequest): Promise<RenderO
   const onAbort = () => void lease.abandon(context?.id);
   signal.addEventListener("abort", onAbort, { once: true });
   try {
-    context = await abortable(signal, lease.browser.createBrowserContext());
+    context = await abortable(signal, lease.browser.createBrowserContext(contextOptions(request.policy)));
     const page = await abortable(signal, context.newPage());
     const { options, teamId } = request;
     const profile = options.profile && teamId ? await abortable(signal, openScrapeProfile(request.env, teamId, options.profile, page, request.deadlineAt)) : null;
@@ -108,7 +109,7 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
     policy: request.policy,
     blockAds: options.blockAds,
     headers: options.headers,
-    targetHost: target.hostname,
+    target,
     proxy: request.proxy,
     signal,
   });
@@ -131,6 +132,8 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
     throw navigationError(e, target);
   }
   if (!mainResponse) throw new ApiError("SCRAPE_SITE_ERROR", `The browser got no response for ${target.href}`);
+  // The egress proxy refused the document after all (the name resolved differently when Chrome connected).
+  if (mainResponse.headers()[EGRESS_VERDICT_HEADER]) throw new ApiError("URL_BLOCKED", `The egress proxy refused ${new URL(mainResponse.url()).host}: it resolves to a local address`);
   if (isPdf(mainResponse)) {
     if (screenshotFormat) warnings.push("The URL is a PDF document: no screenshot was taken.");
     return { kind: "document", url: mainResponse.url(), warnings };
@@ -193,6 +196,15 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
       warnings,
     },
   };
+}
+
+/**
+ * A context behind the local egress proxy while local networks are closed: all of its traffic, WebSockets
+ * included, then connects through the proxy. `<-loopback>` removes Chrome's implicit "never proxy loopback" rule.
+ */
+function contextOptions(policy: EgressPolicy): BrowserContextOptions | undefined {
+  if (!policy.gateway) return undefined;
+  return { proxyServer: `http://${policy.gateway.display}`, proxyBypassList: ["<-loopback>"] };
 }
 
 function isPdf(response: HTTPResponse): boolean {

@@ -1,9 +1,16 @@
 /**
  * The fetch engine: one HTTP GET with the caller's headers, following redirects by hand so every hop passes the
  * outbound policy, decoding the body with the page's declared charset. The fast path for most pages.
+ *
+ * The caller's `headers` (cookies, tokens) go to the target's origin only: a hop to another origin is sent with
+ * the service's own headers (plus the caller's User-Agent). A GET whose reused keep-alive connection turns out to
+ * be closed by the server ("Network connection lost" before any answer) is sent once more on a fresh one — the
+ * server closing an idle connection just as it is reused is a race of the two keep-alive timers, not a failure.
  */
 import { ApiError, describeError } from "../errors";
 import { checkEgress, type EgressPolicy } from "../net/egress";
+import { outboundFetcher, type Fetcher } from "../net/outbound";
+import { isCredentialOrigin } from "../net/urls";
 import { USER_AGENT } from "../net/user-agent";
 import type { FetchedPage } from "./types";
 import { pageKind } from "./types";
@@ -19,8 +26,8 @@ export interface FetchEngineOptions {
   policy: EgressPolicy;
   /** Fetch through this HTTP proxy URL (proxy "enhanced"); the Worker runtime has no proxy support, see net/proxy. */
   proxyUsed?: "basic" | "enhanced";
-  /** Lets the caller route the request (e.g. through an upstream proxy); defaults to the global fetch. */
-  fetcher?: (request: Request) => Promise<Response>;
+  /** Lets the caller route the request (e.g. through an upstream proxy); defaults to the policy's outbound path. */
+  fetcher?: Fetcher;
 }
 
 export function defaultRequestHeaders(options: { headers?: Record<string, string>; languages?: string[] }): Headers {
@@ -38,15 +45,31 @@ export function acceptLanguage(languages: string[]): string {
   return languages.map((l, i) => (i === 0 ? l : `${l};q=${Math.max(0.1, 1 - i * 0.1).toFixed(1)}`)).join(",");
 }
 
+/** The headers for hops to other origins: the service's own, with the caller's User-Agent if it set one. */
+function crossOriginHeaders(options: { headers?: Record<string, string>; languages?: string[] }): Headers {
+  const headers = defaultRequestHeaders({ languages: options.languages });
+  const userAgent = Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === "user-agent")?.[1];
+  if (userAgent) headers.set("user-agent", userAgent);
+  return headers;
+}
+
 export async function fetchPage(url: string, options: FetchEngineOptions): Promise<FetchedPage> {
-  const fetcher = options.fetcher ?? ((r: Request) => fetch(r));
-  const headers = defaultRequestHeaders(options);
-  let current = checkEgress(url, options.policy);
+  const fetcher = options.fetcher ?? outboundFetcher(options.policy);
+  const target = checkEgress(url, options.policy);
+  const targetHeaders = defaultRequestHeaders(options);
+  const otherHeaders = crossOriginHeaders(options);
+  let current = target;
   let method = "GET";
   for (let hop = 0; ; hop++) {
+    const headers = isCredentialOrigin(current, target) ? targetHeaders : otherHeaders;
+    const what = hop === 0 ? "URL" : "Redirect target";
+    const send = () => fetcher(new Request(current, { method, headers, redirect: "manual", signal: options.signal }), what);
     let response: Response;
     try {
-      response = await fetcher(new Request(current, { method, headers, redirect: "manual", signal: options.signal }));
+      response = await send().catch((e) => {
+        if (!isConnectionLost(e) || options.signal.aborted) throw e;
+        return send();
+      });
     } catch (e) {
       throw mapFetchError(e, current, options.signal);
     }
@@ -100,6 +123,11 @@ async function readBody(response: Response, signal: AbortSignal, url: URL): Prom
     if (e instanceof ApiError) throw e;
     throw mapFetchError(e, url, signal);
   }
+}
+
+/** workerd's error for a connection the peer closed before answering. */
+function isConnectionLost(e: unknown): boolean {
+  return /network connection lost/i.test(describeError(e));
 }
 
 /** Turns a thrown fetch failure into a coded error the caller can act on. */

@@ -1,10 +1,11 @@
 /**
  * The OpenAI-compatible adapter: `POST {LLM_BASE_URL}/chat/completions` with `LLM_MODEL` and, when set, the
  * bearer key `LLM_API_KEY`. `postChatCompletion` is the one place that talks to the endpoint (auth, errors,
- * the answer's first choice); every kind of call — plain chat, structured output, and any later one such as
+ * the answer's first choice, the tokens it used for the team's ledger); every kind of call — plain chat, structured output, and any later one such as
  * tool calling — builds its body and goes through it.
  */
 import { ApiError, describeError } from "../errors";
+import { recordTokens, tokensUsed } from "../usage/tokens";
 import type { AnswerShape, ChatAnswer, ChatRequest, LlmProvider } from "./provider";
 
 const DEFAULT_MODEL = "gpt-4o-mini";
@@ -39,7 +40,7 @@ export async function postChatCompletion(env: Env, body: Record<string, unknown>
     const detail = (await response.text()).slice(0, 300);
     throw new ApiError("LLM_ERROR", `The LLM endpoint answered HTTP ${response.status}: ${detail}`);
   }
-  let answer: { choices?: CompletionChoice[] };
+  let answer: { choices?: CompletionChoice[]; usage?: unknown };
   try {
     answer = await response.json();
   } catch {
@@ -47,6 +48,7 @@ export async function postChatCompletion(env: Env, body: Record<string, unknown>
   }
   const choice = answer.choices?.[0];
   if (!choice) throw new ApiError("LLM_ERROR", "The LLM endpoint returned no choices");
+  await recordTokens(tokensUsed(answer.usage, body.messages, JSON.stringify(choice.message ?? "")));
   return choice;
 }
 

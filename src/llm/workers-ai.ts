@@ -9,6 +9,7 @@
  * call sets `max_tokens`; an answer that used all of it is cut off.
  */
 import { ApiError, describeError } from "../errors";
+import { recordTokens, tokensUsed } from "../usage/tokens";
 import type { AnswerShape, ChatAnswer, ChatRequest, LlmProvider } from "./provider";
 
 export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
@@ -22,7 +23,7 @@ export interface WorkersAiBinding {
 
 interface WorkersAiResult {
   response?: unknown;
-  usage?: { completion_tokens?: number };
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
   choices?: { message?: { content?: unknown }; finish_reason?: string | null }[];
 }
 
@@ -52,7 +53,9 @@ export function workersAi(binding: WorkersAiBinding, model?: string): LlmProvide
         if (JSON_MODE_FAILED.test(reason)) return { content: "", truncated: false };
         throw new ApiError("LLM_ERROR", `Workers AI (${modelName}) failed: ${reason}`);
       }
-      return readResult(result, modelName);
+      const answer = readResult(result, modelName);
+      await recordTokens(tokensUsed(result?.usage, inputs.messages, answer.content));
+      return answer;
     },
   };
 }

@@ -1,67 +1,55 @@
 /**
- * Outbound policy: which URLs the service may fetch. Every outbound request — page fetches, every redirect hop,
- * robots.txt and sitemaps, webhook deliveries — asks `checkEgress` first.
+ * Outbound policy, first line: which URLs the service may ask for. Every outbound request — page fetches, every
+ * redirect hop, robots.txt and sitemaps, webhook deliveries, what the browser loads — asks `checkEgress` first.
  *
- * Loopback, private (RFC 1918), link-local (incl. the 169.254.169.254 metadata address), CGNAT (100.64/10),
- * unspecified, multicast and reserved addresses, IPv6 equivalents and `localhost`-style names are refused unless
- * ALLOW_LOCAL_NETWORK is "true". Names are judged as written: a Worker cannot resolve DNS before fetching, and
- * on Cloudflare's network a public name that resolves to a private address is not reachable anyway.
+ * This check judges the URL as written: non-http(s) schemes, IP literals in a local range (src/net/addresses.js,
+ * every IPv4 and IPv6 spelling), single-label names (`intranet`, `runsc`: only local search domains or hosts files
+ * resolve them) and local suffixes (`localhost`, `.local`, `.internal`, …) are refused unless ALLOW_LOCAL_NETWORK
+ * is "true". A public-looking name may still resolve to a local address; that is decided where the connection is
+ * made — by the local egress proxy under `npm start` (EGRESS_PROXY_URL, see net/outbound.ts), by Cloudflare's
+ * network when deployed. See the README's threat model.
  */
 import { ApiError } from "../errors";
+import { parseProxyUrl, type ProxyConfig } from "./proxy";
+import { isIpLiteral, localAddressReason } from "./addresses.js";
+
+/** Longer URLs are refused (400 at validation, 403 as a redirect target): most servers stop at 8 KB anyway. */
+export const MAX_URL_LENGTH = 8192;
+import { coerceUrlInput, targetUrlProblem } from "../schemas/common";
 
 export interface EgressPolicy {
   allowLocalNetwork: boolean;
+  /**
+   * The local egress proxy every outbound connection goes through while local networks are closed (npm start
+   * sets EGRESS_PROXY_URL). It resolves names and refuses local addresses. Null when deployed.
+   */
+  gateway?: ProxyConfig | null;
 }
 
-export function egressPolicy(env: { ALLOW_LOCAL_NETWORK?: string }): EgressPolicy {
-  return { allowLocalNetwork: env.ALLOW_LOCAL_NETWORK === "true" };
+export function egressPolicy(env: { ALLOW_LOCAL_NETWORK?: string; EGRESS_PROXY_URL?: string }): EgressPolicy {
+  const allowLocalNetwork = env.ALLOW_LOCAL_NETWORK === "true";
+  return { allowLocalNetwork, gateway: allowLocalNetwork ? null : parseGateway(env.EGRESS_PROXY_URL) };
 }
 
-function parseIPv4(host: string): number[] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!m) return null;
-  const octets = m.slice(1).map(Number);
-  return octets.every((o) => o <= 255) ? octets : null;
-}
-
-/** True for IPv4 addresses that are not publicly routable. */
-function isLocalIPv4([a, b]: number[]): boolean {
-  return (
-    a === 0 || // "this network"
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) || // CGNAT
-    (a === 169 && b === 254) || // link-local, cloud metadata
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 192 && b === 0) || // IETF protocol assignments
-    (a === 198 && (b === 18 || b === 19)) || // benchmarking
-    a >= 224 // multicast and reserved
-  );
-}
-
-function isLocalIPv6(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
-  if (h === "::" || h === "::1") return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
-  if (mapped) {
-    const v4 = parseIPv4(mapped[1]);
-    return v4 ? isLocalIPv4(v4) : true;
+function parseGateway(value: string | undefined): ProxyConfig | null {
+  try {
+    return parseProxyUrl(value);
+  } catch {
+    throw new ApiError("UNKNOWN_ERROR", "EGRESS_PROXY_URL is not a valid http:// proxy URL");
   }
-  if (/^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/.test(h)) return true; // mapped, hex form: refuse rather than decode
-  return /^(fc|fd|fe[89ab]|ff)/.test(h); // unique-local, link-local, multicast
 }
 
-const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)\.?$/i;
+/** Names that only a local resolver answers. */
+const LOCAL_SUFFIXES = /(^|\.)(localhost|local|internal|localdomain|lan|home|corp|intranet|private|home\.arpa)$/i;
 
-/** Why the host of `url` is local, or null when it is public. */
+/** Why the host of `url` is local, or null when it is (as far as the name tells) public. */
 export function localHostReason(url: URL): string | null {
-  const host = url.hostname;
-  if (host.startsWith("[")) return isLocalIPv6(host) ? "a local IPv6 address" : null;
-  const v4 = parseIPv4(host);
-  if (v4) return isLocalIPv4(v4) ? "a private or loopback address" : null;
-  if (/^\d+$/.test(host) || /^0x/i.test(host)) return "a numeric host"; // decimal/hex IPv4 spellings
-  if (LOCAL_NAMES.test(host)) return "a local host name";
+  const host = url.hostname.replace(/\.$/, "");
+  if (isIpLiteral(host)) return localAddressReason(host) ?? null;
+  // The URL parser turns decimal, octal and hex IPv4 spellings into dotted quads; anything numeric left is odd.
+  if (/^[\d.]+$/.test(host) || /^0x/i.test(host)) return "a numeric host";
+  if (LOCAL_SUFFIXES.test(host)) return "a local host name";
+  if (!host.includes(".")) return "a single-label host name (only local resolvers answer those)";
   return null;
 }
 
@@ -74,19 +62,37 @@ export function checkEgress(url: string | URL, policy: EgressPolicy, what = "URL
   try {
     parsed = typeof url === "string" ? new URL(url) : url;
   } catch {
-    throw new ApiError("BAD_REQUEST", `${what} is not a valid URL: ${String(url)}`);
+    throw new ApiError("BAD_REQUEST", `${what} is not a valid URL: ${String(url).slice(0, 200)}`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw new ApiError("URL_BLOCKED", `${what} uses an unsupported protocol (${parsed.protocol}); only http and https are fetched`);
   }
+  if (parsed.href.length > MAX_URL_LENGTH) {
+    throw new ApiError("URL_BLOCKED", `${what} is longer than ${MAX_URL_LENGTH} characters`);
+  }
   if (!policy.allowLocalNetwork) {
     const reason = localHostReason(parsed);
-    if (reason) {
-      throw new ApiError(
-        "URL_BLOCKED",
-        `${what} ${parsed.host} is ${reason}; fetching loopback and private networks is disabled (set ALLOW_LOCAL_NETWORK=true for local development)`,
-      );
-    }
+    if (reason) throw blockedError(what, parsed.host, reason);
   }
   return parsed;
+}
+
+/** The 403 for a local target; `reason` says what kind of address or name it is. */
+export function blockedError(what: string, host: string, reason: string): ApiError {
+  return new ApiError(
+    "URL_BLOCKED",
+    `${what} ${host} is ${reason}; fetching loopback and private networks is disabled (set ALLOW_LOCAL_NETWORK=true for local development)`,
+  );
+}
+
+/** Why a URL a caller listed (a batch's, an extract's) cannot be fetched — not a target URL, or refused by the policy — or null. */
+export function fetchableUrlProblem(env: { ALLOW_LOCAL_NETWORK?: string }, url: string): string | null {
+  const problem = targetUrlProblem(url);
+  if (problem) return problem;
+  try {
+    checkEgress(coerceUrlInput(url), egressPolicy(env));
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
 }

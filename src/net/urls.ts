@@ -120,3 +120,14 @@ export function isSameSite(a: string, b: string): boolean {
 export function isSubdomainOf(url: string, reference: string): boolean {
   return isSameSite(url, reference) && !isSameHost(url, reference);
 }
+
+/**
+ * True when a request to `url` may carry what the caller meant for `target` (its `headers`, cookies): the same
+ * origin, or the same host upgraded from http to https on default ports (what Chrome does to top-level
+ * navigations). Any other origin — another host, port or a downgrade to http — gets none of it, as browsers drop
+ * `Authorization` on a cross-origin redirect.
+ */
+export function isCredentialOrigin(url: URL, target: URL): boolean {
+  if (url.origin === target.origin) return true;
+  return target.protocol === "http:" && url.protocol === "https:" && url.hostname === target.hostname && url.port === "" && target.port === "";
+}

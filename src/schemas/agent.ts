@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { targetUrl } from "./common";
-import { jsonSchemaProblem } from "./json-schema";
+import { jsonSchemaField } from "./json-schema";
 import { MAX_PROMPT_CHARS } from "./scrape";
 import { webhookSchema } from "./webhook";
 
@@ -29,14 +29,7 @@ export const AgentRequestSchema = z
       .max(MAX_AGENT_URLS)
       .optional()
       .openapi({ description: "Where the agent starts (with strictConstrainToURLs, the only pages it may visit)." }),
-    schema: z
-      .record(z.string(), z.any())
-      .superRefine((value, ctx) => {
-        const problem = jsonSchemaProblem(value);
-        if (problem) ctx.addIssue({ code: "custom", message: `Invalid JSON schema: ${problem}` });
-      })
-      .optional()
-      .openapi({ description: "A JSON Schema the answer (`data`) must match." }),
+    schema: jsonSchemaField("A JSON Schema the answer (`data`) must match."),
     maxCredits: z.int().min(1).default(DEFAULT_AGENT_MAX_CREDITS).openapi({ description: "The most the job may spend; it stops and answers with what it has." }),
     strictConstrainToURLs: z.boolean().default(false).openapi({ description: "Visit only the given urls (needs urls)." }),
     model: z.enum(AGENT_MODELS).default("spark-1-mini").openapi({ description: "spark-1-mini (LLM_MODEL) or spark-1-pro (LLM_MODEL_PRO); spark-2 is read as spark-1-pro." }),

@@ -3,6 +3,7 @@
  * src/errors.ts).
  */
 import { z } from "@hono/zod-openapi";
+import { MAX_URL_LENGTH } from "../net/egress";
 
 /** Normalises what a caller may type as a URL: trims, and adds `http://` when no scheme is given. */
 export function coerceUrlInput(input: string): string {
@@ -15,6 +16,7 @@ export function coerceUrlInput(input: string): string {
  * host that is an IP literal, `localhost`, or a dotted name (a bare word like `intranet` is refused).
  */
 export function targetUrlProblem(input: string): string | null {
+  if (input.length > MAX_URL_LENGTH) return `URL must be at most ${MAX_URL_LENGTH} characters`;
   let url: URL;
   try {
     url = new URL(coerceUrlInput(input));

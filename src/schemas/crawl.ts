@@ -14,7 +14,9 @@ export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 export const WebhookSchema = webhookSchema(WEBHOOK_EVENT_NAMES, /^(crawl|batch_scrape)\./, "Webhook");
 export type WebhookConfig = z.output<typeof WebhookSchema>;
 
-const paths = z.array(z.string()).default([]);
+/** Each pattern is compiled once per job and tried on every discovered URL. */
+export const MAX_PATTERNS = 1000;
+const paths = z.array(z.string()).max(MAX_PATTERNS).default([]);
 
 /** Crawler options of §4.4 (everything but url, scrapeOptions, webhook and the client fields). */
 export const crawlerOptionFields = {

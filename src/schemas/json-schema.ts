@@ -5,6 +5,7 @@
  * compile, and every `$ref` must point inside the schema (the service never fetches remote schemas).
  */
 import { Validator } from "@cfworker/json-schema";
+import { z } from "@hono/zod-openapi";
 
 const TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"];
 const schema = { $ref: "#/$defs/schema" };
@@ -97,4 +98,16 @@ function refProblem(root: Record<string, unknown>): string | null {
     if (target === undefined) return `$ref "${ref}" points to nothing in the schema`;
   }
   return null;
+}
+
+/** A request field holding a JSON Schema, refused (400 naming the field) when it is not a usable one. */
+export function jsonSchemaField(description: string) {
+  return z
+    .record(z.string(), z.any())
+    .superRefine((value, ctx) => {
+      const problem = jsonSchemaProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: `Invalid JSON schema: ${problem}` });
+    })
+    .optional()
+    .openapi({ description });
 }

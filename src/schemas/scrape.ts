@@ -9,6 +9,11 @@ import { targetUrl } from "./common";
 export const MAX_VIEWPORT_WIDTH = 7680;
 export const MAX_VIEWPORT_HEIGHT = 4320;
 export const MAX_ACTIONS = 50;
+/**
+ * Lists of a few known values (formats, parsers, modes, languages): a bound keeps a 100,000-entry list from being
+ * validated entry by entry (zod stops at the length check; without one it built 100,000 issues, ~110 MB).
+ */
+export const MAX_SMALL_LIST = 20;
 export const MAX_TOTAL_WAIT_MS = 60_000;
 export const MAX_PROMPT_CHARS = 10_000;
 export const DEFAULT_MAX_AGE_MS = 172_800_000;
@@ -50,7 +55,7 @@ const ScreenshotFormat = z.strictObject({ type: z.literal("screenshot"), ...scre
 
 const ChangeTrackingFormat = z.strictObject({
   type: z.literal("changeTracking"),
-  modes: z.array(z.enum(["json", "git-diff"])).default([]),
+  modes: z.array(z.enum(["json", "git-diff"])).max(MAX_SMALL_LIST).default([]),
   tag: z.string().nullable().default(null),
   schema: jsonSchemaObject.optional(),
   prompt: z.string().max(MAX_PROMPT_CHARS).optional(),
@@ -58,7 +63,7 @@ const ChangeTrackingFormat = z.strictObject({
 
 const AttributesFormat = z.strictObject({
   type: z.literal("attributes"),
-  selectors: z.array(z.strictObject({ selector: z.string().min(1), attribute: z.string().min(1) })).min(1),
+  selectors: z.array(z.strictObject({ selector: z.string().min(1), attribute: z.string().min(1) })).min(1).max(100),
 });
 
 const SimpleFormatObject = z.strictObject({
@@ -151,7 +156,7 @@ export const LocationSchema = z
       .regex(/^[A-Za-z]{2}$/, "country must be a two-letter country code")
       .transform((c) => c.toUpperCase())
       .default("US"),
-    languages: z.array(z.string().min(1)).optional(),
+    languages: z.array(z.string().min(1)).max(MAX_SMALL_LIST).optional(),
   })
   .openapi({ description: "Country (two letters, default US) and languages to emulate." });
 
@@ -160,12 +165,15 @@ const ProfileSchema = z.strictObject({
   saveChanges: z.boolean().default(true),
 });
 
+/** Each selector is tried on every element of the page. */
+const MAX_TAG_SELECTORS = 1000;
+
 /** The fields of §2.1 except `url`, with the spec's defaults. */
 export const scrapeOptionFields = {
-  formats: z.array(FormatSchema).default(["markdown"]),
+  formats: z.array(FormatSchema).max(MAX_SMALL_LIST).default(["markdown"]),
   onlyMainContent: z.boolean().default(true),
-  includeTags: z.array(z.string()).optional().openapi({ description: "CSS selectors (tags, `.class`, `#id`, attributes, combinators, `:has()`) of the elements to keep (original DOM); unparseable ones are ignored." }),
-  excludeTags: z.array(z.string()).optional().openapi({ description: "CSS selectors of the elements to drop (original DOM); unparseable ones are ignored." }),
+  includeTags: z.array(z.string()).max(MAX_TAG_SELECTORS).optional().openapi({ description: "CSS selectors (tags, `.class`, `#id`, attributes, combinators, `:has()`) of the elements to keep (original DOM); unparseable ones are ignored." }),
+  excludeTags: z.array(z.string()).max(MAX_TAG_SELECTORS).optional().openapi({ description: "CSS selectors of the elements to drop (original DOM); unparseable ones are ignored." }),
   maxAge: z.int().min(0).default(DEFAULT_MAX_AGE_MS).openapi({ description: "Serve a cached copy younger than this (ms); 0 = fresh." }),
   minAge: z.int().min(0).optional().openapi({ description: "Cache only: serve a cached copy at least this old (ms), else 404." }),
   headers: z.record(z.string(), z.string()).optional(),
@@ -173,7 +181,7 @@ export const scrapeOptionFields = {
   mobile: z.boolean().default(false),
   skipTlsVerification: z.boolean().default(true),
   timeout: z.int().min(1000).max(300_000).default(30_000),
-  parsers: z.array(ParserSchema).default(["pdf"]),
+  parsers: z.array(ParserSchema).max(MAX_SMALL_LIST).default(["pdf"]),
   actions: z.array(ActionSchema).max(MAX_ACTIONS, `Number of actions cannot exceed ${MAX_ACTIONS}`).optional(),
   location: LocationSchema.optional(),
   removeBase64Images: z.boolean().default(true),

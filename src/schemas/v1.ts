@@ -11,16 +11,16 @@ import { ApiError } from "../errors";
 import { flattenIssues } from "../validation";
 import { targetUrl } from "./common";
 import { crawlerOptionFields, pickCrawlerSettings, WebhookSchema } from "./crawl";
-import { ActionSchema, MAX_PROMPT_CHARS, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
+import { ActionSchema, MAX_ACTIONS, MAX_PROMPT_CHARS, MAX_SMALL_LIST, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
 
 const V1_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "json", "extract", "changeTracking"] as const;
 
 export const V1ScrapeOptionsSchema = z
   .strictObject({
-    formats: z.array(z.enum(V1_FORMATS)).default(["markdown"]),
+    formats: z.array(z.enum(V1_FORMATS)).max(MAX_SMALL_LIST).default(["markdown"]),
     headers: z.record(z.string(), z.string()).optional(),
-    includeTags: z.array(z.string()).optional(),
-    excludeTags: z.array(z.string()).optional(),
+    includeTags: z.array(z.string()).max(1000).optional(),
+    excludeTags: z.array(z.string()).max(1000).optional(),
     onlyMainContent: z.boolean().default(true),
     timeout: z.int().min(1000).max(300_000).default(30_000),
     waitFor: z.int().min(0).max(60_000).default(0),
@@ -31,14 +31,14 @@ export const V1ScrapeOptionsSchema = z
       .optional(),
     changeTrackingOptions: z
       .strictObject({
-        modes: z.array(z.enum(["json", "git-diff"])).optional(),
+        modes: z.array(z.enum(["json", "git-diff"])).max(MAX_SMALL_LIST).optional(),
         schema: z.record(z.string(), z.any()).optional(),
         prompt: z.string().optional(),
         tag: z.string().nullable().optional(),
       })
       .optional(),
-    actions: z.array(ActionSchema).optional(),
-    location: z.strictObject({ country: z.string().optional(), languages: z.array(z.string()).optional() }).optional(),
+    actions: z.array(ActionSchema).max(MAX_ACTIONS, `Number of actions cannot exceed ${MAX_ACTIONS}`).optional(),
+    location: z.strictObject({ country: z.string().optional(), languages: z.array(z.string()).max(MAX_SMALL_LIST).optional() }).optional(),
     skipTlsVerification: z.boolean().default(false),
     removeBase64Images: z.boolean().default(true),
     blockAds: z.boolean().default(true),

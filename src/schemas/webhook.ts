@@ -4,8 +4,9 @@
  * (`crawl.page` for `page`). Every event is sent when `events` is absent.
  */
 import { z } from "@hono/zod-openapi";
+import { MAX_URL_LENGTH } from "../net/egress";
 
-const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must be an http(s) URL" });
+const webhookUrl = z.url({ protocol: /^https?$/, error: "The webhook URL must be an http(s) URL" }).max(MAX_URL_LENGTH);
 
 export function webhookSchema<const Events extends readonly [string, ...string[]]>(events: Events, prefixes: RegExp, name: string) {
   const event = z
@@ -19,7 +20,7 @@ export function webhookSchema<const Events extends readonly [string, ...string[]
         url: webhookUrl,
         headers: z.record(z.string(), z.string()).default({}),
         metadata: z.record(z.string(), z.any()).default({}),
-        events: z.array(event).default([...events]),
+        events: z.array(event).max(20).default([...events]),
       }),
     ])
     .openapi(name, { description: `A URL, or {url, headers, metadata, events}. Events: ${events.join(", ")} (all by default).` });

@@ -1,7 +1,7 @@
 /**
  * The web-search port: a query in, ranked results (URL, title, snippet) out. One adapter today, for any
- * SearXNG-compatible JSON endpoint (SEARCH_URL, ./searxng.ts). Used by the agent to find start points; meant for
- * a future POST /v2/search too. Without SEARCH_URL there is no provider, and callers say so.
+ * SearXNG-compatible JSON endpoint (SEARCH_URL, ./searxng.ts). Used by the agent to find start points and by
+ * POST /v2/search (src/search/service.ts). Without SEARCH_URL there is no provider, and callers say so.
  */
 import { searxngProvider } from "./searxng";
 
@@ -9,11 +9,25 @@ export interface SearchResult {
   url: string;
   title: string;
   description: string;
+  /** When the result was published, as the engine gave it (news). */
+  date?: string;
+  /** The image itself (images; news thumbnails). */
+  imageUrl?: string;
+  imageWidth?: number;
+  imageHeight?: number;
 }
+
+/** Which kind of results: web pages, news articles, images. */
+export type SearchCategory = "general" | "news" | "images";
+
+/** How recent results must be. */
+export type TimeRange = "day" | "week" | "month" | "year";
 
 export interface SearchOptions {
   /** At most this many results. */
   limit: number;
+  category?: SearchCategory;
+  timeRange?: TimeRange;
   signal?: AbortSignal;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The SearXNG JSON adapter: `GET <SEARCH_URL>/search?q=<query>&format=json` (SEARCH_URL may also name the
- * `/search` path itself). The instance must have the JSON format enabled (`search.formats` in its settings);
+ * `/search` path itself), with `categories` (general, news, images) and `time_range` when asked. The instance must have the JSON format enabled (`search.formats` in its settings);
  * otherwise it answers 403, reported as SEARCH_ERROR like any other failure. Results without an http(s) URL are
  * skipped; duplicates (SearXNG merges engines, but not always) are kept once.
  */
@@ -11,16 +11,27 @@ import type { SearchProvider, SearchResult } from "./provider";
 const SEARCH_TIMEOUT_MS = 15_000;
 
 interface SearxngAnswer {
-  results?: { url?: unknown; title?: unknown; content?: unknown }[];
+  results?: {
+    url?: unknown;
+    title?: unknown;
+    content?: unknown;
+    publishedDate?: unknown;
+    img_src?: unknown;
+    thumbnail_src?: unknown;
+    thumbnail?: unknown;
+    resolution?: unknown;
+  }[];
 }
 
 export function searxngProvider(baseUrl: string): SearchProvider {
   const endpoint = /\/search\/?$/.test(baseUrl) ? baseUrl.replace(/\/$/, "") : `${baseUrl.replace(/\/+$/, "")}/search`;
   return {
-    async search(query, { limit, signal }) {
+    async search(query, { limit, category, timeRange, signal }) {
       const url = new URL(endpoint);
       url.searchParams.set("q", query);
       url.searchParams.set("format", "json");
+      if (category) url.searchParams.set("categories", category);
+      if (timeRange) url.searchParams.set("time_range", timeRange);
       const deadline = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
       let response: Response;
       try {
@@ -47,8 +58,21 @@ function pick(results: NonNullable<SearxngAnswer["results"]>, limit: number): Se
     const url = typeof r.url === "string" ? normalizeUrl(r.url) : null;
     if (!url || seen.has(url)) continue;
     seen.add(url);
-    out.push({ url, title: typeof r.title === "string" ? r.title : "", description: typeof r.content === "string" ? r.content : "" });
+    out.push({ url, title: text(r.title), description: text(r.content), ...extras(r) });
     if (out.length >= limit) break;
   }
+  return out;
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** The date, image and its size a news or image result may carry. */
+function extras(r: NonNullable<SearxngAnswer["results"]>[number]): Partial<SearchResult> {
+  const out: Partial<SearchResult> = {};
+  if (typeof r.publishedDate === "string" && r.publishedDate) out.date = r.publishedDate;
+  const image = [r.img_src, r.thumbnail_src, r.thumbnail].find((v): v is string => typeof v === "string" && /^https?:\/\//.test(v));
+  if (image) out.imageUrl = image;
+  const size = typeof r.resolution === "string" ? /^(\d+)\s*[x×]\s*(\d+)$/.exec(r.resolution.trim()) : null;
+  if (size) [out.imageWidth, out.imageHeight] = [Number(size[1]), Number(size[2])];
   return out;
 }

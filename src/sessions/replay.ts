@@ -1,6 +1,6 @@
 /**
  * Interact's first call puts a fresh session on the scraped page as the scrape saw it: the same URL, the
- * caller's headers (to the target's host only), device and location emulation, `waitFor`, and the scrape's
+ * caller's headers (to the target's origin only), device and location emulation, `waitFor`, and the scrape's
  * actions replayed — with the scrape engine's own pieces (request router, emulation, actions).
  */
 import type { Page } from "@cloudflare/puppeteer";
@@ -26,7 +26,7 @@ export async function replayScrape(env: Env, page: Page, plan: ReplayPlan): Prom
     policy: egressPolicy(env),
     blockAds: options.blockAds,
     headers: options.headers,
-    targetHost: new URL(plan.url).hostname,
+    target: new URL(plan.url),
     proxy,
     // The router lives as long as the page: its proxy requests are not tied to this call.
     signal: new AbortController().signal,

@@ -17,7 +17,7 @@ export interface ScrapeSlot {
   stamp: ConcurrencyStamp;
   /** What is left of the scrape's timeout after the wait for the slot. */
   remainingMs(): number;
-  finish(charge?: { credits: number; reason: string; ref?: string }): Promise<void>;
+  finish(charge?: { credits: number; reason: string; ref?: string; apiKey?: string }): Promise<void>;
 }
 
 export async function takeScrapeSlot(env: Env, teamId: string, timeoutMs: number): Promise<ScrapeSlot> {

@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
       LLM_MODEL_PRO: "fake-model-pro",
       SEARCH_URL: `${site.url}/searxng`,
       BROWSER_SESSIONS_PER_TEAM: "20",
+      MONITOR_MIN_INTERVAL_SECONDS: "1",
     },
   });
   project.provide("e2eApiUrl", server.url);

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signArtifactUrl } from "../../src/artifacts";
 import { loadDocument } from "../../src/scrape/cache";
+import { ScrapeOptionsSchema } from "../../src/schemas/scrape";
 import { API, call, callJson, fixture, fixtureRequests, otherFixture, unique } from "../helpers";
 
 const scrape = (body: Record<string, unknown>) => callJson("POST", "/v2/scrape", body);
@@ -285,6 +286,14 @@ describe("screenshots", () => {
   it("returns a data URL when nothing may be stored (zeroDataRetention)", async () => {
     const { body } = await scrape({ url: unique("/article.html"), formats: ["screenshot"], zeroDataRetention: true });
     expect(body.data.screenshot).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+  });
+
+  it("returns a data URL, with a warning, when no SIGNING_SECRET is configured", async () => {
+    const { scrape: runScrape } = await import("../../src/scrape/pipeline");
+    const unsigned = { ...env, SIGNING_SECRET: "" } as Env;
+    const { document } = await runScrape({ env: unsigned, teamId: "default" }, { ...ScrapeOptionsSchema.parse({}), url: unique("/article.html"), formats: ["screenshot"] });
+    expect(document.screenshot).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(document.warning).toMatch(/No SIGNING_SECRET is configured/);
   });
 });
 

@@ -40,7 +40,7 @@ const jobNamespace = () => (env as Env).CRAWL_JOB as DurableObjectNamespace<Craw
 const jobObject = (id: string) => jobNamespace().get(jobNamespace().idFromName(id));
 
 describe("webhooks", () => {
-  it("sends started, one page event per page and completed, signed with X-Service-Signature", async () => {
+  it("sends started, one page event per page and completed, signed with X-Service-Signature and X-Firecrawl-Signature", async () => {
     const receiver = `hook-${crypto.randomUUID().slice(0, 8)}`;
     const id = await startCrawl({
       url: fixture("/docs/"),
@@ -53,7 +53,13 @@ describe("webhooks", () => {
     const payloads = got.map((d) => JSON.parse(d.body));
     expect(payloads.map((p) => p.type)).toEqual(["crawl.started", ...Array(5).fill("crawl.page"), "crawl.completed"]);
     for (const [i, delivery] of got.entries()) {
-      expect(delivery.headers["x-service-signature"]).toBe(`sha256=${await hmacHex(WEBHOOK_SECRET, delivery.body)}`);
+      const signature = `sha256=${await hmacHex(WEBHOOK_SECRET, delivery.body)}`;
+      expect(delivery.headers["x-service-signature"]).toBe(signature);
+      // Receivers written for Firecrawl (issue 15, finding 9): the same signature and its event/job headers.
+      expect(delivery.headers["x-firecrawl-signature"]).toBe(signature);
+      expect(delivery.headers["x-firecrawl-event"]).toBe(payloads[i].type);
+      expect(delivery.headers["x-firecrawl-job-id"]).toBe(id);
+      expect(delivery.headers["x-service-event"]).toBe(payloads[i].type);
       expect(delivery.headers["x-custom"]).toBe("yes");
       expect(delivery.headers["content-type"]).toBe("application/json");
       expect(payloads[i]).toMatchObject({ success: true, id, metadata: { project: "lighthouse" }, error: null });

@@ -21,6 +21,10 @@ import { BatchScrapeRequestSchema, CrawlParamsPreviewSchema, CrawlRequestSchema 
 import { V1BatchScrapeRequestSchema, v1BatchToV2, V1CrawlRequestSchema, v1CrawlToV2 } from "../../src/schemas/v1";
 import { MapRequestSchema } from "../../src/routes/v2/map";
 import { AgentRequestSchema } from "../../src/schemas/agent";
+import { SearchRequestSchema } from "../../src/schemas/search";
+import { ParseOptionsSchema } from "../../src/schemas/parse";
+import { ExtractRequestSchema } from "../../src/schemas/extract";
+import { CreateMonitorRequestSchema, UpdateMonitorRequestSchema } from "../../src/schemas/monitor";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const readme = Object.values(import.meta.glob("/README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
@@ -51,6 +55,18 @@ const BATCH = "integration/batch-and-v1.test.ts";
 const TRACKING = "integration/change-tracking.test.ts";
 const BRANDING = "integration/branding.test.ts";
 const AGENT = "e2e/agent.test.ts";
+const SEARCH = "integration/search.test.ts";
+const PARSE = "integration/parse.test.ts";
+const EXTRACT = "integration/extract.test.ts";
+const SURFACE = "e2e/sdk-surface.test.ts";
+/** Parse refuses the formats that need a live page (all their sub-fields with them). */
+const parseRefusedFormats = Object.fromEntries(
+  requestFields(ParseOptionsSchema)
+    .filter((f) => /^formats\[(screenshot|changeTracking|branding|audio)\]/.test(f))
+    .map((f) => [f, shown(PARSE, "refuses bad options and a missing file naming the field")]),
+);
+const MONITOR = "integration/monitor.test.ts";
+const MONITOR_CHECKS = "integration/monitor-checks.test.ts";
 const trackingLifecycle = shown(TRACKING, "new → same → changed (with a git diff) → removed, each against the previous scrape");
 const trackingSchema = shown(TRACKING, "json mode with a schema: the fields that differ, as {previous, current}; billed 5");
 
@@ -204,12 +220,19 @@ const v1Webhook = {
   "webhook.events": v1({ webhook: { url: fixture("/hooks/x"), events: ["completed"] } }, "webhook"),
 };
 
+interface Shared {
+  at: string;
+  options: Record<string, Evidence>;
+}
+
 interface Endpoint {
   schema: z.ZodType;
   own: Record<string, Evidence>;
-  /** Where the shared (v2 or v1) scrape options sit in the body, and which registry they come from. */
-  shares?: { at: string; options: Record<string, Evidence> };
+  /** Where shared options (the v2 or v1 scrape options, crawler options…) sit in the body, and whose evidence they take. */
+  shares?: Shared | Shared[];
 }
+
+const sharesOf = (endpoint: Endpoint): Shared[] => (endpoint.shares === undefined ? [] : Array.isArray(endpoint.shares) ? endpoint.shares : [endpoint.shares]);
 
 const ENDPOINTS: Record<string, Endpoint> = {
   "POST /v2/scrape": {
@@ -287,6 +310,58 @@ const ENDPOINTS: Record<string, Endpoint> = {
       integration: sdkField,
     },
   },
+  "POST /v2/search": {
+    schema: SearchRequestSchema,
+    own: {
+      query: shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      limit: shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      sources: shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      "sources[web]": shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      "sources[news]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      "sources[images]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
+      tbs: shown(SEARCH, "tbs asks the provider for recent results only; other tbs values are refused naming the field"),
+      includeDomains: shown(SEARCH, "includeDomains and excludeDomains filter results by host"),
+      excludeDomains: shown(SEARCH, "includeDomains and excludeDomains filter results by host"),
+      location: shown(SEARCH, "location and country are accepted with a warning: SearXNG cannot geo-target"),
+      country: shown(SEARCH, "location and country are accepted with a warning: SearXNG cannot geo-target"),
+      timeout: shown(SEARCH, "times out with 408 SEARCH_TIMEOUT, and refuses what it cannot honour naming the field"),
+      ignoreInvalidURLs: shown(SEARCH, "a result whose scrape fails is listed with a warning, or left out with ignoreInvalidURLs"),
+      scrapeOptions: shown(SEARCH, "scrapeOptions scrapes each result through the pipeline, billed as scrapes"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+    shares: { at: "scrapeOptions.", options: SCRAPE_OPTIONS },
+  },
+  "POST /v2/parse (options)": {
+    schema: ParseOptionsSchema,
+    own: {
+      ...parseRefusedFormats,
+      formats: shown(PARSE, "HTML: markdown, html and links like a scrape of the page, stored for GET /v2/scrape/{id}"),
+      "formats[json]": shown(PARSE, "json and summary through the LLM, billed like a scrape's json"),
+      "formats[summary]": shown(PARSE, "json and summary through the LLM, billed like a scrape's json"),
+      onlyMainContent: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      includeTags: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      excludeTags: shown(PARSE, "onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape"),
+      zeroDataRetention: shown(PARSE, "zeroDataRetention: the result is not stored"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+    // The rest (other formats, parsers, timeout, removeBase64Images) is the scrape pipeline's document stage.
+    shares: { at: "", options: SCRAPE_OPTIONS },
+  },
+  "POST /v2/extract": {
+    schema: ExtractRequestSchema,
+    own: {
+      urls: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      prompt: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      schema: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      systemPrompt: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      showSources: shown(SURFACE, "extract() over two fixture pages: the model reads only them, and the answer matches the schema"),
+      ignoreInvalidURLs: shown(EXTRACT, "refuses an unusable URL naming it, or leaves it out with ignoreInvalidURLs"),
+      origin: sdkField,
+      integration: sdkField,
+    },
+  },
   "POST /v2/agent": {
     schema: AgentRequestSchema,
     own: {
@@ -347,10 +422,84 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
 };
 
-/** The evidence for one field of one endpoint: its own entry, else the shared scrape option's. */
+/**
+ * Monitors: their targets' scrape options are the scrape options and their crawl options the crawl endpoint's
+ * (the same schema pieces, run through the same pipelines); update takes create's evidence for the same fields.
+ */
+const monitorBody = { name: "m", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [url] }] };
+const monitorRefused = (code: string, extra: Record<string, unknown>) => refused(code, "/v2/monitor", { ...monitorBody, ...extra });
+const emailRefused = monitorRefused("BAD_REQUEST", { notification: { email: { enabled: true, recipients: ["ops@example.com"], includeDiffs: true } } });
+// Here no search provider is configured (refused with SEARCH_NOT_CONFIGURED, shown in MONITOR); the e2e server has one.
+const MONITOR_SEARCH = shown("e2e/sdk-monitor.test.ts", "search targets through the search provider: results filtered by domain, new the first time, then same");
+const MONITOR_LIFECYCLE = shown(MONITOR, "creates, lists, reads, updates and deletes a monitor; other teams see none of it");
+const MONITOR_BY_ALARM = shown(MONITOR_CHECKS, "new → same → changed (with its diff) → removed, each check on the schedule; pause stops it, active resumes");
+const MONITOR_RETENTION = shown(MONITOR_CHECKS, "prunes checks older than retentionDays, with the documents only they held");
+const MONITOR_CRAWL = shown(MONITOR_CHECKS, "crawls a crawl target with change tracking: pages gone are removed; pages filter by status and page with next");
+const MONITOR_WEBHOOK = shown(MONITOR_CHECKS, "sends signed webhooks: monitor.check.completed after each check, monitor.page for a change");
+const MONITOR_JUDGE = shown(MONITOR_CHECKS, "judges each change against the goal with the LLM; only meaningful changes send monitor.page");
+const crawlerEvidence = Object.fromEntries(
+  Object.entries(ENDPOINTS["POST /v2/crawl"].own).filter(([field]) => !["url", "prompt", "scrapeOptions", "zeroDataRetention", "origin", "integration"].includes(field) && !field.includes(".")),
+);
+const monitorZdr = monitorRefused("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", { targets: [{ type: "scrape", urls: [url], scrapeOptions: { zeroDataRetention: true } }] });
+ENDPOINTS["POST /v2/monitor"] = {
+  schema: CreateMonitorRequestSchema,
+  own: {
+    name: MONITOR_LIFECYCLE,
+    schedule: MONITOR_BY_ALARM,
+    "schedule.cron": MONITOR_LIFECYCLE,
+    "schedule.text": MONITOR_LIFECYCLE,
+    "schedule.timezone": MONITOR_LIFECYCLE,
+    targets: MONITOR_BY_ALARM,
+    "targets[scrape]": MONITOR_BY_ALARM,
+    "targets[scrape].id": MONITOR_WEBHOOK,
+    "targets[scrape].urls": MONITOR_BY_ALARM,
+    "targets[scrape].scrapeOptions": MONITOR_RETENTION,
+    "targets[scrape].scrapeOptions.zeroDataRetention": monitorZdr,
+    "targets[crawl]": MONITOR_CRAWL,
+    "targets[crawl].id": MONITOR_CRAWL,
+    "targets[crawl].url": MONITOR_CRAWL,
+    "targets[crawl].crawlOptions": MONITOR_CRAWL,
+    "targets[crawl].scrapeOptions": MONITOR_CRAWL,
+    "targets[crawl].scrapeOptions.zeroDataRetention": monitorZdr,
+    "targets[search]": MONITOR_SEARCH,
+    "targets[search].id": MONITOR_SEARCH,
+    "targets[search].queries": MONITOR_SEARCH,
+    "targets[search].includeDomains": MONITOR_SEARCH,
+    "targets[search].excludeDomains": MONITOR_SEARCH,
+    "targets[search].maxResults": MONITOR_SEARCH,
+    "targets[search].searchWindow": monitorRefused("BAD_REQUEST", { targets: [{ type: "search", queries: ["q"], searchWindow: "24h" }] }),
+    webhook: MONITOR_WEBHOOK,
+    "webhook.url": MONITOR_WEBHOOK,
+    "webhook.headers": MONITOR_WEBHOOK,
+    "webhook.metadata": MONITOR_WEBHOOK,
+    "webhook.events": MONITOR_JUDGE,
+    notification: emailRefused,
+    "notification.email": emailRefused,
+    "notification.email.enabled": emailRefused,
+    "notification.email.recipients": emailRefused,
+    "notification.email.includeDiffs": emailRefused,
+    retentionDays: MONITOR_RETENTION,
+    goal: MONITOR_JUDGE,
+    judgeEnabled: MONITOR_JUDGE,
+    origin: sdkField,
+    integration: sdkField,
+  },
+  shares: [
+    { at: "targets[scrape].scrapeOptions.", options: SCRAPE_OPTIONS },
+    { at: "targets[crawl].scrapeOptions.", options: SCRAPE_OPTIONS },
+    { at: "targets[crawl].crawlOptions.", options: crawlerEvidence },
+  ],
+};
+ENDPOINTS["PATCH /v2/monitor/{id}"] = {
+  schema: UpdateMonitorRequestSchema,
+  own: { status: MONITOR_BY_ALARM },
+  shares: [{ at: "", options: ENDPOINTS["POST /v2/monitor"].own }, ...sharesOf(ENDPOINTS["POST /v2/monitor"])],
+};
+
+/** The evidence for one field of one endpoint: its own entry, else the shared option's. */
 function evidenceFor(endpoint: Endpoint, field: string): Evidence | undefined {
   if (endpoint.own[field]) return endpoint.own[field];
-  if (endpoint.shares && field.startsWith(endpoint.shares.at)) return endpoint.shares.options[field.slice(endpoint.shares.at.length)];
+  for (const shared of sharesOf(endpoint)) if (field.startsWith(shared.at) && shared.options[field.slice(shared.at.length)]) return shared.options[field.slice(shared.at.length)];
   return undefined;
 }
 
@@ -377,7 +526,7 @@ describe("every request field has an effect, a documented warning or a clear err
     expect(missing.join("\n"), "fields without evidence").toBe("");
     const walked = new Set(rows.map((r) => `${r.name} ${r.field}`));
     const stale = Object.entries(ENDPOINTS).flatMap(([name, e]) => Object.keys(e.own).filter((f) => !walked.has(`${name} ${f}`)).map((f) => `${name} ${f}`));
-    const sharedUsed = new Set(rows.flatMap((r) => (r.endpoint.shares && r.field.startsWith(r.endpoint.shares.at) ? [r.field.slice(r.endpoint.shares.at.length)] : [])));
+    const sharedUsed = new Set(rows.flatMap((r) => sharesOf(r.endpoint).flatMap((shared) => (r.field.startsWith(shared.at) ? [r.field.slice(shared.at.length)] : []))));
     const staleShared = [...Object.keys(SCRAPE_OPTIONS), ...Object.keys(V1_SCRAPE_OPTIONS)].filter((f) => !sharedUsed.has(f));
     expect([...stale, ...staleShared].join("\n"), "evidence for fields that do not exist").toBe("");
   });

@@ -98,6 +98,25 @@ describe("request validation", () => {
     expect(Array.isArray(answer.details)).toBe(true);
   });
 
+  it("a body with 100,000 bad fields gets a short answer: 50 details at most, 20 unknown keys named", async () => {
+    const many = (value: unknown) => Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, value]));
+    const keys = await callJson("POST", "/v2/scrape", { url, ...many(1) });
+    expect(keys.status).toBe(400);
+    expect(keys.body.error).toMatch(/^Unrecognized keys in body: "k0", "k1", .*"k19" and 99980 more -- /);
+    const values = await callJson("POST", "/v2/scrape", { url, headers: many(1) });
+    expect(values.status).toBe(400);
+    expect(values.body.error).toBe("headers.k0: Invalid input: expected string, received number");
+    expect(values.body.details).toHaveLength(51);
+    expect(values.body.details.at(-1)).toEqual({ path: [], message: "and 99950 more issues", code: "too_many_issues" });
+    const patterns = await callJson("POST", "/v2/crawl", { url, includePaths: Array.from({ length: 1001 }, (_, i) => `/p${i}`) });
+    expect(patterns.status).toBe(400);
+    expect(patterns.body.error).toMatch(/^includePaths: Too big: expected array to have <=1000 items/);
+    const formats = await callJson("POST", "/v2/scrape", { url, formats: Array.from({ length: 100_000 }, (_, i) => `f${i}`) });
+    expect(formats.status).toBe(400);
+    expect(formats.body.error).toMatch(/^formats: Too big: expected array to have <=20 items/);
+    expect(formats.body.details).toHaveLength(1);
+  });
+
   it("malformed JSON → 400 BAD_REQUEST_INVALID_JSON", async () => {
     const { status, body } = await callJson("POST", "/v2/scrape", '{"url": "http://x.example",');
     expect(status).toBe(400);

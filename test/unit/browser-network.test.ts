@@ -23,7 +23,7 @@ async function load(html: string, options: Partial<RouterOptions>): Promise<{ pa
   const router = new RequestRouter(page, {
     policy: { allowLocalNetwork: true },
     blockAds: true,
-    targetHost: "127.0.0.1",
+    target: new URL(fixture("/")),
     proxy: null,
     signal: new AbortController().signal,
     ...options,

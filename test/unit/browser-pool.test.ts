@@ -61,3 +61,4 @@ describe("browser pool", () => {
     await again.release(true);
   });
 });
+

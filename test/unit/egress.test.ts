@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { checkEgress } from "../../src/net/egress";
+import { checkEgress, MAX_URL_LENGTH } from "../../src/net/egress";
 import { API_KEY, fixture } from "../helpers";
 
 const closed = { allowLocalNetwork: false };
@@ -30,6 +30,28 @@ describe("checkEgress", () => {
     "http://printer.local/",
     "http://2130706433/",
     "http://0x7f000001/",
+    "http://0177.0.0.1/",
+    "http://127.1/",
+    // IPv6 spellings of loopback and local ranges (issue 15, finding 8)
+    "http://[::]/",
+    "http://[::7f00:1]/",
+    "http://[64:ff9b::7f00:1]/",
+    "http://[::ffff:0:7f00:1]/",
+    "http://[2002:7f00:1::1]/",
+    "http://[fec0::1]/",
+    "http://[::ffff:7f00:1]/",
+    "http://[ff02::1]/",
+    // this machine's own kind of addresses: documentation and unique-local ranges
+    "http://192.0.2.2/",
+    "http://[fd00::2]/",
+    // names only a local resolver answers (finding 2)
+    "http://runsc:8815/x",
+    "http://vm/",
+    "http://intranet./",
+    "http://LOCALHOST/",
+    "http://localhost./",
+    "http://nas.lan/",
+    "http://router.home.arpa/",
   ])("refuses %s", (url) => {
     expect(() => checkEgress(url, closed)).toThrowError(/disabled/);
   });
@@ -42,8 +64,18 @@ describe("checkEgress", () => {
     expect(checkEgress(url, closed).href).toBe(new URL(url).href);
   });
 
-  it("allows loopback when the policy is open", () => {
+  it.each(["http://[64:ff9b::808:808]/", "http://[2002:808:808::1]/", "http://[::ffff:8.8.8.8]/"])("allows %s (embeds a public IPv4 address)", (url) => {
+    expect(() => checkEgress(url, closed)).not.toThrow();
+  });
+
+  it("allows loopback and single-label names when the policy is open", () => {
     expect(() => checkEgress("http://127.0.0.1:9/", { allowLocalNetwork: true })).not.toThrow();
+    expect(() => checkEgress("http://vm:9/", { allowLocalNetwork: true })).not.toThrow();
+  });
+
+  it("refuses URLs longer than the limit, whatever the policy", () => {
+    const long = `https://example.com/${"a".repeat(MAX_URL_LENGTH)}`;
+    expect(() => checkEgress(long, { allowLocalNetwork: true })).toThrowError(/longer than 8192 characters/);
   });
 });
 
@@ -71,6 +103,23 @@ describe("the API with ALLOW_LOCAL_NETWORK=false", () => {
     const res = await scrape("http://169.254.169.254/latest/meta-data/");
     expect(res.status).toBe(403);
   });
+
+  it.each(["http://[::7f00:1]/", "http://[64:ff9b::7f00:1]/", "http://[::ffff:0:7f00:1]/", "http://[2002:7f00:1::1]/", "http://[fec0::1]/"])(
+    "refuses the IPv6 spelling %s with 403 URL_BLOCKED",
+    async (url) => {
+      const res = await scrape(url);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: "URL_BLOCKED" });
+    },
+  );
+
+  it("answers 400 naming the field for a 100,000-character URL", async () => {
+    const res = await scrape(`https://example.com/${"a".repeat(100_000)}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string };
+    expect(body.error).toMatch(/url/i);
+    expect(body.error).toMatch(/at most 8192 characters/);
+  });
 });
 
 describe("redirect hops", () => {
@@ -82,7 +131,7 @@ describe("redirect hops", () => {
       return new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } });
     };
     await expect(fetchPage("https://public.example/start", { signal: new AbortController().signal, policy: closed, fetcher })).rejects.toThrowError(
-      /Redirect target 169\.254\.169\.254 is a private or loopback address/,
+      /Redirect target 169\.254\.169\.254 is a link-local address/,
     );
     expect(seen).toEqual(["https://public.example/start"]);
   });

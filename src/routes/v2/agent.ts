@@ -49,7 +49,8 @@ const cancelRoute = createRoute({
 
 export const agentRoutes = createRouter()
   .openapi(startRoute, async (c) => {
-    const id = await startAgent(c.env, c.get("principal").teamId, c.req.valid("json"), new URL(c.req.url).origin);
+    const { teamId, keyName } = c.get("principal");
+    const id = await startAgent(c.env, teamId, c.req.valid("json"), new URL(c.req.url).origin, { apiKey: keyName });
     return c.json({ success: true as const, id }, 200);
   })
   .openapi(statusRoute, async (c) => {

@@ -47,7 +47,7 @@ addActiveRoutes(crawlRoutes, ["/v2/crawl/active", "/v2/crawl/ongoing"], "Crawl")
 crawlRoutes
   .openapi(startRoute, async (c) => {
     const body = c.req.valid("json");
-    const { teamId } = c.get("principal");
+    const { teamId, keyName } = c.get("principal");
     let crawler = pickCrawlerSettings(body);
     let generated: Record<string, unknown> | undefined;
     if (body.prompt) {
@@ -62,6 +62,7 @@ crawlRoutes
       kind: "crawl",
       apiVersion: "v2",
       teamId,
+      apiKey: keyName,
       url: body.url,
       crawler,
       scrapeOptions: { ...body.scrapeOptions, zeroDataRetention: body.zeroDataRetention || body.scrapeOptions.zeroDataRetention },

@@ -46,10 +46,10 @@ const mapRoute = createRoute({
 
 export const mapRoutes = createRouter().openapi(mapRoute, async (c) => {
   const body = c.req.valid("json");
-  const { teamId } = c.get("principal");
+  const { teamId, keyName } = c.get("principal");
   await ensureCredits(c.env, teamId);
   const links = await mapSite(c.env, teamId, body);
-  await charge(c.env, teamId, 1, "map");
+  await charge(c.env, teamId, 1, "map", undefined, keyName);
   const answer: z.infer<typeof MapResponseSchema> = { success: true, links };
   const start = new URL(coerceUrlInput(body.url));
   if (links.length <= 1 && body.limit !== 1 && start.pathname !== "/") {

@@ -8,9 +8,9 @@ import { JobIdParams } from "../../schemas/common";
 import { ScrapeRequestSchema } from "../../schemas/scrape";
 import { loadDocument } from "../../scrape/cache";
 import { DocumentSchema } from "../../scrape/document";
-import { checkScrapeRequest, scrape } from "../../scrape/pipeline";
+import { scrapeForTeam } from "../../scrape/for-team";
+import { checkScrapeRequest } from "../../scrape/pipeline";
 import { presentDocument } from "../../scrape/present";
-import { takeScrapeSlot } from "../../team/scrape-slot";
 
 export const ScrapeResponseSchema = z.object({ success: z.literal(true), data: DocumentSchema }).openapi("ScrapeResponse");
 
@@ -42,18 +42,14 @@ const scrapeStatusRoute = createRoute({
 export const scrapeRoutes = createRouter()
   .openapi(scrapeRoute, async (c) => {
     const body = c.req.valid("json");
-    const { teamId } = c.get("principal");
+    const { teamId, keyName } = c.get("principal");
     checkScrapeRequest(c.env, body);
-    const slot = await takeScrapeSlot(c.env, teamId, body.timeout);
     let outcome;
     try {
-      const context = { env: c.env, teamId, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p), concurrency: slot.stamp };
-      outcome = await scrape(context, { ...body, timeout: slot.remainingMs() });
+      outcome = await scrapeForTeam({ env: c.env, teamId, apiKey: keyName, waitUntil: (p) => c.executionCtx.waitUntil(p) }, body);
     } catch (e) {
-      await slot.finish();
       throw body.zeroDataRetention ? quietError(e) : e;
     }
-    await slot.finish({ credits: outcome.credits, reason: "scrape", ref: outcome.document.metadata.scrapeId });
     return c.json({ success: true as const, data: await presentDocument(c.env, outcome.document, new URL(c.req.url).origin) }, 200);
   })
   .openapi(scrapeStatusRoute, async (c) => {
