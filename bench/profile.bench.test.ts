@@ -16,7 +16,7 @@ import { call, fixture } from "../test/helpers";
 import { parseHtml } from "../src/dom/parse";
 import { cleanTree } from "../src/html/clean";
 import { discoverLinks } from "../src/html/links";
-import { resolveNoscript, selectorMainContent } from "../src/html/main-content";
+import { extractMainContent } from "../src/extract";
 import { extractMetadata } from "../src/html/metadata";
 import { treeToMarkdown } from "../src/markdown";
 import { discoverLinks as discoverLinksBefore } from "../test/reference/links";
@@ -50,12 +50,11 @@ it("profiles a fresh scrape of a 108 KB article page", async () => {
     await time("  of which: decode bytes -> string", () => decodeBody(page.body, page.contentType));
     const html = page.text ?? "";
     const document = await time("after: parse into the page tree", () => parseHtml(html));
-    await time("after: metadata + JSON-LD (tree walk)", () => extractMetadata(document, page.url));
+    const { metadata, jsonLd } = await time("after: metadata + JSON-LD (tree walk)", () => extractMetadata(document, page.url));
     await time("after: link discovery (tree walk)", () => discoverLinks(document, page.url));
     const cleaned = await time("after: cleanTree", () => cleanTree(document, { baseUrl: page.url }));
-    const root = await time("after: main content (selectors) + noscript + links/images", () => {
-      const main = selectorMainContent(cleaned.body, cleaned.includedRoots);
-      resolveNoscript(main);
+    const root = await time("after: main content (src/extract) + links/images", () => {
+      const { root: main } = extractMainContent(cleaned.body, { url: page.url, title: metadata.title, jsonLd, metadata });
       cleaned.linksAndImages(main);
       return main;
     });

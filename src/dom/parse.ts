@@ -9,8 +9,15 @@
  * the open one, `<li>`/`<dd>`/`<dt>` and block starts close what HTML5 closes further up than the current
  * element, HTML elements inside `<svg>`/`<math>` break out of it. Measured in Node on the WCXB pages: ~85 MB/s
  * for this tree against ~45 MB/s for htmlparser2's own DOM (domhandler).
+ *
+ * Before tokenizing, three browser behaviours the tokenizer lacks: a bare CR becomes a line break, a self-closed
+ * `<iframe/>` (tag-manager snippets in a <noscript>) is closed instead of swallowing the page as raw text, and a
+ * `<![CDATA[` outside raw text is a bogus comment ending at the first `>` (some forum themes print one at the top
+ * of <body>, which would otherwise swallow the whole page). After it, content streamed by server rendering is put
+ * where its scripts would put it (streaming.ts).
  */
 import { Parser } from "htmlparser2";
+import { StreamedSegments } from "./streaming";
 import { TreeBuilder } from "./tree-builder";
 import type { ElementNode } from "./tree";
 
@@ -21,9 +28,13 @@ const BODY_OR_HTML_END = /<\/(?:body|html)\s*>/gi;
 
 export function parseHtml(html: string): ElementNode {
   const builder = new TreeBuilder();
+  const streamed = new StreamedSegments();
   const parser = new Parser(
     {
-      onopentag: (name, attrs) => builder.open(name, attrs),
+      onopentag: (name, attrs) => {
+        const element = builder.open(name, attrs);
+        if (element !== null && (name === "template" || name === "div")) streamed.note(element);
+      },
       onclosetag: () => builder.close(),
       ontext: (data) => builder.text(data),
     },
@@ -37,6 +48,33 @@ export function parseHtml(html: string): ElementNode {
   // HTML5 closes nothing at </body> or </html> (later content still goes where it was going); the tokenizer
   // would close every open element there, which breaks lists and tables around a stray </body> in content.
   input = input.replace(BODY_OR_HTML_END, "");
-  parser.end(input);
+  parser.end(withoutStrayCdata(input));
+  streamed.place();
   return builder.document;
+}
+
+/** A CDATA opener, or the start/end tag of an element whose content is raw text (where `<![CDATA[` is just text). */
+const CDATA_OR_RAW_TEXT_TAG = /<!\[CDATA\[|<(\/?)(script|style|textarea|title|xmp|iframe|noembed|noframes)\b/gi;
+
+/** Drops each `<![CDATA[` that is markup (outside script, style, ...) up to the first `>`, as a browser does. */
+function withoutStrayCdata(html: string): string {
+  if (!html.includes("<![CDATA[")) return html;
+  let openRawText: string | null = null;
+  let out = "";
+  let copiedUpTo = 0;
+  CDATA_OR_RAW_TEXT_TAG.lastIndex = 0;
+  for (let match = CDATA_OR_RAW_TEXT_TAG.exec(html); match !== null; match = CDATA_OR_RAW_TEXT_TAG.exec(html)) {
+    const tag = match[2]?.toLowerCase();
+    if (tag !== undefined) {
+      if (match[1] === "/" && tag === openRawText) openRawText = null;
+      else if (match[1] === "" && openRawText === null) openRawText = tag;
+      continue;
+    }
+    if (openRawText !== null) continue;
+    const end = html.indexOf(">", match.index);
+    out += html.slice(copiedUpTo, match.index);
+    copiedUpTo = end < 0 ? html.length : end + 1;
+    CDATA_OR_RAW_TEXT_TAG.lastIndex = copiedUpTo;
+  }
+  return copiedUpTo === 0 ? html : out + html.slice(copiedUpTo);
 }

@@ -8,7 +8,9 @@
  * - `<li>` closes an open `<li>` (`<dd>`/`<dt>` an open `<dd>`/`<dt>`) through `<p>`, `<div>` and inline elements;
  * - a block start tag closes an open `<p>` in button scope, not only when the `<p>` is the current element;
  * - an HTML element such as `<div>` or `<p>` inside `<svg>`/`<math>` leaves foreign content;
- * - a second `<html>`, `<head>` or `<body>` start tag is ignored.
+ * - a second `<html>`, `<head>` or `<body>` start tag is ignored; `<body>` ends a `<head>` still open (a page
+ *   pasted into another's head), and content that would land outside the body once it was opened goes into it
+ *   (the tokenizer closes the body at a stray `</head>` further up, where a browser keeps it open).
  *
  * Character references are decoded here (text, except in raw-text elements, and attribute values, with
  * HTML5's attribute rules for legacy references such as `&copy=`).
@@ -65,17 +67,24 @@ export class TreeBuilder {
   private readonly openCount = new Map<string, number>();
   private current: ElementNode = this.document;
   private readonly seenRoots = new Set<string>();
+  /** The document's <body> once opened: later content outside any open element goes into it. */
+  private body: ElementNode | null = null;
 
-  open(name: string, attrs: Record<string, string>): void {
+  /** Opens an element; returns it, or null when the tag is ignored (a repeated <html>, <head> or <body>). */
+  open(name: string, attrs: Record<string, string>): ElementNode | null {
     if (DOCUMENT_ROOTS.has(name)) {
       if (this.seenRoots.has(name) || (name === "head" && this.seenRoots.has("body"))) {
         // Not in the tree; kept on the stack (closed) only to absorb the tokenizer's end event.
         const ignored = new ElementNode(name, attrs, null);
         this.stack.push(ignored);
         this.closedEarly.add(ignored);
-        return;
+        return null;
       }
       this.seenRoots.add(name);
+      if (name === "body") {
+        this.closeNearest((element) => element.name === "head", () => false);
+        this.current = this.insertionPoint();
+      }
     }
     for (const key in attrs) {
       const value = attrs[key];
@@ -87,6 +96,8 @@ export class TreeBuilder {
     this.stack.push(element);
     this.current = element;
     if (TRACKED.has(name)) this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
+    if (name === "body") this.body = element;
+    return element;
   }
 
   close(): void {
@@ -182,7 +193,11 @@ export class TreeBuilder {
   }
 
   private insertionPoint(): ElementNode {
-    for (let i = this.stack.length - 1; i > 0; i--) if (!this.closedEarly.has(this.stack[i])) return this.stack[i];
-    return this.document;
+    for (let i = this.stack.length - 1; i > 0; i--) {
+      const element = this.stack[i];
+      if (this.closedEarly.has(element)) continue;
+      return element.name === "html" && this.body !== null ? this.body : element;
+    }
+    return this.body ?? this.document;
   }
 }

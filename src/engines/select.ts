@@ -14,6 +14,7 @@ import { egressPolicy } from "../net/egress";
 import { parseProxyUrl, proxyFetcher } from "../net/proxy";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
 import { brandingNotSupported } from "../branding/format";
+import { needsJavaScript, READABLE_TEXT_CHARS, readableText, visibleText } from "./app-shell";
 import { renderPage, type BrowserRenderRequest } from "./browser";
 import { fetchPage } from "./fetch";
 import { pageKind, type FetchedPage } from "./types";
@@ -81,12 +82,28 @@ async function fetchFirst(attempt: Attempt): Promise<FetchedPage> {
     }
   }
   if (!wantsRendering(page, attempt)) return page;
+  // The fetched page is already an answer: the render gets the time that leaves room to fall back on it.
+  const budget = attempt.deadlineAt - RENDER_FALLBACK_RESERVE_MS - Date.now();
+  if (budget <= 0) return withWarning(page, "The page looks like it needs JavaScript, but there was no time left to render it; this is the page as served.");
+  const renderSignal = AbortSignal.any([attempt.signal, AbortSignal.timeout(budget)]);
   try {
-    return await viaBrowser(attempt);
+    const rendered = await viaBrowser({ ...attempt, signal: renderSignal, deadlineAt: attempt.deadlineAt - RENDER_FALLBACK_RESERVE_MS });
+    if (rendersMore(rendered, page)) return rendered;
+    return withWarning(page, "The page looked like it needs JavaScript, but the rendered page showed no more text; this is the page as served.");
   } catch (e) {
     if (attempt.signal.aborted) throw e;
-    return withWarning(page, `The page looks like it needs JavaScript, but rendering it failed (${describeError(e)}); this is the page as served.`);
+    const reason = renderSignal.aborted ? "it did not finish in time" : `it failed (${describeError(e)})`;
+    return withWarning(page, `The page looks like it needs JavaScript, but rendering ${reason}; this is the page as served.`);
   }
+}
+
+/** Time kept back from the scrape's deadline when a render is only an attempt to improve on the fetched page. */
+const RENDER_FALLBACK_RESERVE_MS = 3_000;
+
+/** Whether the browser found more to read than the fetched HTML already held (its crawler view included). */
+function rendersMore(rendered: FetchedPage, fetched: FetchedPage): boolean {
+  if (pageKind(rendered.contentType, rendered.body) !== "html") return true;
+  return visibleText(rendered.text ?? "").length > readableText(fetched.text ?? "").length;
 }
 
 async function viaFetch(attempt: Attempt, url = attempt.url): Promise<FetchedPage> {
@@ -130,44 +147,6 @@ function wantsRendering(page: FetchedPage, attempt: Attempt): boolean {
 
 function withWarning(page: FetchedPage, ...warnings: string[]): FetchedPage {
   return { ...page, warnings: [...(page.warnings ?? []), ...warnings] };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Page heuristics
-
-/** The text a reader would see: markup, scripts, styles, templates and comments removed. */
-export function visibleText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/<(script|style|noscript|template|svg|head)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(nbsp|#160|#xa0);/gi, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Enough text that the page is readable as served, whatever its scripts do. */
-const READABLE_TEXT_CHARS = 1500;
-/** Less text than this plus scripts is an app shell. */
-const SHELL_TEXT_CHARS = 200;
-const JS_REQUIRED_NOTICE =
-  /\b(enable|turn on|activate|allow)\s+(your\s+)?javascript|javascript\s+(is\s+)?(required|disabled|needed|must be (enabled|turned on))|(requires?|needs?)\s+javascript|without javascript/i;
-const EMPTY_MOUNT_POINT = /<(div|main|section)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|svelte|main-app|application)["']?[^>]*>\s*<\/\1>|<app-root\b[^>]*>\s*<\/app-root>/i;
-
-/**
- * Whether fetched HTML evidently needs JavaScript to show its content: little visible text together with
- * scripts (an empty app shell, a script redirect), or a noscript notice asking for JavaScript.
- */
-export function needsJavaScript(html: string): boolean {
-  const text = visibleText(html);
-  if (text.length >= READABLE_TEXT_CHARS) return false;
-  const externalScripts = (html.match(/<script\b[^>]*\bsrc\s*=/gi) ?? []).length;
-  const inlineScriptChars = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi)].reduce((sum, m) => sum + m[1].trim().length, 0);
-  if (externalScripts === 0 && inlineScriptChars === 0) return false;
-  const noscript = [...html.matchAll(/<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi)].map((m) => m[1]).join(" ");
-  if (JS_REQUIRED_NOTICE.test(noscript)) return true;
-  if (text.length < SHELL_TEXT_CHARS) return true;
-  return EMPTY_MOUNT_POINT.test(html) && text.length < READABLE_TEXT_CHARS / 3;
 }
 
 /** Bot-wall signatures: challenge pages of the common anti-bot services. */

@@ -1,7 +1,7 @@
 /**
- * onlyMainContent by selector lists (docs/api.md "Scrape", plus consent banners and dialogs), on the cleaned tree:
- * the interim main-content step until the extractor of src/extract replaces it. And the <noscript> rule of
- * the whole-page path.
+ * Boilerplate removal by selector lists (header, nav, footer, aside, .sidebar, consent banners and dialogs …) on
+ * the cleaned tree. It is the onlyMainContent step when `includeTags` chose the content: the caller's matches are
+ * kept whole and only the chrome inside them goes. Without includeTags, src/extract finds the main content.
  *
  * A boilerplate candidate (header, nav, .sidebar, [role=dialog], ...) is removed unless it holds the main
  * content (a `main`, `#main` or `[role=main]` inside it or on it; for class-matched candidates, whose class
@@ -77,44 +77,4 @@ function hasContent(root: ElementNode, removed: ReadonlySet<ElementNode>): boole
   };
   visit(root);
   return found;
-}
-
-/** Less visible text than this outside <noscript> makes a page an app shell whose <noscript> is the content. */
-const APP_SHELL_TEXT_CHARS = 200;
-
-/**
- * <noscript> on the whole-page path: dropped (a "please enable JavaScript" notice, tracking pixels), unless the
- * rest of `root` has almost no text and the <noscript>s have some — an app shell whose crawler view lives in
- * <noscript> (Discourse and others) — then unwrapped.
- */
-export function resolveNoscript(root: ElementNode): void {
-  const noscripts: ElementNode[] = [];
-  walkElements(root, (element) => {
-    if (element.name !== "noscript") return;
-    noscripts.push(element);
-    return false;
-  });
-  if (noscripts.length === 0) return;
-  const inside = new Set(noscripts);
-  const outsideChars = visibleChars([root], inside);
-  // A crawler view has real text; a short "please enable JavaScript" notice is not content.
-  const appShell = outsideChars < APP_SHELL_TEXT_CHARS && visibleChars(noscripts, new Set()) >= APP_SHELL_TEXT_CHARS;
-  for (const noscript of noscripts) {
-    if (appShell) unwrap(noscript);
-    else noscript.parent!.children = noscript.parent!.children.filter((child) => child !== noscript);
-  }
-}
-
-/** Non-whitespace characters of text under `roots`, outside `skipped`, counted up to APP_SHELL_TEXT_CHARS. */
-function visibleChars(roots: ElementNode[], skipped: ReadonlySet<ElementNode>): number {
-  let chars = 0;
-  const count = (parent: ElementNode): void => {
-    for (const child of parent.children) {
-      if (chars >= APP_SHELL_TEXT_CHARS) return;
-      if (child.type === 3) chars += child.data.replace(/\s+/g, "").length;
-      else if (!skipped.has(child) && child.name !== "script" && child.name !== "style") count(child);
-    }
-  };
-  for (const root of roots) count(root);
-  return chars;
 }

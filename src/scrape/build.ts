@@ -156,7 +156,7 @@ function htmlContent(page: FetchedPage, options: ScrapeOptions, formats: FormatO
     discoveredLinks: result.discoveredLinks,
     meta: result.metadata as Partial<DocumentMetadata>,
     pdfPagesParsed: 0,
-    warnings: [],
+    warnings: result.warnings,
   };
 }
 

@@ -11,7 +11,9 @@ import type { ElementNode } from "../dom/tree";
 import { extractAttributes, type AttributeSelector, type AttributeValues } from "../html/attributes";
 import { cleanTree, type CleanedPage } from "../html/clean";
 import { discoverLinks } from "../html/links";
-import { resolveNoscript, selectorMainContent } from "../html/main-content";
+import { selectorMainContent } from "../html/main-content";
+import { resolveNoscript } from "../html/noscript";
+import { extractMainContent, type PageSignals } from "../extract";
 import { extractMetadata, type PageMetadata } from "../html/metadata";
 import { treeToMarkdown } from "../markdown";
 
@@ -35,6 +37,8 @@ export interface HtmlPathResult {
   jsonLd: unknown[];
   markdown?: string;
   html?: string;
+  /** What the main-content step wants the caller to know (a fallback it took). */
+  warnings: string[];
   links: string[];
   images: string[];
   attributes?: AttributeValues[];
@@ -46,13 +50,14 @@ export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPath
   const { metadata, jsonLd } = extractMetadata(document, options.url);
   const discoveredLinks = options.discoverLinks ? discoverLinks(document, options.url) : undefined;
   const cleaned = cleanTree(document, { baseUrl: options.url, includeTags: options.includeTags, excludeTags: options.excludeTags });
-  const root = mainContent(cleaned, options.onlyMainContent, { url: options.url, title: metadata.title, jsonLd, metadata });
+  const { root, warnings } = mainContent(cleaned, options.onlyMainContent, { url: options.url, title: metadata.title, jsonLd, metadata });
   const { links, images } = cleaned.linksAndImages(root);
   return {
     metadata,
     jsonLd,
     markdown: options.markdown ? treeToMarkdown(root) : undefined,
     html: options.html ? cleanedHtml(root, cleaned) : undefined,
+    warnings,
     links,
     images,
     attributes: options.attributes ? extractAttributes(root, options.attributes) : undefined,
@@ -60,23 +65,16 @@ export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPath
   };
 }
 
-/** What main-content extraction may use besides the tree (the shape of src/extract's PageSignals). */
-interface MainContentSignals {
-  url: string;
-  title?: string;
-  jsonLd: unknown[];
-  metadata: Record<string, unknown>;
-}
-
 /**
- * The part of the cleaned page the formats show. onlyMainContent uses the selector rules of main-content.ts
- * (the interim step until src/extract's extractMainContent(body, signals) takes over, `signals` are ready for
- * it); both paths settle <noscript> the same way.
+ * The part of the cleaned page the formats show: with onlyMainContent, the main content found by src/extract —
+ * or, when includeTags chose the content, those matches without the chrome inside them (selector rules); without
+ * it, the whole cleaned body. <noscript> is settled the same way on every path (html/noscript.ts).
  */
-function mainContent(cleaned: CleanedPage, onlyMainContent: boolean, _signals: MainContentSignals): ElementNode {
+function mainContent(cleaned: CleanedPage, onlyMainContent: boolean, signals: PageSignals): { root: ElementNode; warnings: string[] } {
+  if (onlyMainContent && cleaned.includedRoots === null) return extractMainContent(cleaned.body, signals);
   const root = onlyMainContent ? selectorMainContent(cleaned.body, cleaned.includedRoots) : cleaned.body;
   resolveNoscript(root);
-  return root;
+  return { root, warnings: [] };
 }
 
 /**

@@ -41,6 +41,31 @@ describe("engine selection", () => {
     expect(body.data.links).toContain(fixture("/browser/item/2"));
   });
 
+  it("keeps an app shell whose <noscript> holds a crawler view of the content on the fetch engine", async () => {
+    const { status, body } = await scrape({ url: unique("/browser/crawler-view.html"), formats: ["rawHtml"] });
+    expect(status).toBe(200);
+    expect(body.data.metadata.engine).toBe("fetch");
+    expect(body.data.rawHtml).toContain("Keep the old lens on display");
+  });
+
+  it("keeps the fetched page when rendering an app shell shows nothing more, and says so", async () => {
+    const { status, body } = await scrape({ url: unique("/browser/dead-shell.html"), formats: ["markdown"] });
+    expect(status).toBe(200);
+    expect(body.data.metadata.engine).toBe("fetch");
+    expect(body.data.markdown).toContain("Tide tables for the outer harbour");
+    expect(body.data.warning).toMatch(/needs JavaScript, but the rendered page showed no more text/);
+  });
+
+  it("keeps the fetched page, in time, when rendering an app shell cannot finish before the deadline", async () => {
+    const started = Date.now();
+    const { status, body } = await scrape({ url: unique("/browser/slow-shell.html"), formats: ["markdown"], timeout: 6000 });
+    expect(status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(body.data.metadata.engine).toBe("fetch");
+    expect(body.data.markdown).toContain("Ferry timetable for the winter season");
+    expect(body.data.warning).toMatch(/rendering it did not finish in time/);
+  });
+
   it("keeps a readable page on the fetch engine, and renders it when the request asks for a browser", async () => {
     const plain = await scrape({ url: unique("/browser/ads.html") });
     expect(plain.body.data.metadata.engine).toBe("fetch");
@@ -90,8 +115,11 @@ describe("deadlines", () => {
 describe("waiting", () => {
   it("waitFor waits after the page has settled; without it late content is missing", async () => {
     const quick = await scrape({ url: unique("/browser/delayed.html") });
-    expect(quick.body.data.metadata.engine).toBe("browser");
+    // Rendered before the late content arrives, the page shows no more than its HTML did: the fetched page is kept.
+    expect(quick.body.data.metadata.engine).toBe("fetch");
+    expect(quick.body.data.warning).toMatch(/rendered page showed no more text/);
     expect(quick.body.data.markdown).toContain("Loading the forecast");
+    expect(quick.body.data.markdown).not.toContain("gale warning");
     const patient = await scrape({ url: unique("/browser/delayed.html"), waitFor: 2500 });
     expect(patient.body.data.markdown).toContain("Forecast: gale warning for the coast.");
   });

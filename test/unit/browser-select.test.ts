@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { isBlockedHost } from "../../src/engines/adblock";
 import { countryTimezone } from "../../src/engines/browser-emulation";
-import { browserReasons, looksBlocked, needsJavaScript, visibleText } from "../../src/engines/select";
+import { needsJavaScript, readableText, visibleText } from "../../src/engines/app-shell";
+import { browserReasons, looksBlocked } from "../../src/engines/select";
 import type { FetchedPage } from "../../src/engines/types";
 import { normalizeFormats, ScrapeOptionsSchema } from "../../src/schemas/scrape";
 
@@ -25,6 +26,23 @@ describe("needsJavaScript", () => {
     expect(needsJavaScript(`<html><body><h1>Example Domain</h1><p>For use in examples.</p></body></html>`)).toBe(false);
     expect(needsJavaScript(`<html><body><main><p>${paragraph}</p></main><div id="root"></div><script src="/widgets.js"></script>
       <noscript>Enable JavaScript for comments.</noscript></body></html>`)).toBe(false);
+  });
+
+  it("does not send a page whose <noscript> holds a crawler view of the content to the browser", () => {
+    const discourse = `<html><body><section id="d-splash"><div class="dots"></div></section><section id="main"></section>
+      <noscript data-path="/t/topic/1"><div id="topic-title"><h1>Which telescope to start with?</h1></div>
+      <div class="topic-body crawler-post"><div class="post" itemprop="text"><p>${paragraph}</p></div></div></noscript>
+      <script src="/assets/discourse.js"></script><noscript>Please enable JavaScript to use this site.</noscript></body></html>`;
+    expect(needsJavaScript(discourse)).toBe(false);
+    expect(readableText(discourse)).toContain("Which telescope to start with?");
+    // The same shell without its crawler view still goes to the browser.
+    expect(needsJavaScript(discourse.replace(/<noscript data-path[\s\S]*?<\/noscript>/, ""))).toBe(true);
+  });
+
+  it("leaves server-rendered pages with hydration scripts alone", () => {
+    const nextPage = `<html><body><div id="__next"><main><h1>Pricing</h1><p>${paragraph}</p></main></div>
+      <script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{}}}</script><script src="/_next/static/chunks/main.js"></script></body></html>`;
+    expect(needsJavaScript(nextPage)).toBe(false);
   });
 
   it("reads only visible text", () => {

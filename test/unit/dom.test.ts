@@ -33,6 +33,38 @@ describe("parseHtml", () => {
     expect(querySelectorAll(doc, "noscript .post p")).toHaveLength(1);
   });
 
+  it("keeps content printed after </body></html> in the body", () => {
+    const root = body("<html><body><p>one</p></body></html><div><p>two</p></div></body></html>");
+    expect(collapsedText(root)).toBe("onetwo");
+  });
+
+  it("opens one <body> per document: a page pasted into <head> does not start a second one", () => {
+    const doc = parseHtml(`<html><head><title>t</title><html lang="x"><head></head><body>{"json": 1}<p>x</p></head><body><p>real</p></body></html>`);
+    expect(querySelectorAll(doc, "body")).toHaveLength(1);
+    expect(collapsedText(findElement(doc, "body")!)).toContain("real");
+  });
+
+  it("reads a stray <![CDATA[ in markup as a bogus comment, not as a CDATA section swallowing the page", () => {
+    const root = body(`<body><![CDATA[<div id="x"></div><p>post</p><script>//<![CDATA[\nvar a = "]]>";</script></body>`);
+    expect(collapsedText(findElement(root, "p")!)).toBe("post");
+    expect(collapsedText(findElement(root, "script")!)).toContain("<![CDATA[");
+  });
+
+  it("does not let a self-closed <iframe/> in a <noscript> swallow the rest of the page", () => {
+    const root = body(`<body><noscript><iframe src="https://tags.example/ns.html" height="0" /></noscript><main><h1>Title</h1><p>Text</p></main></body>`);
+    expect(collapsedText(findElement(root, "main")!)).toBe("TitleText");
+  });
+
+  it("puts content streamed by server rendering where its script would put it", () => {
+    const root = body(`<body><main><h1>Title</h1><template id="B:0"></template><p>Loading…</p><footer>end</footer></main>
+      <div hidden id="S:0"><article><p>Streamed text</p><template id="P:1"></template></article></div>
+      <div hidden id="S:1"><p>Nested part</p></div><script>$RC("B:0","S:0")</script></body>`);
+    const main = findElement(root, "main")!;
+    expect(collapsedText(main)).toBe("TitleStreamed textNested partLoading…end");
+    expect(querySelectorAll(root, "div[hidden]")).toHaveLength(0);
+    expect(querySelectorAll(root, "template")).toHaveLength(0);
+  });
+
   it("keeps one text node per run of text split by entities", () => {
     const p = findElement(parseHtml("<p>a &amp; b &copy; c</p>"), "p")!;
     expect(p.children).toHaveLength(1);

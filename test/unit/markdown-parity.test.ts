@@ -5,7 +5,9 @@
  * types (test/fixtures/wcxb, CC-BY-4.0, see its LICENSE), for both onlyMainContent values.
  *
  * Markdown, `links`, `images` and `metadata` must be identical, except on the pages listed in IMPROVEMENTS, where the
- * test checks the named improvement instead.
+ * test checks the named improvement instead. With onlyMainContent the previous path removed boilerplate by selector
+ * lists, which the main-content extractor (src/extract) replaces by design on nearly every page: there only the
+ * metadata (read before that step) must match, and the extractor's output is measured by bench/quality instead.
  */
 import { describe, expect, it } from "vitest";
 import { htmlToMarkdown } from "../../src/markdown";
@@ -35,7 +37,7 @@ interface Improvement {
   check(before: PageOutput, after: PageOutput): void;
 }
 
-/** Pages whose output differs on purpose, by corpus path; the same for both onlyMainContent values. */
+/** Pages whose output differs on purpose, by corpus path (checked on the whole page). */
 const IMPROVEMENTS: Record<string, Improvement> = {
   "/wcxb/0501.html": {
     reason:
@@ -77,10 +79,10 @@ describe.each([true, false])("parity with the previous converter, onlyMainConten
       const after = current(html, url, onlyMainContent);
       const improvement = IMPROVEMENTS[path];
       if (improvement) {
-        improvement.check(before, after);
+        if (!onlyMainContent) improvement.check(before, after);
         continue;
       }
-      for (const key of ["markdown", "links", "images", "metadata"] as const) {
+      for (const key of onlyMainContent ? (["metadata"] as const) : (["markdown", "links", "images", "metadata"] as const)) {
         if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) unexpected.push(`${path}: ${key} differs`);
       }
     }

@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+/**
+ * Offline main-content quality on the WCXB development split, without a server: every page goes through the
+ * project's own parse → clean → extractMainContent → markdown path in Node (page-path.ts, bundled here
+ * with esbuild) and is scored with the same measures as ../shared/quality/score.mjs (word F1 / precision / recall
+ * averaged over pages, "with" / "without" snippet rates), overall and per page type. Prints the extractor's cost
+ * in ms per MB of input HTML, the emptiest and worst pages, and optionally a per-page JSON to diff two versions.
+ *
+ *   node bench/quality/offline.mjs [--data DIR] [--type forum,product] [--every K] [--ids 0001,0002]
+ *        [--out file.json] [--diff old.json] [--show N] [--dump DIR] [--quick] [--versus-selector]
+ *
+ * --diff compares per page with an earlier --out file (or the server baseline's JSON, same shape) and lists the
+ * pages that moved most. --dump writes each page's markdown to DIR/<id>.md for reading. --quick scores a plain-text
+ * rendering of the picked tree instead of the markdown: for fast loops, not for figures to report.
+ * --repeat N times the extractor N times per page (fresh parse each time) and counts the fastest run.
+ * Per-page time of the whole path (parse → markdown) is printed as mean, p50 and p95; --versus-selector also times
+ * each page through the previous onlyMainContent (selector lists), alternating with the extractor path, and prints
+ * the extractor path's per-page cost against it.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { qualityDir } from "./shared.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+
+const shared = qualityDir();
+const data = opt("data", join(shared, "wcxb-dev"));
+const { markdownToText } = await import(pathToFileURL(join(shared, "text.mjs")).href);
+
+const bundle = join(tmpdir(), `edgecrawl-quality-offline-${process.pid}.mjs`);
+await build({ entryPoints: [join(root, "bench", "quality", "page-path.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
+const { runPage, runSelectorPage } = await import(pathToFileURL(bundle).href);
+
+// ------------------------------------------------------------------------------------------------ ground truth
+const types = opt("type") ? new Set(opt("type").split(",")) : null;
+const onlyIds = opt("ids") ? new Set(opt("ids").split(",")) : null;
+const every = Number(opt("every", 1));
+const pages = [];
+readdirSync(join(data, "ground-truth")).sort().forEach((file, i) => {
+  const id = file.replace(/\.json$/, "");
+  if (i % every !== 0 || (onlyIds && !onlyIds.has(id))) return;
+  const doc = JSON.parse(readFileSync(join(data, "ground-truth", file), "utf8"));
+  const truth = doc.ground_truth || {};
+  let type = doc._internal?.page_type?.primary ?? doc._internal?.page_type ?? "article";
+  if (type === "category") type = "collection";
+  if (types && !types.has(type)) return;
+  pages.push({ id, type, url: doc.url || `http://127.0.0.1/${id}/`, text: truth.main_content || "", with: truth.with || [], without: truth.without || [] });
+});
+
+// ------------------------------------------------------------------------------- the benchmark's own measures
+const tokens = (s) => (s || "").toLowerCase().match(/[\p{L}\p{N}\p{Mn}\p{Mc}_]+/gu) || [];
+function wordF1(pred, ref) {
+  const p = tokens(pred), r = tokens(ref);
+  if (!r.length) return p.length ? [0, 0, 0] : [1, 1, 1];
+  if (!p.length) return [0, 0, 0];
+  const count = new Map();
+  for (const t of r) count.set(t, (count.get(t) || 0) + 1);
+  let overlap = 0;
+  for (const t of p) {
+    const c = count.get(t);
+    if (c) {
+      overlap++;
+      count.set(t, c - 1);
+    }
+  }
+  const P = overlap / p.length, R = overlap / r.length;
+  return [P, R, P + R ? (2 * P * R) / (P + R) : 0];
+}
+const snippets = (text, list) => {
+  if (!list.length) return 1;
+  const t = text.toLowerCase();
+  return list.filter((s) => t.includes(s.toLowerCase())).length / list.length;
+};
+
+// --------------------------------------------------------------------------------------------------------- run
+const dump = opt("dump");
+const quick = args.includes("--quick");
+const repeat = Number(opt("repeat", 1));
+const versusSelector = args.includes("--versus-selector");
+if (dump) mkdirSync(dump, { recursive: true });
+const rows = [];
+let htmlBytes = 0, parseMs = 0, extractMs = 0, markdownMs = 0;
+const started = performance.now();
+for (const page of pages) {
+  const html = gunzipSync(readFileSync(join(data, "html", `${page.id}.html.gz`))).toString("utf8");
+  let markdown = "", warnings = [], err = "", ms = 0, selectorMs = 0;
+  try {
+    // Alternating which path runs first keeps warm-up and load from favouring one of them.
+    if (versusSelector && rows.length % 2 === 0) selectorMs = runSelectorPage(html, page.url);
+    const result = runPage(html, page.url, quick);
+    if (versusSelector && rows.length % 2 === 1) selectorMs = runSelectorPage(html, page.url);
+    ms = result.parseMs + result.extractMs + result.markdownMs;
+    ({ markdown, warnings } = result);
+    parseMs += result.parseMs;
+    // With --repeat N the extractor's time is the best of N runs on fresh trees (the machine is shared and noisy).
+    let best = result.extractMs;
+    for (let k = 1; k < repeat; k++) best = Math.min(best, runPage(html, page.url, true).extractMs);
+    extractMs += best;
+    markdownMs += result.markdownMs;
+    htmlBytes += Buffer.byteLength(html);
+  } catch (e) {
+    err = String(e?.stack ?? e).slice(0, 300);
+  }
+  if (dump) writeFileSync(join(dump, `${page.id}.md`), markdown);
+  const text = markdownToText(markdown);
+  const [P, R, F] = wordF1(text, page.text);
+  rows.push({ id: page.id, type: page.type, url: page.url, P, R, F, with: snippets(text, page.with), without: snippets(text, page.without), empty: text.trim() === "", warnings, err, ms, selectorMs });
+}
+const seconds = (performance.now() - started) / 1000;
+
+// ------------------------------------------------------------------------------------------------------ report
+const mean = (xs, k) => xs.reduce((s, x) => s + x[k], 0) / (xs.length || 1);
+const line = (name, xs) =>
+  `${name.padEnd(14)} ${String(xs.length).padStart(5)}  F1 ${mean(xs, "F").toFixed(3)}  P ${mean(xs, "P").toFixed(3)}  R ${mean(xs, "R").toFixed(3)}  with ${(100 * mean(xs, "with")).toFixed(1)}%  without ${(100 * mean(xs, "without")).toFixed(1)}%  empty ${xs.filter((r) => r.empty).length}`;
+const mb = htmlBytes / 1e6;
+console.log(`${rows.length} pages, ${mb.toFixed(1)} MB of HTML in ${seconds.toFixed(1)} s; ${rows.filter((r) => r.err).length} errors`);
+console.log(`extractor ${(extractMs / mb).toFixed(2)} ms/MB (parse+metadata+clean ${(parseMs / mb).toFixed(2)} ms/MB, markdown ${(markdownMs / mb).toFixed(2)} ms/MB)`);
+const percentile = (xs, q) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const timing = (xs) => `mean ${(xs.reduce((a, b) => a + b, 0) / (xs.length || 1)).toFixed(2)} ms, p50 ${percentile(xs, 0.5).toFixed(2)} ms, p95 ${percentile(xs, 0.95).toFixed(2)} ms`;
+const timed = rows.filter((r) => !r.err);
+console.log(`per page, whole path (parse → markdown): ${timing(timed.map((r) => r.ms))}`);
+if (versusSelector) {
+  const selectorTotal = timed.reduce((a, r) => a + r.selectorMs, 0);
+  const extractorTotal = timed.reduce((a, r) => a + r.ms, 0);
+  console.log(`per page, same path with the selector-list main content: ${timing(timed.map((r) => r.selectorMs))}; extractor path ${extractorTotal >= selectorTotal ? "+" : ""}${((100 * (extractorTotal - selectorTotal)) / (selectorTotal || 1)).toFixed(1)}% per page`);
+}
+console.log(line("overall", rows));
+for (const t of ["article", "forum", "product", "collection", "listing", "documentation", "service"]) {
+  const xs = rows.filter((r) => r.type === t);
+  if (xs.length) console.log(line(t, xs));
+}
+const show = Number(opt("show", 15));
+if (show > 0) {
+  console.log(`\nworst pages (F1 P R id type url warnings):`);
+  for (const r of [...rows].sort((a, b) => a.F - b.F).slice(0, show)) {
+    console.log(`  ${r.F.toFixed(2)} ${r.P.toFixed(2)} ${r.R.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}${r.warnings.length ? "  [" + r.warnings.join(" | ").slice(0, 80) + "]" : ""}${r.err ? "  ERROR " + r.err : ""}`);
+  }
+}
+const diffFile = opt("diff");
+if (diffFile) {
+  const before = new Map(JSON.parse(readFileSync(diffFile, "utf8")).rows.map((r) => [r.id, r]));
+  const moved = rows.filter((r) => before.has(r.id)).map((r) => ({ ...r, delta: r.F - before.get(r.id).F }));
+  const common = moved.map((r) => before.get(r.id));
+  console.log(`\nagainst ${diffFile} on the same ${moved.length} pages:`);
+  console.log(line("before", common));
+  console.log(line("now", moved));
+  moved.sort((a, b) => a.delta - b.delta);
+  console.log("worse:");
+  for (const r of moved.slice(0, 25).filter((r) => r.delta < -0.02)) console.log(`  ${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
+  console.log("better:");
+  for (const r of moved.slice(-25).reverse().filter((r) => r.delta > 0.02)) console.log(`  +${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
+}
+if (opt("out")) writeFileSync(opt("out"), JSON.stringify({ when: new Date().toISOString(), seconds, rows }, null, 1));

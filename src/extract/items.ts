@@ -1,0 +1,101 @@
+/**
+ * Repeated items: the cards of a product grid, the rows of a results table, the entries of a news list, the posts
+ * of a thread. They are found by shape, not by name: a container whose element children mostly share one
+ * signature (tag and first class word, digits ignored), at least MIN_ITEMS of them, each holding text.
+ *
+ * A menu has that shape too; what tells them apart is what each item holds. Menu entries are one short link
+ * ("Home", "Pricing"); items carry more — a title and a price, a headline and a summary, a picture and a name —
+ * or, for plain lists (an index of languages, a table of results), there are many of them.
+ */
+import type { PageIndex } from "./measure";
+
+const MIN_ITEMS = 3;
+/** Elements that can be an item; paragraphs and headings repeat in any article and are not items. */
+const ITEM_TAGS = new Set(["li", "tr", "article", "div", "section", "dd", "a", "figure", "tbody"]);
+/** Plain one-link entries are content only in lists at least this long. */
+const MIN_PLAIN_ITEMS = 12;
+/** Average text of an item that is more than a menu label. */
+const RICH_ITEM_CHARS = 40;
+/** Text beside an item's link that makes it an entry with a description rather than a menu label. */
+const ITEM_NOTE_CHARS = 8;
+/** Average text of an item beyond which the "items" are sections of a page, not entries of a list. */
+const MAX_ITEM_CHARS = 600;
+
+export interface ItemLists {
+  /** 1 for every element inside (or being) an item of a repeated-item list. */
+  inItem: Uint8Array;
+  /** 1 for each container of a repeated-item list. */
+  isList: Uint8Array;
+  /** 1 for each item (the repeated element itself). */
+  isItem: Uint8Array;
+}
+
+function signature(index: PageIndex, i: number): string {
+  const element = index.nodes[i];
+  const className = element.attrs.class;
+  if (className === undefined) return element.name;
+  const first = className.trim().split(/\s+/, 1)[0] ?? "";
+  return element.name + "." + first.replace(/\d+/g, "");
+}
+
+const TITLE_OR_PICTURE = new Set(["h2", "h3", "h4", "h5", "h6", "img", "picture"]);
+
+function hasTitleOrPicture(index: PageIndex, item: number): boolean {
+  for (let i = item + 1; i < index.end[item]; i++) if (TITLE_OR_PICTURE.has(index.nodes[i].name)) return true;
+  return false;
+}
+
+export function findItemLists(index: PageIndex): ItemLists {
+  const { nodes, parent, end, chars, childCount } = index;
+  const count = nodes.length;
+  const inItem = new Uint8Array(count);
+  const isList = new Uint8Array(count);
+  const isItem = new Uint8Array(count);
+  // Children of each element, from the parent array (document order keeps them in order).
+  const firstChild = new Int32Array(count).fill(-1);
+  const nextSibling = new Int32Array(count).fill(-1);
+  const lastChild = new Int32Array(count).fill(-1);
+  for (let i = 1; i < count; i++) {
+    const p = parent[i];
+    if (lastChild[p] < 0) firstChild[p] = i;
+    else nextSibling[lastChild[p]] = i;
+    lastChild[p] = i;
+  }
+  const groups = new Map<string, number[]>();
+  for (let p = 0; p < count; p++) {
+    if (childCount[p] < MIN_ITEMS || chars[p] === 0) continue;
+    groups.clear();
+    let withText = 0;
+    for (let c = firstChild[p]; c >= 0; c = nextSibling[c]) {
+      if (chars[c] === 0) continue;
+      withText++;
+      // An item links somewhere (the product, the story, the thread) or is titled or pictured.
+      if (!ITEM_TAGS.has(nodes[c].name) || (index.linkChars[c] === 0 && !hasTitleOrPicture(index, c))) continue;
+      const key = signature(index, c);
+      const group = groups.get(key);
+      if (group) group.push(c);
+      else groups.set(key, [c]);
+    }
+    let items: number[] | null = null;
+    for (const group of groups.values()) if (!items || group.length > items.length) items = group;
+    if (!items || items.length < MIN_ITEMS || items.length < 0.6 * withText) continue;
+    let itemChars = 0;
+    let richItems = 0;
+    for (const c of items) {
+      itemChars += chars[c];
+      // More than one block of text (title + price, headline + summary), a long one, or a link with a note of its
+      // own beside it ("Fresnel lens — the largest"): a menu entry is its link and nothing else.
+      const note = chars[c] - index.linkChars[c];
+      if (chars[c] >= RICH_ITEM_CHARS || end[c] - c > 3 || (index.linkChars[c] > 0 && note >= ITEM_NOTE_CHARS)) richItems++;
+    }
+    if (itemChars / items.length > MAX_ITEM_CHARS) continue;
+    const rich = richItems >= 0.6 * items.length && itemChars / items.length >= 15;
+    if (!rich && items.length < MIN_PLAIN_ITEMS) continue;
+    isList[p] = 1;
+    for (const c of items) {
+      inItem.fill(1, c, end[c]);
+      isItem[c] = 1;
+    }
+  }
+  return { inItem, isList, isItem };
+}

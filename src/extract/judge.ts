@@ -1,0 +1,174 @@
+/**
+ * Turns the page index into two numbers per element: how much content text its subtree holds (`good`) and how
+ * much clutter (`bad`), after deciding which subtrees are boilerplate.
+ *
+ * Boilerplate: an element whose markup says so (signals.ts), unless it evidently wraps the page's content — it
+ * holds most of the page's text, or a <main>/<article>-like element carrying most of its own — because layout
+ * wrappers get names like "has-sidebar" or "page-header-and-content". A site <header> outside the content is
+ * boilerplate too. Comment threads are boilerplate unless the page is a discussion (then they are the content).
+ *
+ * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
+ * text (menus, tag clouds, "related" lists) count as clutter, short unpunctuated snippets (labels, dates,
+ * buttons) count a little as clutter.
+ */
+import type { ElementNode } from "../dom/tree";
+import type { PageIndex } from "./measure";
+import { Hint } from "./signals";
+
+export interface Judgement {
+  /** 1 where the element or an ancestor is boilerplate. */
+  boilerplate: Uint8Array;
+  /**
+   * 1 where the element or an ancestor is hidden (a closed tab or accordion, a collapsed menu): such text neither
+   * draws the region nor weighs against it, and is kept when the region holds it.
+   */
+  hidden: Uint8Array;
+  /** Content text of the element's own block (0 in boilerplate). */
+  blockGood: Float64Array;
+  /** Clutter of the element's own block (0 in boilerplate: boilerplate is removed, not weighed). */
+  blockBad: Float64Array;
+  /** Subtree sums of blockGood and blockBad. */
+  good: Float64Array;
+  bad: Float64Array;
+  /** Content text inside comment threads (counted as clutter unless comments are content). */
+  commentGood: number;
+  /** Text outside boilerplate. */
+  keptChars: number;
+}
+
+export interface JudgeOptions {
+  /** Comment threads are the page's content (a forum or Q&A page). */
+  commentsAreContent: boolean;
+  /** 1 inside repeated items (items.ts). */
+  inItem?: Uint8Array;
+  /** 1 on each repeated item: a card is not clutter for being named like a call to action. */
+  isItem?: Uint8Array;
+  /**
+   * How text in repeated items counts: all content (a listing page: the items are what it lists), all clutter
+   * (a product page: its lists of other products are recommendations), or like any other text (unset).
+   */
+  itemText?: "content" | "clutter";
+}
+
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Share of a block's text in links above which the block is navigation rather than content. */
+const LINK_BLOCK_DENSITY = 0.5;
+/**
+ * A probable-clutter element (a form, a "cta" box, a "meta" block) with this much prose is content under a
+ * misleading name — a post wrapped in a form, a page builder's card — not a sign-up box or a byline.
+ */
+const CLUTTER_MAX_PROSE = 200;
+/** Item text up to this long is a card's name, price or label rather than prose. */
+const PRODUCT_CARD_TEXT = 80;
+/** Blocks shorter than this without punctuation are labels, not content. */
+const SHORT_BLOCK_CHARS = 25;
+
+export function judge(index: PageIndex, options: JudgeOptions): Judgement {
+  const { nodes, parent, hint, ownChars, ownLinkChars, ownPunctuation } = index;
+  const count = nodes.length;
+  const { inItem, itemText } = options;
+
+  // Each block on its own text, boilerplate or not yet.
+  const rawGood = new Float64Array(count);
+  const rawBad = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const own = ownChars[i];
+    if (own === 0) continue;
+    const links = ownLinkChars[i];
+    if (itemText === "content" && inItem !== undefined && inItem[i]) {
+      rawGood[i] = own;
+    } else if (itemText === "clutter" && inItem !== undefined && inItem[i] && (links > LINK_BLOCK_DENSITY * own || own < PRODUCT_CARD_TEXT)) {
+      // A product card's name and price, not a paragraph that happens to sit in a repeated block.
+      rawBad[i] = own;
+    } else if (HEADINGS.has(nodes[i].name)) {
+      rawGood[i] = own - links;
+      rawBad[i] = links;
+    } else if (links > LINK_BLOCK_DENSITY * own) {
+      rawBad[i] = own;
+    } else if (own < SHORT_BLOCK_CHARS && ownPunctuation[i] === 0) {
+      rawBad[i] = 0;
+    } else {
+      rawGood[i] = own - links;
+      rawBad[i] = links;
+    }
+  }
+  const subtreeGood = sumSubtrees(rawGood, parent);
+  // The largest content text of a content-hinted element inside each subtree.
+  const contentInside = new Float64Array(count);
+  for (let i = count - 1; i >= 0; i--) {
+    if (hint[i] === Hint.Content && subtreeGood[i] > contentInside[i]) contentInside[i] = subtreeGood[i];
+    if (i > 0 && contentInside[i] > contentInside[parent[i]]) contentInside[parent[i]] = contentInside[i];
+  }
+  const totalGood = subtreeGood[0] || 1;
+
+  const hasField = new Uint8Array(count);
+  for (let i = count - 1; i > 0; i--) {
+    if (isField(nodes[i])) hasField[i] = 1;
+    if (hasField[i]) hasField[parent[i]] = 1;
+  }
+  const boilerplate = new Uint8Array(count);
+  const hidden = new Uint8Array(count);
+  const insideContent = new Uint8Array(count);
+  const inComments = new Uint8Array(count);
+  // A wrapper of the page's content, whatever its name or style says (streamed server rendering parks whole
+  // pages in hidden elements; layout wrappers get names like "has-sidebar").
+  const holdsMainContent = (i: number) => contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood;
+  const wrapsContent = (i: number) => subtreeGood[i] > 0.5 * totalGood || holdsMainContent(i);
+  for (let i = 1; i < count; i++) {
+    const p = parent[i];
+    insideContent[i] = insideContent[p] | (hint[i] === Hint.Content ? 1 : 0);
+    inComments[i] = inComments[p] | (hint[i] === Hint.Comments ? 1 : 0);
+    hidden[i] = hidden[p] | (index.hidden[i] && !wrapsContent(i) ? 1 : 0);
+    if (boilerplate[p]) {
+      boilerplate[i] = 1;
+      continue;
+    }
+    const h = hint[i];
+    if (h === Hint.Chrome) {
+      if (!holdsMainContent(i)) boilerplate[i] = 1;
+      continue;
+    }
+    const flagged =
+      h === Hint.Boilerplate ||
+      h === Hint.Clutter ||
+      (h === Hint.Comments && !options.commentsAreContent) ||
+      (nodes[i].name === "header" && !insideContent[p]);
+    if (!flagged || wrapsContent(i)) continue;
+    // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
+    // a form one can fill in is not, whatever legal text comes with it.
+    const fillable = nodes[i].name === "form" && hasField[i];
+    if (h === Hint.Clutter && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || options.isItem?.[i] === 1)) continue;
+    boilerplate[i] = 1;
+  }
+
+  const blockGood = new Float64Array(count);
+  const blockBad = new Float64Array(count);
+  let commentGood = 0;
+  let keptChars = 0;
+  for (let i = 0; i < count; i++) {
+    if (inComments[i]) commentGood += rawGood[i];
+    if (boilerplate[i] || hidden[i]) continue;
+    blockGood[i] = rawGood[i];
+    blockBad[i] = rawBad[i];
+    keptChars += ownChars[i];
+  }
+  const good = sumSubtrees(blockGood, parent);
+  const bad = sumSubtrees(blockBad, parent);
+  return { boilerplate, hidden, blockGood, blockBad, good, bad, commentGood, keptChars };
+}
+
+const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);
+
+/** A form control a reader fills in: a text box, a choice, a text area. */
+function isField(element: ElementNode): boolean {
+  if (element.name === "textarea" || element.name === "select") return true;
+  return element.name === "input" && !NOT_FIELDS.has((element.attrs.type ?? "text").toLowerCase());
+}
+
+/** Per-element values summed over each subtree (children before parents in document-order numbering). */
+function sumSubtreesInPlace(values: Float64Array, parent: Int32Array): Float64Array {
+  for (let i = values.length - 1; i > 0; i--) values[parent[i]] += values[i];
+  return values;
+}
+
+const sumSubtrees = (values: Float64Array, parent: Int32Array) => sumSubtreesInPlace(Float64Array.from(values), parent);

@@ -1,0 +1,143 @@
+/**
+ * One flat index of the page's elements and the text statistics every later step reads, computed in linear passes
+ * over typed arrays: elements are numbered in document order (pre-order), so walking the numbers backwards visits
+ * children before their parents and sums subtree figures with one addition per element, without recursion.
+ *
+ * Text is counted in non-space characters. Each text node counts for its element's subtree and for its *block*:
+ * the nearest ancestor that is not inline formatting (a <p>, <li>, <td>, <h2>, or a <div> holding text directly),
+ * which is the unit later judged as content or clutter.
+ */
+import { ELEMENT, type ElementNode, type PageNode } from "../dom/tree";
+import { elementHint, Hint, isHidden, SILENT_TAGS } from "./signals";
+
+/** Elements whose text belongs to the surrounding block. */
+const INLINE_TAGS = new Set([
+  "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
+  "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "big", "tt", "strike", "nobr",
+]);
+
+export interface PageIndex {
+  /** Elements in document order; index 0 is the root given to `indexPage`. */
+  nodes: ElementNode[];
+  /** Index of each element's parent (-1 for the root). */
+  parent: Int32Array;
+  /** Index just past each element's last descendant: the subtree of i is [i, end[i]). */
+  end: Int32Array;
+  hint: Uint8Array;
+  /** 1 where the element itself is hidden (signals.ts isHidden); its descendants are not marked. */
+  hidden: Uint8Array;
+  /** Non-space characters of visible text in the subtree. */
+  chars: Float64Array;
+  /** ... of which inside links. */
+  linkChars: Float64Array;
+  /** Non-space characters of the element's own block (its text and its inline children's), 0 for inline elements. */
+  ownChars: Float64Array;
+  ownLinkChars: Float64Array;
+  /** Sentence punctuation (.,;:!?) in the element's own block: prose has it, menus and cards rarely do. */
+  ownPunctuation: Float64Array;
+  /** Element children that are not interface widgets. */
+  childCount: Int32Array;
+}
+
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x200b || code === 0xfeff;
+const isPunctuation = (code: number) => code === 46 || code === 44 || code === 59 || code === 58 || code === 33 || code === 63 || code === 0x3002 || code === 0xff0c;
+
+/**
+ * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) and embeds count no text. Hidden elements
+ * do count: whether they are clutter (a collapsed menu) or content waiting for a script (streamed server
+ * rendering parks the page in a hidden element) is judged later, by how much of the page they hold.
+ */
+export function indexPage(root: ElementNode): PageIndex {
+  const nodes: ElementNode[] = [];
+  const parents: number[] = [];
+  const ends: number[] = [];
+  const hints: number[] = [];
+  const hiddens: number[] = [];
+  const blockOf: number[] = [];
+  const inLink: boolean[] = [];
+  const chars: number[] = [];
+  const linkChars: number[] = [];
+  const ownChars: number[] = [];
+  const ownLinkChars: number[] = [];
+  const ownPunctuation: number[] = [];
+  const childCount: number[] = [];
+
+  // Iterative pre-order walk (pages can nest deeper than the call stack allows).
+  const stack: PageNode[] = [root];
+  const parentStack: number[] = [-1];
+  while (stack.length) {
+    const item = stack.pop()!;
+    const parentIndex = parentStack.pop()!;
+    if (item.type !== ELEMENT) {
+      if (parentIndex < 0) continue;
+      const data = item.data;
+      let count = 0;
+      let punctuation = 0;
+      for (let k = 0; k < data.length; k++) {
+        const code = data.charCodeAt(k);
+        if (!isSpace(code)) {
+          count++;
+          if (isPunctuation(code)) punctuation++;
+        }
+      }
+      if (count === 0) continue;
+      chars[parentIndex] += count;
+      const block = blockOf[parentIndex];
+      ownChars[block] += count;
+      ownPunctuation[block] += punctuation;
+      if (inLink[parentIndex]) {
+        linkChars[parentIndex] += count;
+        ownLinkChars[block] += count;
+      }
+      continue;
+    }
+    const index = nodes.length;
+    const hint = index === 0 ? Hint.None : elementHint(item);
+    const silent = SILENT_TAGS.has(item.name);
+    nodes.push(item);
+    parents.push(parentIndex);
+    ends.push(index + 1);
+    hints.push(hint);
+    hiddens.push(index > 0 && isHidden(item) ? 1 : 0);
+    chars.push(0);
+    linkChars.push(0);
+    ownChars.push(0);
+    ownLinkChars.push(0);
+    ownPunctuation.push(0);
+    childCount.push(0);
+    inLink.push(item.name === "a" || (parentIndex >= 0 && inLink[parentIndex]));
+    blockOf.push(parentIndex >= 0 && INLINE_TAGS.has(item.name) ? blockOf[parentIndex] : index);
+    if (parentIndex >= 0 && !silent) childCount[parentIndex]++;
+    if (silent) continue;
+    const children = item.children;
+    for (let k = children.length - 1; k >= 0; k--) {
+      stack.push(children[k]);
+      parentStack.push(index);
+    }
+  }
+  // Children before parents: subtree sums, and each subtree's end (one past its last descendant).
+  const count = nodes.length;
+  const parent = Int32Array.from(parents);
+  const end = Int32Array.from(ends);
+  const chars64 = Float64Array.from(chars);
+  const link64 = Float64Array.from(linkChars);
+  for (let i = count - 1; i > 0; i--) {
+    const p = parent[i];
+    chars64[p] += chars64[i];
+    link64[p] += link64[i];
+    if (end[i] > end[p]) end[p] = end[i];
+  }
+  return {
+    nodes,
+    parent,
+    end,
+    hint: Uint8Array.from(hints),
+    hidden: Uint8Array.from(hiddens),
+    chars: chars64,
+    linkChars: link64,
+    ownChars: Float64Array.from(ownChars),
+    ownLinkChars: Float64Array.from(ownLinkChars),
+    ownPunctuation: Float64Array.from(ownPunctuation),
+    childCount: Int32Array.from(childCount),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Page-level signals: what the page declares about itself in structured data (JSON-LD types, microdata), and
+ * the fallback content it offers when its body has no text (an app shell whose crawler view is missing).
+ */
+import { ElementNode, TextNode } from "../dom/tree";
+import type { PageIndex } from "./measure";
+
+export interface StructuredData {
+  /** How often each schema.org @type is named. */
+  types: Map<string, number>;
+  /** The distinct names of the Product objects: one product (or its variants) on a product page, many on a list. */
+  productNames: Set<string>;
+}
+
+const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel)$/;
+
+/** What the page's JSON-LD blocks declare, @graph and nested objects included. */
+export function readStructuredData(jsonLd: unknown[]): StructuredData {
+  const types = new Map<string, number>();
+  const productNames = new Set<string>();
+  const stack: unknown[] = [...jsonLd];
+  let budget = 5000;
+  while (stack.length && budget-- > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    const object = value as Record<string, unknown>;
+    const declared = object["@type"];
+    for (const type of Array.isArray(declared) ? declared : [declared]) {
+      if (typeof type !== "string") continue;
+      types.set(type, (types.get(type) ?? 0) + 1);
+      if (PRODUCT_TYPES.test(type) && typeof object.name === "string") productNames.add(object.name.trim().toLowerCase());
+    }
+    for (const [key, inner] of Object.entries(object)) if (key !== "@type" && inner !== null && typeof inner === "object") stack.push(inner);
+  }
+  return { types, productNames };
+}
+
+/**
+ * Types of pages whose comments are the content: forum threads and social posts. (On Q&A pages the answers are
+ * the content and the comments under them are not.)
+ */
+const DISCUSSION_TYPES = /^(DiscussionForumPosting|SocialMediaPosting)$/;
+const DISCUSSION_MICRODATA = /schema\.org\/(DiscussionForumPosting|SocialMediaPosting|Comment|UserComments)\b/;
+
+const LIST_TYPES = /^(ItemList|CollectionPage|SearchResultsPage|OfferCatalog)$/;
+/** More distinct product names than this: the page lists products rather than sells one (in its variants). */
+const MAX_PRODUCT_NAMES = 2;
+const PRODUCT_MICRODATA = /schema\.org\/(Product|IndividualProduct)\b/;
+
+/**
+ * What the page declares itself to be, in JSON-LD or microdata: a discussion (its comments are the content), a
+ * Q&A page (the answers are; the comments under them are not), one product, or none of these.
+ */
+export type DeclaredKind = "discussion" | "qa" | "product" | null;
+
+const QA_TYPE = /^QAPage$/;
+const QA_MICRODATA = /schema\.org\/QAPage\b/;
+
+export function declaredKind({ types, productNames }: StructuredData, index: PageIndex): DeclaredKind {
+  let products = 0;
+  let discussion = false;
+  let list = false;
+  for (const [type, count] of types) {
+    if (QA_TYPE.test(type)) return "qa";
+    if (DISCUSSION_TYPES.test(type)) discussion = true;
+    if (LIST_TYPES.test(type)) list = true;
+    if (PRODUCT_TYPES.test(type)) products += count;
+  }
+  let productMicrodata = false;
+  // The body's ancestors too: pages declare their type on <html> as often as on <body>.
+  const ancestors: ElementNode[] = [];
+  for (let e = index.nodes[0].parent; e; e = e.parent) ancestors.push(e);
+  for (const element of [...ancestors, ...index.nodes]) {
+    const itemtype = element.attrs.itemtype;
+    if (itemtype === undefined) continue;
+    if (QA_MICRODATA.test(itemtype)) return "qa";
+    if (DISCUSSION_MICRODATA.test(itemtype)) discussion = true;
+    if (PRODUCT_MICRODATA.test(itemtype)) productMicrodata = true;
+  }
+  if (discussion) return "discussion";
+  if (list || productNames.size > MAX_PRODUCT_NAMES) return null;
+  return products > 0 || productMicrodata ? "product" : null;
+}
+
+/** The page's own summary (its description metas, else its title), as a paragraph; null when it has neither. */
+export function metadataSummary(metadata: Record<string, unknown>, title?: string): ElementNode | null {
+  const candidates = [metadata.ogDescription, metadata.description, metadata["og:description"], metadata["twitter:description"]];
+  let best = "";
+  for (const value of candidates) if (typeof value === "string" && value.trim().length > best.length) best = value.trim();
+  if (best === "") for (const value of [title, metadata.title, metadata.ogTitle]) if (typeof value === "string" && value.trim() && !best) best = value.trim();
+  if (best === "") return null;
+  const paragraph = new ElementNode("p", {}, null);
+  paragraph.children.push(new TextNode(best, paragraph));
+  const root = new ElementNode("div", {}, null);
+  paragraph.parent = root;
+  root.children.push(paragraph);
+  return root;
+}

@@ -1,0 +1,263 @@
+/**
+ * Picking the main region and clearing its clutter, in one bottom-up pass.
+ *
+ * Each element is worth its block's content text minus its clutter, plus what its children are worth — where a
+ * child worth less than −REMOVAL_COST is cut off (at that cost) rather than carried. The region is the element
+ * worth the most. Climbing from one post body to the whole thread pays as long as the further posts outweigh
+ * what comes with them; a section of links or a form inside a marketing page is cut off instead of sinking the
+ * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
+ * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
+ */
+import { collapsedText, removeNode, type ElementNode } from "../dom/tree";
+import type { Judgement } from "./judge";
+import type { PageIndex } from "./measure";
+import { UI_TAGS } from "./signals";
+
+/** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
+const REMOVAL_COST = 30;
+
+export interface Region {
+  /** Index of the region's root element. */
+  root: number;
+  /** 1 for elements cut off from their parent (and so from any region holding them). */
+  cut: Uint8Array;
+  /** Worth of each element's subtree after its cuts. */
+  worth: Float64Array;
+}
+
+/**
+ * `anchor`: an element the region must hold (a product page's title): the core is then chosen among its
+ * ancestors, so the product's own block wins over a longer review section or marketing band elsewhere.
+ */
+export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1): Region {
+  const { parent } = index;
+  const { boilerplate, blockGood, blockBad } = judgement;
+  const count = index.nodes.length;
+  const worth = new Float64Array(count);
+  const cut = new Uint8Array(count);
+  for (let i = 0; i < count; i++) worth[i] = blockGood[i] - blockBad[i];
+  for (let i = count - 1; i > 0; i--) {
+    const p = parent[i];
+    if (boilerplate[i] || UI_TAGS.has(index.nodes[i].name)) {
+      cut[i] = boilerplate[p] ? 0 : 1;
+      continue;
+    }
+    if (worth[i] < -REMOVAL_COST) {
+      cut[i] = 1;
+      worth[p] -= REMOVAL_COST;
+    } else worth[p] += worth[i];
+  }
+  // The core: the subtree with the most content net of everything else in it, boilerplate and clutter alike.
+  const net = new Float64Array(count);
+  for (let i = 0; i < count; i++) net[i] = boilerplate[i] ? (judgement.hidden[i] ? 0 : -index.ownChars[i]) : blockGood[i] - blockBad[i];
+  for (let i = count - 1; i > 0; i--) net[parent[i]] += net[i];
+  let core = 0;
+  if (anchor > 0) {
+    for (let i = anchor; i > 0; i = parent[i]) if (!boilerplate[i] && net[i] > net[core]) core = i;
+  } else {
+    // In a tie the wrapper keeps its short neutral text (a status line beside the heading); a wrapper with no
+    // more text than the element inside it (only images, empty boxes) gives way to that element.
+    for (let i = 1; i < count; i++) {
+      if (boilerplate[i]) continue;
+      if (net[i] > net[core] || (net[i] === net[core] && i < index.end[core] && index.chars[i] === index.chars[core])) core = i;
+    }
+  }
+  return { root: widen(index, core, cut, worth), cut, worth };
+}
+
+const SIBLING_SHARE = 0.2;
+const SIBLING_MIN = 100;
+
+/**
+ * The core region grows into its ancestors' other children when they hold real content of their own (at
+ * least SIBLING_SHARE of the core's worth, or SIBLING_MIN): the other sections of a marketing page, the
+ * continuation of an article split by a layout wrapper. Small islands around the content — "back to blog",
+ * an author line, a promo box — are cut. Returns the new root.
+ */
+function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array): number {
+  const { parent, end } = index;
+  const threshold = Math.max(SIBLING_MIN, SIBLING_SHARE * worth[core]);
+  let root = core;
+  for (let child = core, a = parent[core]; a >= 0; child = a, a = parent[a]) {
+    let joined = false;
+    const keepers: number[] = [];
+    for (let s = a + 1; s < end[a]; s = end[s]) {
+      if (s === child || cut[s]) continue;
+      if (worth[s] >= threshold) keepers.push(s);
+      else if (worth[s] !== 0 || index.chars[s] > 0) keepers.push(-s - 1);
+    }
+    for (const k of keepers) if (k >= 0) joined = true;
+    if (!joined) continue;
+    for (const k of keepers) if (k < 0) cut[-k - 1] = 1;
+    root = a;
+  }
+  return root;
+}
+
+/**
+ * Brings the page's title (its first <h1> outside boilerplate) into the region when it stands just outside it or
+ * was cut inside it: the heading of an article often sits in a wrapper of its own before the body, worth too little
+ * to be joined by `widen`. Only the title and the path to it come in, nothing else around it. A title after the
+ * content is not its title and stays out.
+ */
+export function joinTitle(index: PageIndex, region: Region, title: number): void {
+  const { parent, end } = index;
+  if (title < 0) return;
+  const inside = title > region.root && title < end[region.root];
+  if (!inside && title > region.root) return;
+  // The lowest common ancestor of the title and the region.
+  let top = region.root;
+  while (!(title > top && title < end[top])) top = parent[top];
+  const path = new Set<number>([top]);
+  // Elements on the way down to the title (and, when the region moves up, to the old region) that were left out:
+  // their other children stay out.
+  const excluded: number[] = [];
+  const climb = (from: number, leftOut: boolean) => {
+    const chain: number[] = [];
+    for (let i = from; i !== top; i = parent[i]) chain.push(i);
+    let out = leftOut;
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const i = chain[k];
+      out = out || region.cut[i] === 1;
+      path.add(i);
+      if (out && i !== from) excluded.push(i);
+      region.cut[i] = 0;
+    }
+  };
+  climb(title, !inside);
+  if (!inside) {
+    climb(region.root, true);
+    excluded.push(top);
+  }
+  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c)) region.cut[c] = 1;
+  region.root = top;
+}
+
+/** Text the region keeps once its cut subtrees are gone. */
+export function keptChars(index: PageIndex, region: Region): number {
+  let kept = index.chars[region.root];
+  for (let i = region.root + 1; i < index.end[region.root]; ) {
+    if (region.cut[i]) {
+      kept -= index.chars[i];
+      i = index.end[i];
+    } else i++;
+  }
+  return kept;
+}
+
+/** Whether the region keeps an image (a photo page's content may be its picture alone). */
+export function keptImage(index: PageIndex, region: Region): boolean {
+  for (let i = region.root; i < index.end[region.root]; ) {
+    if (region.cut[i]) i = index.end[i];
+    else if (index.nodes[i].name === "img") return true;
+    else i++;
+  }
+  return false;
+}
+
+/** The whole page as the region, nothing cut but interface widgets: the fallback when no region is plausible. */
+export function wholePage(index: PageIndex): Region {
+  const count = index.nodes.length;
+  const cut = new Uint8Array(count);
+  for (let i = 1; i < count; i++) if (UI_TAGS.has(index.nodes[i].name)) cut[i] = 1;
+  return { root: 0, cut, worth: new Float64Array(count) };
+}
+
+/** Blocks at least this long are compared for repeats; shorter ones ("Yes", "Add") repeat legitimately. */
+const REPEAT_MIN_CHARS = 40;
+/** Groups of blocks up to this long are compared too (a product's header block printed for phones and desktops). */
+const REPEAT_MAX_GROUP_CHARS = 2000;
+
+/**
+ * Cuts blocks that repeat an earlier block of the region word for word: the same description rendered once for
+ * phones and once for desktops (one of them hidden by a style sheet the extractor cannot see), a carousel's
+ * cloned slides. Leaf blocks (no block inside) are compared on their collapsed text, and so are groups of blocks
+ * up to REPEAT_MAX_GROUP_CHARS (a title, a label and a price printed twice) outside lists of items (where two
+ * cards may well read alike); an element holding no more text than its compared parent is the same content.
+ */
+export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array): void {
+  const { nodes, parent, end, chars, ownChars } = index;
+  const seen = new Set<string>();
+  const compared = new Uint8Array(nodes.length);
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    if (region.cut[i]) {
+      i = end[i];
+      continue;
+    }
+    if (chars[i] === chars[parent[i]] && compared[parent[i]]) {
+      compared[i] = 1;
+    } else if (chars[i] >= REPEAT_MIN_CHARS && (ownChars[i] === chars[i] || (chars[i] <= REPEAT_MAX_GROUP_CHARS && !inItem[i]))) {
+      const text = collapsedText(nodes[i]);
+      if (seen.has(text)) {
+        region.cut[i] = 1;
+        i = end[i];
+        continue;
+      }
+      seen.add(text);
+      compared[i] = 1;
+    }
+    i++;
+  }
+}
+
+/** Headings that announce a section. An <h1> is the title of the page or article: kept even when alone. */
+const HEADINGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
+
+/**
+ * Cuts wrappers left holding nothing but a heading once their content was cut: "Related articles" over a cut list
+ * of links, "Table of contents" over a cut menu. A section heading announces what follows; alone it is clutter
+ * (except in a repeated item, where the title may be all that is left of a card). An article's <header> left with
+ * only its <h1> once the byline is cut keeps the title.
+ */
+export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint8Array): void {
+  const { nodes, parent, end, chars } = index;
+  const root = region.root;
+  const size = end[root] - root;
+  // Per element of the region (offset by root): text kept after the cuts, the part of it in headings, and the
+  // text of its children (to know its own text).
+  const kept = new Float64Array(size);
+  const inHeadings = new Float64Array(size);
+  const childChars = new Float64Array(size);
+  const childKept = new Float64Array(size);
+  const childHeadings = new Float64Array(size);
+  const headingCount = new Float64Array(size);
+  for (let i = end[root] - 1; i >= root; i--) {
+    const k = i - root;
+    if (!region.cut[i]) {
+      kept[k] = chars[i] - childChars[k] + childKept[k];
+      const heading = HEADINGS.has(nodes[i].name);
+      inHeadings[k] = heading ? kept[k] : childHeadings[k];
+      if (heading && kept[k] > 0) headingCount[k] = 1;
+    }
+    if (i > root) {
+      const p = parent[i] - root;
+      childChars[p] += chars[i];
+      childKept[p] += kept[k];
+      childHeadings[p] += inHeadings[k];
+      headingCount[p] += headingCount[k];
+    }
+  }
+  for (let i = root + 1; i < end[root]; ) {
+    const k = i - root;
+    // A card reduced to its title (its "Read more" button cut) is still an item of its list.
+    const orphan =
+      headingCount[k] === 1 && kept[k] === inHeadings[k] && kept[k] < chars[i] && !HEADINGS.has(nodes[i].name) && !inItem[i];
+    if (region.cut[i] || orphan) {
+      region.cut[i] = 1;
+      i = end[i];
+    } else i++;
+  }
+}
+
+/** Removes the cut subtrees inside the region (the outermost cut of each branch). */
+export function cleanRegion(index: PageIndex, region: Region): void {
+  const { nodes, end } = index;
+  const doomed: ElementNode[] = [];
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    if (region.cut[i]) {
+      doomed.push(nodes[i]);
+      i = end[i];
+    } else i++;
+  }
+  for (const element of doomed) removeNode(element);
+}

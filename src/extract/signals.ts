@@ -1,0 +1,219 @@
+/**
+ * What an element's own markup says about it, before any text is measured: its tag, ARIA role, microdata and
+ * the words of its class and id. Each element gets one `Hint`; the measuring pass (measure.ts) combines hints
+ * with text statistics.
+ *
+ * Class and id values are split into words (camelCase, kebab-case, snake_case: "relatedPosts", "related-posts"
+ * and "related_posts" all give "related" + "posts") and matched by whole word, so "nav" never matches "canvas"
+ * nor "ad" "header". Results are cached per distinct attribute string: pages repeat the same classes thousands
+ * of times.
+ */
+import type { ElementNode } from "../dom/tree";
+
+export const enum Hint {
+  None = 0,
+  /** Site chrome or clutter whatever the page: navigation, footers, cookie banners, share bars, ads. */
+  Boilerplate = 1,
+  /** Comment threads and comment forms: boilerplate on an article, the content itself on a forum. */
+  Comments = 2,
+  /** Says "this is the content": article body, post text, product description, <main>. */
+  Content = 3,
+  /** Probably clutter (a button, a byline, a form): goes when it holds little prose. */
+  Clutter = 5,
+  /**
+   * Chrome that never holds the page's content however much text it has: a footer (with its legal texts), a
+   * modal, a cookie or newsletter box. Only a <main>/<article> inside saves it.
+   */
+  Chrome = 6,
+}
+
+/** Words that name chrome when they make up a class or id: such an element goes, unless it wraps the content. */
+const BOILERPLATE_WORDS = new Set([
+  "nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu", "breadcrumb", "breadcrumbs", "crumbs",
+  "footer", "sidebar", "share", "sharing", "sharebar", "social", "socials", "related", "recommended",
+  "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
+  "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
+  "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
+  "upsell", "crosssell", "topbar",
+]);
+/** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
+const CHROME_WORDS = new Set([
+  "footer", "modal", "popup", "cookie", "cookies", "consent", "gdpr", "newsletter", "subscribe", "signup", "optin",
+  "paywall", "outbrain", "taboola", "breadcrumb", "breadcrumbs", "pagination", "pager", "skiplink", "sronly",
+]);
+/** Word pairs that name chrome when they appear together in one class or id ("more-stories", "read-next"). */
+const BOILERPLATE_PAIRS: [string, string][] = [
+  ["more", "stories"], ["more", "articles"], ["read", "next"], ["you", "like"], ["also", "like"], ["site", "header"],
+  ["page", "header"], ["global", "header"], ["main", "header"], ["author", "bio"], ["about", "author"], ["sr", "only"],
+  ["screen", "reader"], ["visually", "hidden"], ["print", "only"], ["follow", "us"], ["back", "top"], ["table", "contents"],
+  ["on", "this"], ["in", "this"], ["related", "posts"], ["post", "navigation"], ["skip", "link"], ["jump", "to"],
+  // Form status messages (shown only after a submit).
+  ["form", "done"], ["form", "fail"], ["form", "success"], ["form", "error"],
+];
+/** Pairs naming a layout around a sidebar or menu rather than the sidebar itself. */
+const LAYOUT_PAIRS: [string, string][] = [["sidebar", "content"], ["sidebar", "main"], ["has", "sidebar"], ["with", "sidebar"], ["sidebar", "layout"]];
+/**
+ * Words that usually name clutter but also turn up in the class names page builders give to content blocks
+ * ("elementor-cta", "post-meta-wrapper"): such an element goes only when it holds little prose.
+ */
+const CLUTTER_WORDS = new Set([
+  "promo", "toolbar", "tags", "tagcloud", "taglist", "drawer", "dropdown", "flyout", "trending", "popular",
+  "announcement", "overlay", "signature", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
+  "cta", "byline", "meta", "dateline", "timestamp", "readtime",
+]);
+const CLUTTER_PAIRS: [string, string][] = [
+  // Forum chrome around each post: the poster's card.
+  ["user", "extras"], ["user", "details"], ["user", "info"], ["user", "stats"], ["user", "title"], ["author", "info"],
+  ["member", "info"], ["poster", "info"],
+  // A post's byline details.
+  ["read", "time"], ["reading", "time"], ["min", "read"], ["post", "date"], ["publish", "date"], ["published", "date"],
+];
+const COMMENT_WORDS = new Set(["comment", "comments", "respond", "disqus", "replies", "commentlist", "discussion"]);
+const CONTENT_WORDS = new Set([
+  "article", "content", "entry", "post", "body", "main", "text", "story", "blog", "prose", "markdown", "rte",
+  "richtext", "description", "documentation", "docs", "thread", "message", "topic", "product",
+]);
+/** Content words that only count with a qualifier ("post-body", "entry-content", "article-text"). */
+const CONTENT_PAIRS: [string, string][] = [
+  ["post", "body"], ["entry", "content"], ["article", "body"], ["article", "content"], ["post", "content"],
+  ["main", "content"], ["page", "content"], ["story", "body"], ["product", "description"], ["rich", "text"],
+];
+
+const BOILERPLATE_ROLES = new Set(["navigation", "banner", "complementary", "search", "menu", "menubar", "toolbar"]);
+const CHROME_ROLES = new Set(["contentinfo", "dialog", "alertdialog"]);
+const BOILERPLATE_TAGS = new Set(["nav", "aside", "menu"]);
+const CHROME_TAGS = new Set(["footer", "dialog"]);
+/** Forms are search boxes, sign-ups and comment forms, but some sites wrap each post in one. */
+const CLUTTER_TAGS = new Set(["form"]);
+/** Interface widgets: never content, removed from the result. */
+export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter"]);
+/** Elements whose text (fallback text of embeds, widget labels) is never counted; embeds stay in the result. */
+export const SILENT_TAGS = new Set([...UI_TAGS, "iframe", "object", "embed", "audio", "video"]);
+const CONTENT_ITEMPROPS = /\b(articleBody|text|reviewBody|description|mainEntity|acceptedAnswer|suggestedAnswer)\b/;
+
+/** The words of a class or id value: "relatedPosts__item is-open" → ["related", "posts", "item", "is", "open"]. */
+export function attributeWords(value: string): string[] {
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "");
+}
+
+/**
+ * The part of a BEM class that describes this element: "share-bar__title" names the title of a share bar (the bar
+ * itself carries "share-bar" and is judged there), "card--featured" is a card. So a block's word does not stick
+ * to every element inside it ("elementor-cta__description" is a description, not a call to action).
+ */
+function ownPart(token: string): string {
+  const modifier = token.indexOf("--");
+  const base = modifier > 0 ? token.slice(0, modifier) : token;
+  const element = base.lastIndexOf("__");
+  return element >= 0 ? base.slice(element + 2) : base;
+}
+
+function hasPair(words: string[], pairs: [string, string][]): boolean {
+  for (const [a, b] of pairs) if (words.includes(a) && words.includes(b)) return true;
+  return false;
+}
+
+/** What one class token says, as bits (a token may name several things: "comment-meta"). */
+const COMMENTS_BIT = 1;
+const BOILERPLATE_BIT = 2;
+const CHROME_BIT = 16;
+const CLUTTER_BIT = 4;
+const CONTENT_BIT = 8;
+
+const tokenCache = new Map<string, number>();
+
+/**
+ * Fragments of every word above: a token containing none of them says nothing, which settles most of the
+ * generated, hash-like class names ("css-1x7f2a") without splitting them into words.
+ */
+const ANY_WORD_FRAGMENT =
+  /nav|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd/i;
+
+function tokenBits(token: string): number {
+  const cached = tokenCache.get(token);
+  if (cached !== undefined) return cached;
+  if (!ANY_WORD_FRAGMENT.test(token)) {
+    if (tokenCache.size > 50_000) tokenCache.clear();
+    tokenCache.set(token, 0);
+    return 0;
+  }
+  const words = attributeWords(ownPart(token));
+  let bits = 0;
+  if (words.some((w) => COMMENT_WORDS.has(w))) bits |= COMMENTS_BIT;
+  if (words.some((w) => BOILERPLATE_WORDS.has(w)) || hasPair(words, BOILERPLATE_PAIRS)) bits |= BOILERPLATE_BIT;
+  const namesContent = hasPair(words, CONTENT_PAIRS) || words.some((w) => CONTENT_WORDS.has(w));
+  // "topicBodyAndFooter", "rich-text-newsletter": a content word in the same name makes it a layout name.
+  if (!namesContent && words.some((w) => CHROME_WORDS.has(w))) bits |= CHROME_BIT;
+  if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) bits |= CLUTTER_BIT;
+  else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
+  // "sidebar-content", "has-sidebar": the content beside a sidebar, or a layout holding one — not the sidebar.
+  if (hasPair(words, LAYOUT_PAIRS)) bits &= ~(BOILERPLATE_BIT | CONTENT_BIT);
+  // Pages repeat the same class tokens thousands of times; unique ids (with numbers) are what fills the cache.
+  if (tokenCache.size > 50_000) tokenCache.clear();
+  tokenCache.set(token, bits);
+  return bits;
+}
+
+const valueCache = new Map<string, Hint>();
+
+/** The hint given by one class or id value, each class token on its own so "post nav-links" is judged per token. */
+function attributeHint(value: string): Hint {
+  const cached = valueCache.get(value);
+  if (cached !== undefined) return cached;
+  const hint = tokensHint(value);
+  if (valueCache.size > 20_000) valueCache.clear();
+  valueCache.set(value, hint);
+  return hint;
+}
+
+function tokensHint(value: string): Hint {
+  let bits = 0;
+  let start = -1;
+  for (let k = 0; k <= value.length; k++) {
+    const code = k < value.length ? value.charCodeAt(k) : 32;
+    if (code <= 32) {
+      if (start >= 0) bits |= tokenBits(value.slice(start, k));
+      start = -1;
+    } else if (start < 0) start = k;
+  }
+  if (bits & COMMENTS_BIT) return Hint.Comments;
+  if (bits & CHROME_BIT) return Hint.Chrome;
+  if (bits & BOILERPLATE_BIT) return Hint.Boilerplate;
+  // A content word outweighs a clutter word ("post-body btn-group" is a post body).
+  if (bits & CONTENT_BIT) return Hint.Content;
+  return bits & CLUTTER_BIT ? Hint.Clutter : Hint.None;
+}
+
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+/** Whether the element is hidden from readers by its own markup (hidden attribute, aria-hidden, display:none). */
+export function isHidden(element: ElementNode): boolean {
+  const attrs = element.attrs;
+  return "hidden" in attrs || attrs["aria-hidden"] === "true" || (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style));
+}
+
+/** What the element's own markup says about it (not its descendants). */
+export function elementHint(element: ElementNode): Hint {
+  const attrs = element.attrs;
+  const name = element.name;
+  if (name === "main" || name === "article") return Hint.Content;
+  if (CHROME_TAGS.has(name)) return Hint.Chrome;
+  if (BOILERPLATE_TAGS.has(name)) return Hint.Boilerplate;
+  if (CLUTTER_TAGS.has(name)) return Hint.Clutter;
+  const role = attrs.role;
+  if (role !== undefined) {
+    if (role === "main" || role === "article") return Hint.Content;
+    if (CHROME_ROLES.has(role)) return Hint.Chrome;
+    if (BOILERPLATE_ROLES.has(role)) return Hint.Boilerplate;
+  }
+  if (attrs.itemprop !== undefined && CONTENT_ITEMPROPS.test(attrs.itemprop)) return Hint.Content;
+  const idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
+  if (idHint === Hint.Chrome || idHint === Hint.Boilerplate || idHint === Hint.Comments) return idHint;
+  const classHint = attrs.class !== undefined ? attributeHint(attrs.class) : Hint.None;
+  if (classHint === Hint.None || (classHint === Hint.Clutter && idHint === Hint.Content)) return idHint;
+  return classHint;
+}

@@ -1,0 +1,261 @@
+/**
+ * Main-content extraction (src/extract) on small hand-written pages: one of each page type, and one per rule —
+ * what is kept (every forum post, a product's description and specs, a listing's items, a document's code and
+ * tables, structure as it was), what goes (navigation, cookie banners, newsletter boxes, share bars, related
+ * rails, comment forms), and the fallbacks that keep the result from ever being empty.
+ */
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "../../src/dom/parse";
+import { toHtml } from "../../src/dom/serialize";
+import { collapsedText, findElement } from "../../src/dom/tree";
+import { extractMainContent, type PageSignals } from "../../src/extract";
+
+function extract(bodyHtml: string, signals: Partial<PageSignals> = {}) {
+  const body = findElement(parseHtml(`<html><head><title>t</title></head><body>${bodyHtml}</body></html>`), "body")!;
+  const result = extractMainContent(body, { url: "https://example.test/page", jsonLd: [], metadata: {}, ...signals });
+  return { ...result, text: collapsedText(result.root), html: toHtml(result.root) };
+}
+
+const sentence = (topic: string, n = 3) =>
+  Array.from({ length: n }, (_, i) => `The ${topic} was checked for the ${i + 1}. time, and the keeper wrote down what he saw, line by line, in the log.`).join(" ");
+
+const siteHeader = `<header class="site-header"><a href="/">Harbour Weekly</a><nav><ul>
+  <li><a href="/news">News</a></li><li><a href="/boats">Boats</a></li><li><a href="/lights">Lights</a></li>
+  <li><a href="/about">About us</a></li><li><a href="/contact">Contact</a></li></ul></nav></header>`;
+const siteFooter = `<footer><p>© 2025 Harbour Weekly. All rights reserved.</p><ul><li><a href="/privacy">Privacy policy</a></li>
+  <li><a href="/terms">Terms of use</a></li><li><a href="/imprint">Imprint</a></li></ul></footer>`;
+const cookieBanner = `<div id="cookie-consent" class="cookie-banner"><p>We use cookies to improve your experience on our site.
+  By continuing to browse you agree to our use of cookies and similar technologies.</p><button>Accept all</button></div>`;
+const newsletter = `<div class="newsletter-signup"><h3>Get the weekly digest</h3><p>Subscribe to our newsletter and never miss a story
+  from the harbour.</p><form><input type="email" placeholder="Email"><button>Subscribe</button></form></div>`;
+
+describe("articles", () => {
+  const page = `${cookieBanner}${siteHeader}
+    <main><article>
+      <h1>How the old lighthouse got its lens back</h1>
+      <div class="share-bar"><a href="https://x.example/share">Share on X</a><a href="https://fb.example/share">Share on Facebook</a></div>
+      <div class="entry-content">
+        <p>${sentence("lens")}</p>
+        <h2>The restoration</h2>
+        <p>${sentence("brass frame")}</p>
+        <ul><li>Cleaning the prisms by hand</li><li>Re-seating the bull's-eye panel</li><li>Testing the rotation at night</li></ul>
+        <table><tr><th>Year</th><th>Range</th></tr><tr><td>1902</td><td>9 nm</td></tr><tr><td>2025</td><td>14 nm</td></tr></table>
+        <pre><code class="language-js">rotate(lens, { speed: 2 });</code></pre>
+        <p>${sentence("rotation")}</p>
+      </div>
+      ${newsletter}
+    </article>
+    <aside class="related-posts"><h3>Related stories</h3><ul>
+      <li><a href="/a">Five harbours worth a visit this summer</a></li><li><a href="/b">The last keeper of the north pier</a></li>
+      <li><a href="/c">Why fog horns sound the way they do</a></li></ul></aside>
+    <div id="respond" class="comment-respond"><h3>Leave a reply</h3><form><label>Comment</label><textarea></textarea>
+      <p>Your email address will not be published.</p><button>Post comment</button></form></div>
+    </main>${siteFooter}`;
+
+  it("keeps the article's text and structure, and drops chrome, share bar, newsletter, related rail, comment form, cookie banner", () => {
+    const { text, html, warnings } = extract(page);
+    expect(warnings).toEqual([]);
+    expect(text).toContain("The lens was checked for the 1. time");
+    expect(text).toContain("The rotation was checked");
+    for (const element of ["<h2>", "<ul>", "<table>", "<pre>", '<code class="language-js">']) expect(html).toContain(element);
+    for (const junk of ["Share on X", "Subscribe to our newsletter", "Five harbours", "Leave a reply", "We use cookies", "About us", "All rights reserved"]) {
+      expect(text).not.toContain(junk);
+    }
+  });
+});
+
+describe("forums", () => {
+  const post = (author: string, body: string) => `<div class="post-container"><div class="user-info"><a href="/u/${author}">${author}</a>
+    <span>Joined 2019</span></div><div class="post-body"><p>${body}</p></div></div>`;
+  const posts = [
+    post("ada", "Does anyone know whether a sixth-order lens can be upgraded without replacing the lantern room? The glazing is original."),
+    post("grace", "We did exactly that in 2019. The lantern room stayed, only the pedestal was changed, and the whole job took two weeks."),
+    post("linus", "Keep in mind the weight: a larger lens needs a stronger pedestal, and the floor of the lantern room must carry it."),
+    post("margaret", "Thanks everyone, this is very helpful. We will ask the heritage office before we order anything."),
+  ];
+
+  it("keeps every post of a thread that declares itself a discussion", () => {
+    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">Upgrading a lens</h1>${posts.join("")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expect(text).not.toContain("About us");
+  });
+
+  it("keeps every post when the posts are marked up as comments and nothing is declared", () => {
+    const asComments = posts.map((p) => p.replace('class="post-container"', 'class="comment"')).join("");
+    const page = `${siteHeader}<div id="comments" class="comments"><h1>Upgrading a lens</h1>${asComments}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+  });
+
+  it("keeps an article's comment section out", () => {
+    const comments = `<section id="comments" class="comments-area"><h2>2 comments</h2>${posts.slice(1, 3).map((p) => p.replace('class="post-container"', 'class="comment"')).join("")}</section>`;
+    const page = `${siteHeader}<article><h1>Lenses</h1><p>${sentence("lens", 12)}</p><p>${sentence("lamp", 12)}</p></article>${comments}${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The lamp was checked");
+    expect(text).not.toContain("pedestal was changed");
+  });
+});
+
+describe("products", () => {
+  const card = (name: string, price: string) => `<li class="product-card"><a href="/p/${name}"><img src="/${name}.jpg" alt=""><span>${name} lantern, brass</span></a><span class="price">${price}</span></li>`;
+  const page = `${siteHeader}<main><div class="product-page">
+      <h1>Storm lantern, copper</h1><div class="price">€89.00</div><button>Add to cart</button>
+      <div class="product-description"><p>Hand-made in a small workshop by the sea, this copper storm lantern burns for twelve hours on one filling.
+        The glass is hardened against heat, and the handle stays cool to the touch.</p></div>
+      <h2>Specifications</h2>
+      <table class="specs"><tr><th>Height</th><td>32 cm</td></tr><tr><th>Weight</th><td>1.2 kg</td></tr><tr><th>Fuel</th><td>Paraffin</td></tr>
+        <tr><th>Burn time</th><td>12 hours</td></tr></table>
+    </div>
+    <section class="carousel"><h2>Customers also bought</h2><ul>${["Harbour", "Pier", "Beacon", "Keeper", "Signal"].map((n, i) => card(n, `€${20 + i}.00`)).join("")}</ul></section>
+    </main>${siteFooter}`;
+  const jsonLd = [{ "@context": "https://schema.org", "@type": "Product", name: "Storm lantern, copper", offers: { "@type": "Offer", price: "89.00" } }];
+
+  it("keeps the title, description and specification table, and drops recommendations and the cart button", () => {
+    const { text, html } = extract(page, { jsonLd });
+    expect(text).toContain("Storm lantern, copper");
+    expect(text).toContain("burns for twelve hours");
+    expect(html).toContain("<table");
+    expect(text).toContain("Paraffin");
+    expect(text).not.toContain("Add to cart");
+    expect(text).not.toContain("Beacon lantern, brass");
+  });
+});
+
+describe("listings and collections", () => {
+  const story = (i: number) => `<article class="teaser"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
+    <p>A short summary of story ${i}.</p></article>`;
+
+  it("keeps a listing's items even though they are mostly links", () => {
+    const page = `${siteHeader}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 8 }, (_, i) => story(i + 1)).join("")}</div>
+      <nav class="pagination"><a href="?page=2">Next page</a></nav></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 4, 8]) expect(text).toContain(`Harbour story number ${i}`);
+    expect(text).not.toContain("Next page");
+    expect(text).not.toContain("About us");
+  });
+
+  it("keeps a short list whose entries carry a note beside their link, where a menu's entries are only links", () => {
+    const entry = (i: number, note: string) => `<li><a href="/lens/${i}">Lens number ${i}</a> — ${note}</li>`;
+    const page = `${siteHeader}<main><h1>Lens catalogue</h1><p>Every lens in the collection.</p>
+      <ul>${entry(1, "the largest")}${entry(2, "for harbour lights")}${entry(3, "prisms and mirrors")}</ul></main>`;
+    const { text } = extract(page);
+    expect(text).toContain("Lens number 1 — the largest");
+    expect(text).toContain("Lens number 3 — prisms and mirrors");
+    expect(text).not.toContain("About us");
+  });
+
+  it("keeps a collection's product grid with names and prices", () => {
+    const tile = (i: number) => `<div class="tile"><a href="/p/${i}"><img src="/${i}.jpg" alt=""></a><a href="/p/${i}">Rope fender model ${i}, 40 cm</a><span>€${10 + i}.90</span></div>`;
+    const page = `${cookieBanner}${siteHeader}<main><h1>Fenders</h1><div class="grid">${Array.from({ length: 9 }, (_, i) => tile(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 5, 9]) expect(text).toContain(`Rope fender model ${i}, 40 cm`);
+    expect(text).toContain("€15.90");
+    expect(text).not.toContain("We use cookies");
+  });
+});
+
+describe("documentation and service pages", () => {
+  it("keeps a document's code and tables, and drops its navigation sidebar", () => {
+    const sidebar = `<nav class="sidebar"><ul>${["Install", "Configure", "Lenses", "Lamps", "Rotation", "API"].map((s) => `<li><a href="/docs/${s}">${s}</a></li>`).join("")}</ul></nav>`;
+    const page = `${siteHeader}${sidebar}<div role="main" class="document"><h1>rotate()</h1><p>${sentence("call")}</p>
+      <pre><code class="language-python">rotate(lens, speed=2)\nstop(lens)</code></pre>
+      <table><tr><th>Parameter</th><th>Meaning</th></tr><tr><td>speed</td><td>Turns per minute</td></tr></table><p>${sentence("return value")}</p></div>${siteFooter}`;
+    const { text, html } = extract(page);
+    expect(html).toContain('<code class="language-python">rotate(lens, speed=2)\nstop(lens)</code>');
+    expect(text).toContain("Turns per minute");
+    expect(text).not.toContain("Configure");
+  });
+
+  it("keeps every section of a marketing page", () => {
+    const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
+    const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["inspections was checked", "repairs was checked", "night watch was checked", "training was checked"]) expect(text).toContain(`The ${topic}`);
+    expect(text).not.toContain("Get started");
+    expect(text).not.toContain("Subscribe to our newsletter");
+  });
+});
+
+describe("fallbacks and special markup", () => {
+  it("falls back to the whole body, with a warning, when no region is plausible", () => {
+    const links = Array.from({ length: 30 }, (_, i) => `<a href="/l/${i}">Link number ${i}</a>`).join(" ");
+    const { text, warnings } = extract(`<div>${links}</div><div>${links}</div>`);
+    expect(text).toContain("Link number 29");
+    expect(warnings.join(" ")).toMatch(/whole page body/);
+  });
+
+  it("brings in the page's <h1> when it stands in a wrapper of its own before the body, and nothing around it", () => {
+    const { text } = extract(`<div class="hero"><h1>The lantern room</h1><p class="meta"><a href="/t/lights">Lights</a></p></div>
+      <div class="layout">${siteHeader}<div class="entry-content"><p>${sentence("lantern")}</p></div></div>`);
+    expect(text.startsWith("The lantern room")).toBe(true);
+    expect(text).toContain("in the log");
+    for (const gone of ["Lights", "Harbour Weekly", "About us"]) expect(text).not.toContain(gone);
+  });
+
+  it("keeps a short status line beside the heading of a small page (the wrapper wins a tie with the heading)", () => {
+    const { text } = extract(`${siteHeader}<main><h1>Slow widget</h1><p id="status">Loading the forecast…</p></main>`);
+    expect(text).toBe("Slow widgetLoading the forecast…");
+  });
+
+  it("falls back to the whole body when all of a short page's text sits in chrome, but keeps an image-only pick", () => {
+    const { text, warnings } = extract(`<div class="menu"><p>Only text on the page</p><a href="/x">X</a></div>`, {
+      metadata: { ogDescription: "A description the body does not need." },
+    });
+    expect(text).toBe("Only text on the pageX");
+    expect(warnings.join(" ")).toMatch(/whole page body/);
+    const photo = extract(`<nav><p>Menu</p></nav><main><img src="/photo.jpg" alt=""></main>`);
+    expect(photo.html).toContain("photo.jpg");
+    expect(photo.text).not.toContain("Menu");
+    expect(photo.warnings).toEqual([]);
+  });
+
+  it("returns the page's own description, with a warning, when the body has no text", () => {
+    const { text, warnings } = extract(`<div id="root"></div>`, { metadata: { ogDescription: "Tide tables for the outer harbour." } });
+    expect(text).toBe("Tide tables for the outer harbour.");
+    expect(warnings.join(" ")).toMatch(/description \(or title\) is returned/);
+    expect(extract(`<div id="root"></div>`, { title: "Tide tables" }).text).toBe("Tide tables");
+  });
+
+  it("reads a <noscript> crawler view as the page, and drops a tracking-pixel noscript", () => {
+    const shell = `<section id="d-splash"></section><noscript><img src="/pixel.gif" alt=""></noscript>
+      <noscript><div class="crawler-post"><h1>Fog horn schedule</h1><p>${sentence("fog horn", 4)}</p></div></noscript>`;
+    const { text, html } = extract(shell);
+    expect(text).toContain("The fog horn was checked");
+    expect(html).not.toContain("<noscript");
+    expect(html).not.toContain("pixel.gif");
+  });
+
+  it("keeps content that streamed server rendering parked in a hidden element, and drops a hidden menu", () => {
+    const page = `<div hidden class="mobile-menu"><a href="/a">Home</a><a href="/b">Shop</a></div>
+      <template id="B:0"></template><div hidden id="S:0"><article><h1>Winter timetable</h1><p>${sentence("ferry", 6)}</p></article></div>`;
+    const { text } = extract(page);
+    expect(text).toContain("The ferry was checked");
+    expect(text).not.toContain("Shop");
+  });
+
+  it("cuts a repeated group of short blocks (a product header printed for phones and desktops)", () => {
+    const header = `<div class="buy-box"><h2>Copper storm lantern, large</h2><span>With glass chimney</span><p>€35.00</p></div>`;
+    const page = `<main><div class="mobile">${header}</div><p>${sentence("copper lantern", 3)}</p><div class="desktop">${header}</div></main>`;
+    const { text } = extract(page);
+    expect(text.split("Copper storm lantern, large").length - 1).toBe(1);
+    expect(text).toContain("The copper lantern was checked");
+  });
+
+  it("cuts a word-for-word repeat of a block (a mobile copy of the description) and a heading left without its list", () => {
+    const description = `<p class="description">${sentence("copper lantern", 2)}</p>`;
+    const further = `<div class="further"><h3>Further reading</h3><ul>${["One", "Two", "Three", "Four"].map((t) => `<li><a href="/${t}">${t} more story about lanterns</a></li>`).join("")}</ul></div>`;
+    const page = `${siteHeader}<article><h1>Copper lantern</h1><div class="mobile">${description}</div><div class="desktop">${description}</div>
+      <p>${sentence("wick", 4)}</p>${further}</article>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text.split("The copper lantern was checked for the 1. time").length - 1).toBe(1);
+    expect(text).toContain("The wick was checked");
+    expect(text).not.toContain("Further reading");
+  });
+
+  it("does not drop a layout wrapper whose class names a sidebar when it holds the content", () => {
+    const page = `${siteHeader}<div class="layout has-sidebar"><div class="entry"><p>${sentence("wrapper", 6)}</p></div></div>${siteFooter}`;
+    expect(extract(page).text).toContain("The wrapper was checked for the 6. time");
+  });
+});
