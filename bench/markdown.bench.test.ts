@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 import { parseHtml } from "../src/dom/parse";
 import { cleanTree } from "../src/html/clean";
 import { discoverLinks } from "../src/html/links";
-import { extractMainContent } from "../src/extract";
+import { extractMainContent } from "../src/main-content";
 import { extractMetadata } from "../src/html/metadata";
 import { treeToMarkdown } from "../src/markdown";
 import { fixture } from "../test/helpers";

@@ -16,7 +16,7 @@ import { call, fixture } from "../test/helpers";
 import { parseHtml } from "../src/dom/parse";
 import { cleanTree } from "../src/html/clean";
 import { discoverLinks } from "../src/html/links";
-import { extractMainContent } from "../src/extract";
+import { extractMainContent } from "../src/main-content";
 import { extractMetadata } from "../src/html/metadata";
 import { treeToMarkdown } from "../src/markdown";
 import { discoverLinks as discoverLinksBefore } from "../test/reference/links";
@@ -53,7 +53,7 @@ it("profiles a fresh scrape of a 108 KB article page", async () => {
     const { metadata, jsonLd } = await time("after: metadata + JSON-LD (tree walk)", () => extractMetadata(document, page.url));
     await time("after: link discovery (tree walk)", () => discoverLinks(document, page.url));
     const cleaned = await time("after: cleanTree", () => cleanTree(document, { baseUrl: page.url }));
-    const root = await time("after: main content (src/extract) + links/images", () => {
+    const root = await time("after: main content (src/main-content) + links/images", () => {
       const { root: main } = extractMainContent(cleaned.body, { url: page.url, title: metadata.title, jsonLd, metadata });
       cleaned.linksAndImages(main);
       return main;

@@ -6,7 +6,7 @@
  */
 import { parseHtml } from "../../src/dom/parse";
 import type { ElementNode } from "../../src/dom/tree";
-import { extractMainContent } from "../../src/extract";
+import { extractMainContent } from "../../src/main-content";
 import { cleanTree } from "../../src/html/clean";
 import { selectorMainContent } from "../../src/html/main-content";
 import { extractMetadata } from "../../src/html/metadata";

@@ -1,7 +1,7 @@
 /**
  * Boilerplate removal by selector lists (header, nav, footer, aside, .sidebar, consent banners and dialogs …) on
  * the cleaned tree. It is the onlyMainContent step when `includeTags` chose the content: the caller's matches are
- * kept whole and only the chrome inside them goes. Without includeTags, src/extract finds the main content.
+ * kept whole and only the chrome inside them goes. Without includeTags, src/main-content finds the main content.
  *
  * A boilerplate candidate (header, nav, .sidebar, [role=dialog], ...) is removed unless it holds the main
  * content (a `main`, `#main` or `[role=main]` inside it or on it; for class-matched candidates, whose class

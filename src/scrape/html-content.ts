@@ -13,7 +13,7 @@ import { cleanTree, type CleanedPage } from "../html/clean";
 import { discoverLinks } from "../html/links";
 import { selectorMainContent } from "../html/main-content";
 import { resolveNoscript } from "../html/noscript";
-import { extractMainContent, type PageSignals } from "../extract";
+import { extractMainContent, type PageSignals } from "../main-content";
 import { extractMetadata, type PageMetadata } from "../html/metadata";
 import { treeToMarkdown } from "../markdown";
 
@@ -66,7 +66,7 @@ export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPath
 }
 
 /**
- * The part of the cleaned page the formats show: with onlyMainContent, the main content found by src/extract —
+ * The part of the cleaned page the formats show: with onlyMainContent, the main content found by src/main-content —
  * or, when includeTags chose the content, those matches without the chrome inside them (selector rules); without
  * it, the whole cleaned body. <noscript> is settled the same way on every path (html/noscript.ts).
  */

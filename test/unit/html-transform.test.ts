@@ -3,7 +3,7 @@
  * `links` and `images` formats through convertHtml): onlyMainContent, include/exclude tags, absolute URLs,
  * links and images (docs/api.md, "Scrape"). These expectations were written for the previous HTMLRewriter passes and hold
  * unchanged for the page tree, except where a test says otherwise. Without includeTags, onlyMainContent is the
- * extractor (src/extract): it returns the main region (not the whole <body>) and judges text, so pages meant to
+ * extractor (src/main-content): it returns the main region (not the whole <body>) and judges text, so pages meant to
  * test cleaning carry real sentences rather than one-word stand-ins.
  */
 import { describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@
  *
  * Markdown, `links`, `images` and `metadata` must be identical, except on the pages listed in IMPROVEMENTS, where the
  * test checks the named improvement instead. With onlyMainContent the previous path removed boilerplate by selector
- * lists, which the main-content extractor (src/extract) replaces by design on nearly every page: there only the
+ * lists, which the main-content extractor (src/main-content) replaces by design on nearly every page: there only the
  * metadata (read before that step) must match, and the extractor's output is measured by bench/quality instead.
  */
 import { describe, expect, it } from "vitest";

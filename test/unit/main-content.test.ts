@@ -1,5 +1,5 @@
 /**
- * Main-content extraction (src/extract) on small hand-written pages: one of each page type, and one per rule —
+ * Main-content extraction (src/main-content) on small hand-written pages: one of each page type, and one per rule —
  * what is kept (every forum post, a product's description and specs, a listing's items, a document's code and
  * tables, structure as it was), what goes (navigation, cookie banners, newsletter boxes, share bars, related
  * rails, comment forms), and the fallbacks that keep the result from ever being empty.
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseHtml } from "../../src/dom/parse";
 import { toHtml } from "../../src/dom/serialize";
 import { collapsedText, findElement } from "../../src/dom/tree";
-import { extractMainContent, type PageSignals } from "../../src/extract";
+import { extractMainContent, type PageSignals } from "../../src/main-content";
 
 function extract(bodyHtml: string, signals: Partial<PageSignals> = {}) {
   const body = findElement(parseHtml(`<html><head><title>t</title></head><body>${bodyHtml}</body></html>`), "body")!;
