@@ -104,7 +104,8 @@ describe("the API with ALLOW_LOCAL_NETWORK=false", () => {
     expect(res.status).toBe(403);
   });
 
-  it.each(["http://[::7f00:1]/", "http://[64:ff9b::7f00:1]/", "http://[::ffff:0:7f00:1]/", "http://[2002:7f00:1::1]/", "http://[fec0::1]/"])(
+  // Only spellings of loopback here: a failing check would connect. The other IPv6 forms are judged without a request above.
+  it.each(["http://[::ffff:7f00:1]/", "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:ffff:7f00:1]/"])(
     "refuses the IPv6 spelling %s with 403 URL_BLOCKED",
     async (url) => {
       const res = await scrape(url);
