@@ -9,14 +9,12 @@ import { jobStub } from "../../durable-objects/crawl-job";
 import { teamStub } from "../../durable-objects/team";
 import { createJob } from "../crawl/service";
 import { ApiError, describeError } from "../errors";
-import { newId } from "../ids";
 import { pickCrawlerSettings } from "../schemas/crawl";
 import type { MonitorCheckPageView, MonitorCheckStatus, MonitorSummary, StoredTarget } from "../schemas/monitor";
 import { loadDocuments } from "../scrape/cache";
 import type { ScrapeDocument } from "../scrape/document";
-import { scrape } from "../scrape/pipeline";
+import { scrapeForTeam } from "../scrape/for-team";
 import { searchProvider } from "../search/provider";
-import { takeScrapeSlot } from "../team/scrape-slot";
 import type { MonitorEvents } from "./events";
 import { judgeChange } from "./judge";
 import { EMPTY_SUMMARY, type MonitorConfig, type NewPage } from "./schema";
@@ -120,20 +118,10 @@ export class CheckRun {
   }
 
   private async scrapePage(url: string, options: ReturnType<typeof monitorScrapeOptions>): Promise<Found> {
-    const scrapeId = newId();
     try {
-      const slot = await takeScrapeSlot(this.env, this.config.teamId, options.timeout);
-      try {
-        const outcome = await scrape(
-          { env: this.env, teamId: this.config.teamId, scrapeId, forceStore: true, concurrency: slot.stamp, signal: this.signal },
-          { ...options, url, timeout: slot.remainingMs() },
-        );
-        await slot.finish({ credits: outcome.credits, reason: "monitor", ref: scrapeId });
-        return { ...fromDocument(url, outcome.document), credits: outcome.credits };
-      } catch (e) {
-        await slot.finish();
-        throw e;
-      }
+      const ctx = { env: this.env, teamId: this.config.teamId, signal: this.signal, reason: "monitor", forceStore: true };
+      const outcome = await scrapeForTeam(ctx, { ...options, url });
+      return { ...fromDocument(url, outcome.document), credits: outcome.credits };
     } catch (e) {
       return { url, status: "error", currentScrapeId: null, statusCode: null, error: describeError(e), diff: null, snapshot: null, credits: 0 };
     }
