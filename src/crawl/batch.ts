@@ -3,8 +3,7 @@
  * ones, otherwise any bad one is a 400), then a job Durable Object scrapes each URL through the scrape queue.
  */
 import { ApiError } from "../errors";
-import { fetchableUrlProblem } from "../net/egress";
-import { coerceUrlInput } from "../schemas/common";
+import { coerceUrlInput, fetchableUrlProblem } from "../schemas/common";
 import type { WebhookConfig } from "../schemas/crawl";
 import type { ScrapeOptions } from "../schemas/scrape";
 import { createJob, jobPath } from "./service";

@@ -9,9 +9,8 @@ import { startAgent } from "../agent/service";
 import { charge } from "../billing";
 import { mapSite } from "../crawl/map";
 import { ApiError } from "../errors";
-import { fetchableUrlProblem } from "../net/egress";
 import { DEFAULT_AGENT_MAX_CREDITS } from "../schemas/agent";
-import { coerceUrlInput } from "../schemas/common";
+import { coerceUrlInput, fetchableUrlProblem } from "../schemas/common";
 import { MAX_EXTRACT_URLS, type ExtractRequest } from "../schemas/extract";
 
 const MAP_TIMEOUT_MS = 30_000;

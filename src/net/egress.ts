@@ -15,7 +15,6 @@ import { isIpLiteral, localAddressReason } from "./addresses.js";
 
 /** Longer URLs are refused (400 at validation, 403 as a redirect target): most servers stop at 8 KB anyway. */
 export const MAX_URL_LENGTH = 8192;
-import { coerceUrlInput, targetUrlProblem } from "../schemas/common";
 
 export interface EgressPolicy {
   allowLocalNetwork: boolean;
@@ -83,16 +82,4 @@ export function blockedError(what: string, host: string, reason: string): ApiErr
     "URL_BLOCKED",
     `${what} ${host} is ${reason}; fetching loopback and private networks is disabled (set ALLOW_LOCAL_NETWORK=true for local development)`,
   );
-}
-
-/** Why a URL a caller listed (a batch's, an extract's) cannot be fetched — not a target URL, or refused by the policy — or null. */
-export function fetchableUrlProblem(env: { ALLOW_LOCAL_NETWORK?: string }, url: string): string | null {
-  const problem = targetUrlProblem(url);
-  if (problem) return problem;
-  try {
-    checkEgress(coerceUrlInput(url), egressPolicy(env));
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
 }

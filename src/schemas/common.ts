@@ -3,7 +3,7 @@
  * src/errors.ts).
  */
 import { z } from "@hono/zod-openapi";
-import { MAX_URL_LENGTH } from "../net/egress";
+import { checkEgress, egressPolicy, MAX_URL_LENGTH } from "../net/egress";
 
 /** Normalises what a caller may type as a URL: trims, and adds `http://` when no scheme is given. */
 export function coerceUrlInput(input: string): string {
@@ -32,6 +32,18 @@ export function targetUrlProblem(input: string): string | null {
   }
   if (url.username || url.password) return "URL must not contain credentials";
   return null;
+}
+
+/** Why a URL a caller listed (a batch's, an extract's) cannot be fetched — not a target URL, or refused by the policy — or null. */
+export function fetchableUrlProblem(env: { ALLOW_LOCAL_NETWORK?: string }, url: string): string | null {
+  const problem = targetUrlProblem(url);
+  if (problem) return problem;
+  try {
+    checkEgress(coerceUrlInput(url), egressPolicy(env));
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
 }
 
 /** A target URL: `http://` is assumed when no scheme is given; the caller's spelling is kept for `sourceURL`. */

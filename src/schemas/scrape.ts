@@ -166,7 +166,7 @@ const ProfileSchema = z.strictObject({
 });
 
 /** Each selector is tried on every element of the page. */
-const MAX_TAG_SELECTORS = 1000;
+export const MAX_TAG_SELECTORS = 1000;
 
 /** The fields of §2.1 except `url`, with the spec's defaults. */
 export const scrapeOptionFields = {

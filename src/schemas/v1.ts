@@ -11,7 +11,7 @@ import { ApiError } from "../errors";
 import { flattenIssues } from "../validation";
 import { targetUrl } from "./common";
 import { crawlerOptionFields, pickCrawlerSettings, WebhookSchema } from "./crawl";
-import { ActionSchema, MAX_ACTIONS, MAX_PROMPT_CHARS, MAX_SMALL_LIST, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
+import { ActionSchema, MAX_ACTIONS, MAX_PROMPT_CHARS, MAX_SMALL_LIST, MAX_TAG_SELECTORS, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
 
 const V1_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "json", "extract", "changeTracking"] as const;
 
@@ -19,8 +19,8 @@ export const V1ScrapeOptionsSchema = z
   .strictObject({
     formats: z.array(z.enum(V1_FORMATS)).max(MAX_SMALL_LIST).default(["markdown"]),
     headers: z.record(z.string(), z.string()).optional(),
-    includeTags: z.array(z.string()).max(1000).optional(),
-    excludeTags: z.array(z.string()).max(1000).optional(),
+    includeTags: z.array(z.string()).max(MAX_TAG_SELECTORS).optional(),
+    excludeTags: z.array(z.string()).max(MAX_TAG_SELECTORS).optional(),
     onlyMainContent: z.boolean().default(true),
     timeout: z.int().min(1000).max(300_000).default(30_000),
     waitFor: z.int().min(0).max(60_000).default(0),
