@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { API, API_KEY, callJson, fixture, NO_LLM, OTHER_TEAM_KEY } from "../helpers";
 
@@ -19,8 +19,16 @@ async function start(body: unknown, overrides: Partial<Env> = {}) {
     { ...llmEnv, ...overrides } as Env,
     createExecutionContext(),
   );
-  return { status: response.status, body: (await response.json()) as any };
+  const answer = { status: response.status, body: (await response.json()) as any };
+  if (answer.status === 200) started.push(answer.body.id);
+  return answer;
 }
+
+/** Jobs the tests start: cancelled at the end, so no job's alarm still runs while the test file is torn down. */
+const started: string[] = [];
+afterAll(async () => {
+  for (const id of started) await callJson("DELETE", `/v2/agent/${id}`);
+});
 
 const schema = { type: "object", properties: { title: { type: "string" } } };
 const urls = [fixture("/article.html")];
@@ -75,6 +83,7 @@ describe("GET /v2/extract/{id}", () => {
       createExecutionContext(),
     );
     const agentId = ((await agent.json()) as { id: string }).id;
+    started.push(agentId);
     expect((await callJson("GET", `/v2/extract/${agentId}`)).status).toBe(404);
   });
 });
