@@ -18,7 +18,8 @@
  * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
  *    prose they are its content (a listing, a collection), on a product page they are recommendations.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
- *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one.
+ *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
+ *    when it sells the product, its customer reviews are cut without weighing against the product's block).
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper); strongly negative subtrees inside are cut.
@@ -33,7 +34,7 @@ import type { ElementNode } from "../dom/tree";
 import { judge, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
-import { declaredKind, metadataSummary, readStructuredData } from "./page";
+import { declaredKind, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, cutRepeats, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 
@@ -87,11 +88,14 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   resolveNoscript(body);
   const index = indexPage(body);
   const items = findItemLists(index);
-  const kind = declaredKind(readStructuredData(signals.jsonLd), index);
+  const structured = readStructuredData(signals.jsonLd);
+  const kind = declaredKind(structured, index);
   let commentsAreContent = kind === "discussion";
   // A product page's lists of further products are recommendations, not its content.
   const itemText = kind === "product" ? "clutter" : undefined;
-  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
+  // ... and what buyers wrote about a product on sale is not its description.
+  const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
+  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText, reviewsAreClutter });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
   if ((kind === null || kind === "qa") && judgement.commentGood > judgement.good[region.root] && judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS) {
     commentsAreContent = true;

@@ -23,6 +23,11 @@ export interface Judgement {
    * draws the region nor weighs against it, and is kept when the region holds it.
    */
   hidden: Uint8Array;
+  /**
+   * 1 inside boilerplate that belongs beside the content rather than around it (a product's customer reviews): cut
+   * from the region, but its text does not count against the region holding it.
+   */
+  aside: Uint8Array;
   /** Content text of the element's own block (0 in boilerplate). */
   blockGood: Float64Array;
   /** Clutter of the element's own block (0 in boilerplate: boilerplate is removed, not weighed). */
@@ -48,6 +53,11 @@ export interface JudgeOptions {
    * (a product page: its lists of other products are recommendations), or like any other text (unset).
    */
   itemText?: "content" | "clutter";
+  /**
+   * Customer reviews are clutter (a product page: its content is the product's own description and specs, not
+   * what buyers wrote about it).
+   */
+  reviewsAreClutter?: boolean;
 }
 
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
@@ -102,12 +112,16 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const totalGood = subtreeGood[0] || 1;
 
   const hasField = new Uint8Array(count);
+  const hasTitle = new Uint8Array(count);
   for (let i = count - 1; i > 0; i--) {
     if (isField(nodes[i])) hasField[i] = 1;
     if (hasField[i]) hasField[parent[i]] = 1;
+    if (nodes[i].name === "h1") hasTitle[i] = 1;
+    if (hasTitle[i]) hasTitle[parent[i]] = 1;
   }
   const boilerplate = new Uint8Array(count);
   const hidden = new Uint8Array(count);
+  const aside = new Uint8Array(count);
   const insideContent = new Uint8Array(count);
   const inComments = new Uint8Array(count);
   // A wrapper of the page's content, whatever its name or style says (streamed server rendering parks whole
@@ -121,6 +135,14 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     hidden[i] = hidden[p] | (index.hidden[i] && !wrapsContent(i) ? 1 : 0);
     if (boilerplate[p]) {
       boilerplate[i] = 1;
+      aside[i] = aside[p];
+      continue;
+    }
+    // A review section holds what buyers wrote, however long, unless it wraps the product's title (then it is a
+    // layout name); a rating summary line ("95% positive") speaks of the product and stays.
+    if (options.reviewsAreClutter && index.reviews[i] && !hasTitle[i] && subtreeGood[i] >= CLUTTER_MAX_PROSE) {
+      boilerplate[i] = 1;
+      aside[i] = 1;
       continue;
     }
     const h = hint[i];
@@ -154,7 +176,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   }
   const good = sumSubtrees(blockGood, parent);
   const bad = sumSubtrees(blockBad, parent);
-  return { boilerplate, hidden, blockGood, blockBad, good, bad, commentGood, keptChars };
+  return { boilerplate, hidden, aside, blockGood, blockBad, good, bad, commentGood, keptChars };
 }
 
 const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);

@@ -8,7 +8,7 @@
  * which is the unit later judged as content or clutter.
  */
 import { ELEMENT, type ElementNode, type PageNode } from "../dom/tree";
-import { elementHint, Hint, isHidden, SILENT_TAGS } from "./signals";
+import { elementHint, Hint, isHidden, namesReviews, SILENT_TAGS } from "./signals";
 
 /** Elements whose text belongs to the surrounding block. */
 const INLINE_TAGS = new Set([
@@ -26,6 +26,8 @@ export interface PageIndex {
   hint: Uint8Array;
   /** 1 where the element itself is hidden (signals.ts isHidden); its descendants are not marked. */
   hidden: Uint8Array;
+  /** 1 where the element itself names customer reviews (signals.ts namesReviews). */
+  reviews: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
   /** ... of which inside links. */
@@ -53,6 +55,7 @@ export function indexPage(root: ElementNode): PageIndex {
   const ends: number[] = [];
   const hints: number[] = [];
   const hiddens: number[] = [];
+  const reviews: number[] = [];
   const blockOf: number[] = [];
   const inLink: boolean[] = [];
   const chars: number[] = [];
@@ -99,6 +102,7 @@ export function indexPage(root: ElementNode): PageIndex {
     ends.push(index + 1);
     hints.push(hint);
     hiddens.push(index > 0 && isHidden(item) ? 1 : 0);
+    reviews.push(index > 0 && namesReviews(item) ? 1 : 0);
     chars.push(0);
     linkChars.push(0);
     ownChars.push(0);
@@ -133,6 +137,7 @@ export function indexPage(root: ElementNode): PageIndex {
     end,
     hint: Uint8Array.from(hints),
     hidden: Uint8Array.from(hiddens),
+    reviews: Uint8Array.from(reviews),
     chars: chars64,
     linkChars: link64,
     ownChars: Float64Array.from(ownChars),

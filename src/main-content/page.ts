@@ -86,6 +86,22 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
   return products > 0 || productMicrodata ? "product" : null;
 }
 
+const OFFER_TYPES = ["Offer", "AggregateOffer"];
+const OFFER_MICRODATA = /schema\.org\/(Offer|AggregateOffer)\b/;
+
+/**
+ * Whether the page offers something for sale (an Offer in JSON-LD or microdata), unlike a service or company page
+ * that declares a Product only to show a star rating: there the reviews are testimonials the page is built around.
+ */
+export function offersForSale({ types }: StructuredData, index: PageIndex): boolean {
+  if (OFFER_TYPES.some((type) => types.has(type))) return true;
+  for (const element of index.nodes) {
+    const itemtype = element.attrs.itemtype;
+    if (itemtype !== undefined && OFFER_MICRODATA.test(itemtype)) return true;
+  }
+  return false;
+}
+
 /** The page's own summary (its description metas, else its title), as a paragraph; null when it has neither. */
 export function metadataSummary(metadata: Record<string, unknown>, title?: string): ElementNode | null {
   const candidates = [metadata.ogDescription, metadata.description, metadata["og:description"], metadata["twitter:description"]];

@@ -49,7 +49,7 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
   }
   // The core: the subtree with the most content net of everything else in it, boilerplate and clutter alike.
   const net = new Float64Array(count);
-  for (let i = 0; i < count; i++) net[i] = boilerplate[i] ? (judgement.hidden[i] ? 0 : -index.ownChars[i]) : blockGood[i] - blockBad[i];
+  for (let i = 0; i < count; i++) net[i] = boilerplate[i] ? (judgement.hidden[i] || judgement.aside[i] ? 0 : -index.ownChars[i]) : blockGood[i] - blockBad[i];
   for (let i = count - 1; i > 0; i--) net[parent[i]] += net[i];
   let core = 0;
   if (anchor > 0) {

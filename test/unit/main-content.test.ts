@@ -121,6 +121,25 @@ describe("products", () => {
     expect(text).not.toContain("Add to cart");
     expect(text).not.toContain("Beacon lantern, brass");
   });
+
+  const review = (who: string) => `<div class="review-item"><p class="review-author">${who}</p><p>Bought this for our boat and it has been
+    burning through every storm since spring; the glass never fogged and the handle stayed cool, five stars from ${who}.</p></div>`;
+  const reviewed = () => page.replace("</table>", `</table><section id="reviews"><h2>Customer reviews</h2>${["Ann", "Bo", "Cy"].map(review).join("")}</section>`);
+  const withOffer = jsonLd;
+  const withoutOffer = [{ "@context": "https://schema.org", "@type": "Product", name: "Storm lantern, copper", aggregateRating: { "@type": "AggregateRating", ratingValue: 5 } }];
+
+  it("drops customer reviews from a page that sells the product", () => {
+    const { text } = extract(reviewed(), { jsonLd: withOffer });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).toContain("Paraffin");
+    expect(text).not.toContain("five stars from Bo");
+  });
+
+  it("keeps reviews where the page declares a Product without an offer (a service page's testimonials)", () => {
+    const { text } = extract(reviewed(), { jsonLd: withoutOffer });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).toContain("five stars from Bo");
+  });
 });
 
 describe("listings and collections", () => {
