@@ -13,7 +13,7 @@
  */
 import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
-import { Hint } from "./signals";
+import { Hint, isDialog } from "./signals";
 
 export interface Judgement {
   /** 1 where the element or an ancestor is boilerplate. */
@@ -147,7 +147,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     }
     const h = hint[i];
     if (h === Hint.Chrome) {
-      if (!holdsMainContent(i)) boilerplate[i] = 1;
+      if (!holdsMainContent(i) || isDialog(nodes[i])) boilerplate[i] = 1;
       continue;
     }
     const flagged =

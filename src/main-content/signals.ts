@@ -196,6 +196,15 @@ export function isHidden(element: ElementNode): boolean {
   return "hidden" in attrs || attrs["aria-hidden"] === "true" || (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style));
 }
 
+/**
+ * Whether the element declares itself a dialog (<dialog>, role="dialog", aria-modal): a layer over the page — a
+ * policy, a sign-in box, a size guide — never the page itself, whatever prose it holds.
+ */
+export function isDialog(element: ElementNode): boolean {
+  const { role } = element.attrs;
+  return element.name === "dialog" || role === "dialog" || role === "alertdialog" || element.attrs["aria-modal"] === "true";
+}
+
 /** What the element's own markup says about it (not its descendants). */
 export function elementHint(element: ElementNode): Hint {
   const attrs = element.attrs;

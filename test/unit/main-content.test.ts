@@ -64,6 +64,17 @@ describe("articles", () => {
   });
 });
 
+describe("dialogs", () => {
+  it("drops a dialog's prose even when it is longer than the page and named like content", () => {
+    const policy = `<div id="modal-privacy" role="dialog" aria-modal="true" class="fixed inset-0"><div class="prose"><h2>Privacy policy</h2>
+      <p>${sentence("privacy notice", 12)}</p></div></div>`;
+    const page = `${siteHeader}<main><h1>Wool runners</h1><p>${sentence("runner")}</p></main>${policy}${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The runner was checked");
+    expect(text).not.toContain("privacy notice");
+  });
+});
+
 describe("forums", () => {
   const post = (author: string, body: string) => `<div class="post-container"><div class="user-info"><a href="/u/${author}">${author}</a>
     <span>Joined 2019</span></div><div class="post-body"><p>${body}</p></div></div>`;
