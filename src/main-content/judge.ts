@@ -68,6 +68,8 @@ const LINK_BLOCK_DENSITY = 0.5;
  * misleading name — a post wrapped in a form, a page builder's card — not a sign-up box or a byline.
  */
 const CLUTTER_MAX_PROSE = 200;
+/** Share of a repeated item's text above which a block inside it is the item itself rather than a part of it. */
+const CARD_SHARE = 0.5;
 /** Item text up to this long is a card's name, price or label rather than prose. */
 const PRODUCT_CARD_TEXT = 80;
 /** Blocks shorter than this without punctuation are labels, not content. */
@@ -113,11 +115,14 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
 
   const hasField = new Uint8Array(count);
   const hasTitle = new Uint8Array(count);
+  const hasHeading = new Uint8Array(count);
   for (let i = count - 1; i > 0; i--) {
     if (isField(nodes[i])) hasField[i] = 1;
     if (hasField[i]) hasField[parent[i]] = 1;
     if (nodes[i].name === "h1") hasTitle[i] = 1;
     if (hasTitle[i]) hasTitle[parent[i]] = 1;
+    if (HEADINGS.has(nodes[i].name)) hasHeading[i] = 1;
+    if (hasHeading[i]) hasHeading[parent[i]] = 1;
   }
   const boilerplate = new Uint8Array(count);
   const hidden = new Uint8Array(count);
@@ -128,6 +133,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   // pages in hidden elements; layout wrappers get names like "has-sidebar").
   const holdsMainContent = (i: number) => contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood;
   const wrapsContent = (i: number) => subtreeGood[i] > 0.5 * totalGood || holdsMainContent(i);
+  // The repeated item each element belongs to (items.ts), or -1.
+  const itemOf = new Int32Array(count).fill(-1);
+  for (let i = 1; i < count; i++) itemOf[i] = options.isItem?.[i] ? i : itemOf[parent[i]];
   for (let i = 1; i < count; i++) {
     const p = parent[i];
     insideContent[i] = insideContent[p] | (hint[i] === Hint.Content ? 1 : 0);
@@ -159,7 +167,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
     // a form one can fill in is not, whatever legal text comes with it.
     const fillable = nodes[i].name === "form" && hasField[i];
-    if (h === Hint.Clutter && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || options.isItem?.[i] === 1)) continue;
+    // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
+    // a poster's card beside the post is not.
+    const card = options.isItem?.[i] === 1 || (itemOf[i] >= 0 && hasHeading[i] === 1 && index.chars[i] > CARD_SHARE * index.chars[itemOf[i]]);
+    if (h === Hint.Clutter && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
     boilerplate[i] = 1;
   }
 

@@ -176,6 +176,19 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps cards that a page builder names like calls to action, titles and descriptions alike", () => {
+    const card = (name: string, miles: number) => `<div class="widget"><div class="elementor-cta"><h2 class="elementor-cta__title">${name} trail</h2>
+      <div class="elementor-cta__description">Difficulty: beginner<br>Length: ${miles} miles</div>
+      <a class="elementor-cta__button" href="/map/${name}">View map</a></div></div>`;
+    const page = `${siteHeader}<main><h1>Trails</h1><p>Every trail the club looks after.</p>
+      <div class="cards">${["Anthill", "Burrough", "Cypress", "Dry Creek"].map((n, i) => card(n, i + 3)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Anthill trail");
+    expect(text).toContain("Length: 6 miles");
+    expect(text).toContain("Dry Creek trail");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps a collection's product grid with names and prices", () => {
     const tile = (i: number) => `<div class="tile"><a href="/p/${i}"><img src="/${i}.jpg" alt=""></a><a href="/p/${i}">Rope fender model ${i}, 40 cm</a><span>€${10 + i}.90</span></div>`;
     const page = `${cookieBanner}${siteHeader}<main><h1>Fenders</h1><div class="grid">${Array.from({ length: 9 }, (_, i) => tile(i + 1)).join("")}</div></main>${siteFooter}`;
