@@ -68,6 +68,8 @@ const CLUTTER_PAIRS: [string, string][] = [
   // A post's byline details.
   ["read", "time"], ["reading", "time"], ["min", "read"], ["post", "date"], ["publish", "date"], ["published", "date"],
 ];
+/** Words that negate a chrome word in the same name. */
+const NEGATIONS = new Set(["no", "not", "non", "without"]);
 const COMMENT_WORDS = new Set(["comment", "comments", "respond", "disqus", "replies", "commentlist", "discussion"]);
 const CONTENT_WORDS = new Set([
   "article", "content", "entry", "post", "body", "main", "text", "story", "blog", "prose", "markdown", "rte",
@@ -152,6 +154,8 @@ function tokenBits(token: string): number {
   else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
   // "sidebar-content", "has-sidebar": the content beside a sidebar, or a layout holding one — not the sidebar.
   if (hasPair(words, LAYOUT_PAIRS)) bits &= ~(BOILERPLATE_BIT | CONTENT_BIT);
+  // "no-sidebar", "not-footer", "without-ads": a name stating that the chrome is absent.
+  if (words.some((w) => NEGATIONS.has(w))) bits &= ~(BOILERPLATE_BIT | CHROME_BIT);
   // Pages repeat the same class tokens thousands of times; unique ids (with numbers) are what fills the cache.
   if (tokenCache.size > 50_000) tokenCache.clear();
   tokenCache.set(token, bits);

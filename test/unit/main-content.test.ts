@@ -64,6 +64,17 @@ describe("articles", () => {
   });
 });
 
+describe("negated chrome names", () => {
+  it("keeps a wrapper whose name says the chrome is absent ('not-footer', 'no-sidebar')", () => {
+    const page = `${siteHeader}<div id="site-content" class="elements not-footer"><div class="no-sidebar"><h1>Treadmill repair</h1>
+      <p>${sentence("treadmill belt", 4)}</p><p>${sentence("motor", 4)}</p></div></div>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The treadmill belt was checked");
+    expect(text).toContain("The motor was checked");
+    expect(text).not.toContain("All rights reserved");
+  });
+});
+
 describe("dialogs", () => {
   it("drops a dialog's prose even when it is longer than the page and named like content", () => {
     const policy = `<div id="modal-privacy" role="dialog" aria-modal="true" class="fixed inset-0"><div class="prose"><h2>Privacy policy</h2>
