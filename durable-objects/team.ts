@@ -91,6 +91,13 @@ export class TeamDO extends DurableObject<Env> {
     return this.settings().balance;
   }
 
+  /** A charge for work already done (a cache hit): false, and nothing charged, when the balance is spent. */
+  async spend(credits: number, reason: string, ref?: string, apiKey?: string): Promise<boolean> {
+    if (!(await this.canSpend(1))) return false;
+    await this.charge(credits, reason, ref, apiKey);
+    return true;
+  }
+
   /**
    * `charge`, unless a charge with this `ref` was already recorded: work that may run twice (a job's step redone
    * after a restart) is billed once.

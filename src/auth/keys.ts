@@ -44,6 +44,7 @@ async function envKeyHashes(env: Env): Promise<Map<string, string>> {
     const hashes = new Map<string, string>();
     for (const [key, team] of parseApiKeys(source)) hashes.set(await sha256Hex(key), team);
     envKeyCache = { source, hashes, synced: null };
+    recentKeys.clear(); // a key's team may have changed with the variable
   }
   return envKeyCache.hashes;
 }
@@ -68,12 +69,33 @@ async function syncEnvKeys(env: Env): Promise<void> {
   await cache.synced;
 }
 
+/**
+ * Key records this isolate looked up lately (by hash), so that a client's run of requests costs one KV read, not
+ * one each. An entry lives KEY_CACHE_TTL_MS: a key revoked in another isolate stops working there within that time
+ * (KV itself takes up to a minute to show a change everywhere); a revocation in this isolate is seen at once.
+ * Unknown keys are not remembered, so a key minted a moment ago works at once.
+ */
+export const KEY_CACHE_TTL_MS = 30_000;
+const KEY_CACHE_MAX = 1_000;
+const recentKeys = new Map<string, { record: KeyRecord; until: number }>();
+
+async function keyRecord(env: Env, hash: string): Promise<KeyRecord | null> {
+  const now = Date.now();
+  const cached = recentKeys.get(hash);
+  if (cached && cached.until > now) return cached.record;
+  const record = await env.KV.get<KeyRecord>(kvKeys.apiKey(hash), "json");
+  if (recentKeys.size >= KEY_CACHE_MAX) recentKeys.clear();
+  if (record) recentKeys.set(hash, { record, until: now + KEY_CACHE_TTL_MS });
+  else recentKeys.delete(hash);
+  return record;
+}
+
 /** The team a presented key belongs to, or null when the key is unknown or revoked. */
 export async function authenticateKey(env: Env, presented: string): Promise<Principal | null> {
   if (!presented) return null;
   await syncEnvKeys(env);
   const hash = await sha256Hex(presented);
-  const record = await env.KV.get<KeyRecord>(kvKeys.apiKey(hash), "json");
+  const record = await keyRecord(env, hash);
   if (!record) return null;
   if (record.source === "env" && !(await envKeyHashes(env)).has(hash)) return null;
   return { teamId: record.teamId, keyName: record.name };
@@ -99,5 +121,6 @@ export async function revokeKey(env: Env, keyOrHash: string): Promise<"revoked" 
   if (!existing) return "missing";
   if (existing.source === "env") return "env";
   await env.KV.delete(kvKeys.apiKey(hash));
+  recentKeys.delete(hash);
   return "revoked";
 }

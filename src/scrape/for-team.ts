@@ -1,10 +1,13 @@
 /**
  * One scrape for a team, as POST /v2/scrape does it: under one of the team's concurrency slots (waiting within
- * the scrape's timeout), charged when it succeeded — to the key that asked. Used by the scrape route and by
- * what scrapes on the caller's behalf (search results, monitor checks).
+ * the scrape's timeout), charged when it succeeded — to the key that asked. A cache hit takes no slot. Used by
+ * the scrape route and by what scrapes on the caller's behalf (search results, monitor checks).
  */
 import { takeScrapeSlot } from "../team/scrape-slot";
-import { scrape, type ScrapeOutcome, type ScrapeRequestInput } from "./pipeline";
+import { teamStub } from "../../durable-objects/team";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "../billing";
+import { ApiError } from "../errors";
+import { keepResult, lookupCached, prepareScrape, scrape, type ScrapeOutcome, type ScrapeRequestInput } from "./pipeline";
 
 export interface TeamScrapeContext {
   env: Env;
@@ -20,11 +23,20 @@ export interface TeamScrapeContext {
 }
 
 export async function scrapeForTeam(ctx: TeamScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
+  const context = { env: ctx.env, teamId: ctx.teamId, waitUntil: ctx.waitUntil, signal: ctx.signal, forceStore: ctx.forceStore };
+  const prepared = await prepareScrape(ctx.env, input);
+  const hit = await lookupCached(context, input, prepared);
+  if (hit) {
+    // A cache hit fetches nothing: it takes no concurrency slot, and checking and charging the team is one call.
+    const charged = await teamStub(ctx.env, ctx.teamId).spend(hit.credits, ctx.reason ?? "scrape", hit.document.metadata.scrapeId, ctx.apiKey);
+    if (!charged) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+    await keepResult(context, input, hit);
+    return hit;
+  }
   const slot = await takeScrapeSlot(ctx.env, ctx.teamId, input.timeout);
   let outcome: ScrapeOutcome;
   try {
-    const context = { env: ctx.env, teamId: ctx.teamId, waitUntil: ctx.waitUntil, signal: ctx.signal, forceStore: ctx.forceStore, concurrency: slot.stamp };
-    outcome = await scrape(context, { ...input, timeout: slot.remainingMs() });
+    outcome = await scrape({ ...context, concurrency: slot.stamp }, { ...input, timeout: slot.remainingMs() }, prepared);
   } catch (e) {
     await slot.finish();
     throw e;

@@ -58,13 +58,25 @@ export function checkScrapeRequest(env: Env, input: Pick<ScrapeOptions, "formats
   return formats;
 }
 
-export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
-  const formats = checkScrapeRequest(ctx.env, input);
-  const url = checkEgress(coerceUrlInput(input.url), egressPolicy(ctx.env)).href;
+/** What every scrape works out before any I/O: its formats, its checked URL, and its cache key (null: no cache). */
+export interface PreparedScrape {
+  formats: FormatObject[];
+  url: string;
+  key: string | null;
+}
 
-  const cacheable = usesCache(input);
-  const key = cacheable ? await cacheKey(url, input, formats) : null;
+export async function prepareScrape(env: Env, input: ScrapeRequestInput): Promise<PreparedScrape> {
+  const formats = checkScrapeRequest(env, input);
+  const url = checkEgress(coerceUrlInput(input.url), egressPolicy(env)).href;
+  return { formats, url, key: usesCache(input) ? await cacheKey(url, input, formats) : null };
+}
 
+/**
+ * The cached document this request may be answered with, or null (fetch the page). With `minAge` there is no
+ * fetching: no cached copy is SCRAPE_NO_CACHED_DATA. The hit is not stored yet: `keepResult` does that.
+ */
+export async function lookupCached(ctx: ScrapeContext, input: ScrapeRequestInput, prepared: PreparedScrape): Promise<ScrapeOutcome | null> {
+  const { key } = prepared;
   const needLinks = ctx.discoverLinks;
   if (input.minAge !== undefined) {
     const hit = key ? await readCache(ctx.env, key, { minAgeMs: input.minAge, needLinks }) : null;
@@ -76,6 +88,22 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
   if (key && input.maxAge > 0) {
     const hit = await readCache(ctx.env, key, { maxAgeMs: input.maxAge, needLinks });
     if (hit) return fromCache(ctx, hit, input);
+  }
+  return null;
+}
+
+/** Stores a result under its own scrapeId (a cache hit too: it is a new scrape result, see fromCache). */
+export function keepResult(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome): Promise<void> {
+  return persist(ctx, input, outcome);
+}
+
+export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput, prepared?: PreparedScrape): Promise<ScrapeOutcome> {
+  const ready = prepared ?? (await prepareScrape(ctx.env, input));
+  const { formats, url, key } = ready;
+  const hit = await lookupCached(ctx, input, ready);
+  if (hit) {
+    await keepResult(ctx, input, hit);
+    return hit;
   }
 
   const deadline = AbortSignal.timeout(input.timeout);
@@ -117,7 +145,7 @@ async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: S
  * A cache hit is a new scrape result of its own: a fresh scrapeId, stored for this team, so that it can be read
  * back and outlives the cached original (which a job's expiry may delete).
  */
-async function fromCache(ctx: ScrapeContext, hit: StoredDocument & { entry: CacheEntry }, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
+function fromCache(ctx: ScrapeContext, hit: StoredDocument & { entry: CacheEntry }, input: ScrapeRequestInput): ScrapeOutcome {
   const outcome: ScrapeOutcome = {
     document: {
       ...hit.document,
@@ -133,7 +161,6 @@ async function fromCache(ctx: ScrapeContext, hit: StoredDocument & { entry: Cach
     discoveredLinks: hit.discoveredLinks,
   };
   stampConcurrency(outcome.document, ctx.concurrency);
-  await persist(ctx, input, outcome);
   return outcome;
 }
 

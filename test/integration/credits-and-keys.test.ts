@@ -31,6 +31,19 @@ describe("credits", () => {
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ success: false, code: "INSUFFICIENT_CREDITS" });
   });
+
+  it("a cache hit takes no slot but is charged, and is refused with 402 once the balance is spent", async () => {
+    const { key } = await newTeam({ balance: 2 });
+    const url = unique("/article.html");
+    expect((await callJson("POST", "/v2/scrape", { url }, { key })).status).toBe(200);
+    const hit = await callJson("POST", "/v2/scrape", { url }, { key });
+    expect(hit.status).toBe(200);
+    expect(hit.body.data.metadata).toMatchObject({ cacheState: "hit", concurrencyLimited: false });
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({ remainingCredits: 0, creditsUsed: 2 });
+    const refused = await callJson("POST", "/v2/scrape", { url }, { key });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ success: false, code: "INSUFFICIENT_CREDITS" });
+  });
 });
 
 describe("API keys", () => {
