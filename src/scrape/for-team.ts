@@ -7,7 +7,7 @@ import { takeScrapeSlot } from "../team/scrape-slot";
 import { teamStub } from "../../durable-objects/team";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "../billing";
 import { ApiError } from "../errors";
-import { keepResult, lookupCached, prepareScrape, scrape, type ScrapeOutcome, type ScrapeRequestInput } from "./pipeline";
+import { lookupCached, persist, prepareScrape, scrapeFresh, type ScrapeOutcome, type ScrapeRequestInput } from "./pipeline";
 
 export interface TeamScrapeContext {
   env: Env;
@@ -30,13 +30,13 @@ export async function scrapeForTeam(ctx: TeamScrapeContext, input: ScrapeRequest
     // A cache hit fetches nothing: it takes no concurrency slot, and checking and charging the team is one call.
     const charged = await teamStub(ctx.env, ctx.teamId).spend(hit.credits, ctx.reason ?? "scrape", hit.document.metadata.scrapeId, ctx.apiKey);
     if (!charged) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
-    await keepResult(context, input, hit);
+    await persist(context, input, hit);
     return hit;
   }
   const slot = await takeScrapeSlot(ctx.env, ctx.teamId, input.timeout);
   let outcome: ScrapeOutcome;
   try {
-    outcome = await scrape({ ...context, concurrency: slot.stamp }, { ...input, timeout: slot.remainingMs() }, prepared);
+    outcome = await scrapeFresh({ ...context, concurrency: slot.stamp }, { ...input, timeout: slot.remainingMs() }, prepared);
   } catch (e) {
     await slot.finish();
     throw e;

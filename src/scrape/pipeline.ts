@@ -73,7 +73,7 @@ export async function prepareScrape(env: Env, input: ScrapeRequestInput): Promis
 
 /**
  * The cached document this request may be answered with, or null (fetch the page). With `minAge` there is no
- * fetching: no cached copy is SCRAPE_NO_CACHED_DATA. The hit is not stored yet: `keepResult` does that.
+ * fetching: no cached copy is SCRAPE_NO_CACHED_DATA. The hit is not stored yet: `persist` does that.
  */
 export async function lookupCached(ctx: ScrapeContext, input: ScrapeRequestInput, prepared: PreparedScrape): Promise<ScrapeOutcome | null> {
   const { key } = prepared;
@@ -92,20 +92,19 @@ export async function lookupCached(ctx: ScrapeContext, input: ScrapeRequestInput
   return null;
 }
 
-/** Stores a result under its own scrapeId (a cache hit too: it is a new scrape result, see fromCache). */
-export function keepResult(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome): Promise<void> {
-  return persist(ctx, input, outcome);
-}
-
-export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput, prepared?: PreparedScrape): Promise<ScrapeOutcome> {
-  const ready = prepared ?? (await prepareScrape(ctx.env, input));
-  const { formats, url, key } = ready;
-  const hit = await lookupCached(ctx, input, ready);
+export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
+  const prepared = await prepareScrape(ctx.env, input);
+  const hit = await lookupCached(ctx, input, prepared);
   if (hit) {
-    await keepResult(ctx, input, hit);
+    await persist(ctx, input, hit);
     return hit;
   }
+  return scrapeFresh(ctx, input, prepared);
+}
 
+/** Fetches and builds the page (the cache was looked up already, or may not be used), then stores the result. */
+export async function scrapeFresh(ctx: ScrapeContext, input: ScrapeRequestInput, prepared: PreparedScrape): Promise<ScrapeOutcome> {
+  const { formats, url, key } = prepared;
   const deadline = AbortSignal.timeout(input.timeout);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
   const outcome = await withDeadline(signal, async () => {
@@ -130,8 +129,11 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput, prep
   return outcome;
 }
 
-/** Stores the result under its scrapeId (then runs `after`), in the background when the caller allows it. */
-async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome, after?: () => Promise<void>): Promise<void> {
+/**
+ * Stores the result under its scrapeId (a cache hit too: it is a new scrape result, see fromCache), then runs
+ * `after`, in the background when the caller allows it.
+ */
+export async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome, after?: () => Promise<void>): Promise<void> {
   if (input.zeroDataRetention && !ctx.forceStore) return;
   const work = (async () => {
     outcome.storedBytes = await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks, scrapeRequestRecord(input.url, input));
