@@ -13,8 +13,10 @@
  * Before tokenizing, three browser behaviours the tokenizer lacks: a bare CR becomes a line break, a self-closed
  * `<iframe/>` (tag-manager snippets in a <noscript>) is closed instead of swallowing the page as raw text, and a
  * `<![CDATA[` outside raw text is a bogus comment ending at the first `>` (some forum themes print one at the top
- * of <body>, which would otherwise swallow the whole page). After it, content streamed by server rendering is put
- * where its scripts would put it (streaming.ts).
+ * of <body>, which would otherwise swallow the whole page). Each pass is skipped, by a plain substring scan, on
+ * pages that do not need it: these passes once took about 7 % of the markdown path. While tokenizing, `</body>`
+ * and `</html>` close nothing (PageParser). After it, content streamed by server rendering is put where its
+ * scripts would put it (streaming.ts).
  */
 import { Parser } from "htmlparser2";
 import { StreamedSegments } from "./streaming";
@@ -24,12 +26,40 @@ import type { ElementNode } from "./tree";
 /** `<iframe ... />`: HTML has no self-closing iframe, and its raw-text content would swallow the rest of the page. */
 const SELF_CLOSED_IFRAME = /(<iframe\b[^>]*?)\s*\/>/gi;
 
-const BODY_OR_HTML_END = /<\/(?:body|html)\s*>/gi;
+/**
+ * htmlparser2's parser, except that `</body>` and `</html>` close nothing: HTML5 keeps later content going where it
+ * was going, where the parser would close every open element there (which breaks lists and tables around a stray
+ * `</body>` in content). Tag names are read from `source`, the one string the parser is given.
+ */
+class PageParser extends Parser {
+  constructor(
+    handler: ConstructorParameters<typeof Parser>[0],
+    options: ConstructorParameters<typeof Parser>[1],
+    private readonly source: string,
+  ) {
+    super(handler, options);
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    if (endIndex - start === 4) {
+      const name = this.source.slice(start, endIndex).toLowerCase();
+      if (name === "body" || name === "html") {
+        this.startIndex = endIndex + 1;
+        return;
+      }
+    }
+    super.onclosetag(start, endIndex);
+  }
+}
 
 export function parseHtml(html: string): ElementNode {
   const builder = new TreeBuilder();
   const streamed = new StreamedSegments();
-  const parser = new Parser(
+  // HTML5 normalizes line breaks before tokenizing; a bare CR would otherwise reach text and attributes.
+  let input = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
+  if (hasSelfClosedIframe(input)) input = input.replace(SELF_CLOSED_IFRAME, "$1></iframe>");
+  input = withoutStrayCdata(input);
+  const parser = new PageParser(
     {
       onopentag: (name, attrs) => {
         const element = builder.open(name, attrs);
@@ -41,16 +71,25 @@ export function parseHtml(html: string): ElementNode {
     // Entities are decoded by the builder, only in the text and values that hold an "&": the tokenizer then
     // skips through text and attribute values in tight loops instead of one state step per character.
     { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+    input,
   );
-  // HTML5 normalizes line breaks before tokenizing; a bare CR would otherwise reach text and attributes.
-  let input = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
-  if (input.includes("<iframe")) input = input.replace(SELF_CLOSED_IFRAME, "$1></iframe>");
-  // HTML5 closes nothing at </body> or </html> (later content still goes where it was going); the tokenizer
-  // would close every open element there, which breaks lists and tables around a stray </body> in content.
-  input = input.replace(BODY_OR_HTML_END, "");
-  parser.end(withoutStrayCdata(input));
+  parser.end(input);
   streamed.place();
   return builder.document;
+}
+
+/**
+ * Whether a lowercase `<iframe` tag may end in "/>" (then SELF_CLOSED_IFRAME decides): a scan with indexOf, which
+ * spares the case-insensitive regex pass over every page that only has ordinary iframes. Tag-manager snippets
+ * write the tag in lowercase; a page whose only iframes are uppercase was never rewritten here either.
+ */
+function hasSelfClosedIframe(html: string): boolean {
+  for (let at = html.indexOf("<iframe"); at >= 0; at = html.indexOf("<iframe", at + 7)) {
+    const end = html.indexOf(">", at);
+    if (end < 0) return false;
+    if (html.charCodeAt(end - 1) === 47 /* "/" */) return true;
+  }
+  return false;
 }
 
 /** A CDATA opener, or the start/end tag of an element whose content is raw text (where `<![CDATA[` is just text). */
@@ -58,7 +97,28 @@ const CDATA_OR_RAW_TEXT_TAG = /<!\[CDATA\[|<(\/?)(script|style|textarea|title|xm
 
 /** Drops each `<![CDATA[` that is markup (outside script, style, ...) up to the first `>`, as a browser does. */
 function withoutStrayCdata(html: string): string {
-  if (!html.includes("<![CDATA[")) return html;
+  return cdataOnlyInScripts(html) ? html : droppingStrayCdata(html);
+}
+
+/**
+ * Whether every `<![CDATA[` sits after a `<script>` start tag with no `</script>` between (the common
+ * `//<![CDATA[` in inline scripts): then there is nothing to drop, and the full scan below is spared. Anything
+ * else, uppercase tags included, takes the full scan.
+ */
+function cdataOnlyInScripts(html: string): boolean {
+  for (let at = html.indexOf("<![CDATA["); at >= 0; at = html.indexOf("<![CDATA[", at + 9)) {
+    const open = html.lastIndexOf("<script", at);
+    if (open < 0 || !isTagNameEnd(html.charCodeAt(open + 7)) || html.lastIndexOf("</script", at) > open) return false;
+  }
+  return true;
+}
+
+/** Whether `code` ends a tag name: whitespace, "/" or ">". */
+function isTagNameEnd(code: number): boolean {
+  return code === 62 || code === 47 || code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
+}
+
+function droppingStrayCdata(html: string): string {
   let openRawText: string | null = null;
   let out = "";
   let copiedUpTo = 0;

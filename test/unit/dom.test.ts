@@ -50,6 +50,18 @@ describe("parseHtml", () => {
     expect(collapsedText(findElement(root, "script")!)).toContain("<![CDATA[");
   });
 
+  it("drops a stray <![CDATA[ that follows a closed script, and keeps one inside an open script", () => {
+    const root = body(`<body><script>//<![CDATA[\nvar a = 1;</script><![CDATA[<div id="x"></div><p>post</p><script type="x">//<![CDATA[\n</script></body>`);
+    expect(collapsedText(findElement(root, "p")!)).toBe("post");
+    expect(root.children.filter((child) => child.type === 1).map((child) => (child as ElementNode).name)).toEqual(["script", "p", "script"]);
+  });
+
+  it("keeps a </body> or </html> written inside a script as script text", () => {
+    const root = body(`<body><script>document.write("</body></html>");</script><p>after</p></body>`);
+    expect(collapsedText(findElement(root, "script")!)).toBe('document.write("</body></html>");');
+    expect(collapsedText(findElement(root, "p")!)).toBe("after");
+  });
+
   it("does not let a self-closed <iframe/> in a <noscript> swallow the rest of the page", () => {
     const root = body(`<body><noscript><iframe src="https://tags.example/ns.html" height="0" /></noscript><main><h1>Title</h1><p>Text</p></main></body>`);
     expect(collapsedText(findElement(root, "main")!)).toBe("TitleText");
