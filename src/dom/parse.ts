@@ -1,7 +1,7 @@
 /**
- * HTML text → page tree (tree.ts), with htmlparser2's tokenizer and its implied-tag rules (void elements,
- * optional end tags such as </p> and </li> when they close the current element, raw-text elements such as
- * <script>, entity decoding).
+ * HTML text → page tree (tree.ts), with htmlparser2's tokenizer (raw-text elements such as <script>) and HTML's
+ * implied-tag rules (tag-events.ts: void elements, optional end tags such as </p> and </li> when they close the
+ * current element), character references decoded by the tree builder.
  *
  * Not a spec-complete HTML5 tree builder (no full adoption agency, no foster parenting of misplaced table
  * content), which is what makes it several times faster than one. A few HTML5 rules are applied on top
@@ -15,42 +15,16 @@
  * `<![CDATA[` outside raw text is a bogus comment ending at the first `>` (some forum themes print one at the top
  * of <body>, which would otherwise swallow the whole page). Each pass is skipped, by a plain substring scan, on
  * pages that do not need it: these passes once took about 7 % of the markdown path. While tokenizing, `</body>`
- * and `</html>` close nothing (PageParser). After it, content streamed by server rendering is put where its
+ * and `</html>` close nothing (tag-events.ts). After it, content streamed by server rendering is put where its
  * scripts would put it (streaming.ts).
  */
-import { Parser } from "htmlparser2";
 import { StreamedSegments } from "./streaming";
+import { tokenizePage } from "./tag-events";
 import { TreeBuilder } from "./tree-builder";
 import type { ElementNode } from "./tree";
 
 /** `<iframe ... />`: HTML has no self-closing iframe, and its raw-text content would swallow the rest of the page. */
 const SELF_CLOSED_IFRAME = /(<iframe\b[^>]*?)\s*\/>/gi;
-
-/**
- * htmlparser2's parser, except that `</body>` and `</html>` close nothing: HTML5 keeps later content going where it
- * was going, where the parser would close every open element there (which breaks lists and tables around a stray
- * `</body>` in content). Tag names are read from `source`, the one string the parser is given.
- */
-class PageParser extends Parser {
-  constructor(
-    handler: ConstructorParameters<typeof Parser>[0],
-    options: ConstructorParameters<typeof Parser>[1],
-    private readonly source: string,
-  ) {
-    super(handler, options);
-  }
-
-  override onclosetag(start: number, endIndex: number): void {
-    if (endIndex - start === 4) {
-      const name = this.source.slice(start, endIndex).toLowerCase();
-      if (name === "body" || name === "html") {
-        this.startIndex = endIndex + 1;
-        return;
-      }
-    }
-    super.onclosetag(start, endIndex);
-  }
-}
 
 export function parseHtml(html: string): ElementNode {
   const builder = new TreeBuilder();
@@ -59,21 +33,14 @@ export function parseHtml(html: string): ElementNode {
   let input = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
   if (hasSelfClosedIframe(input)) input = input.replace(SELF_CLOSED_IFRAME, "$1></iframe>");
   input = withoutStrayCdata(input);
-  const parser = new PageParser(
-    {
-      onopentag: (name, attrs) => {
-        const element = builder.open(name, attrs);
-        if (element !== null && (name === "template" || name === "div")) streamed.note(element);
-      },
-      onclosetag: () => builder.close(),
-      ontext: (data) => builder.text(data),
+  tokenizePage(input, {
+    open: (name, attrs) => {
+      const element = builder.open(name, attrs);
+      if (element !== null && (name === "template" || name === "div")) streamed.note(element);
     },
-    // Entities are decoded by the builder, only in the text and values that hold an "&": the tokenizer then
-    // skips through text and attribute values in tight loops instead of one state step per character.
-    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
-    input,
-  );
-  parser.end(input);
+    close: () => builder.close(),
+    text: (data) => builder.text(data),
+  });
   streamed.place();
   return builder.document;
 }
