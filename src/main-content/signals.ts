@@ -1,5 +1,6 @@
 /**
- * What an element's own markup says about it, before any text is measured: its tag, ARIA role, microdata and
+ * What an element's own markup says about it, before any text is measured: its tag (a custom element's name read
+ * like a class name), ARIA role, microdata and
  * the words of its class and id. Each element gets one `Hint`; the measuring pass (measure.ts) combines hints
  * with text statistics.
  *
@@ -224,6 +225,11 @@ export function elementHint(element: ElementNode): Hint {
     if (BOILERPLATE_ROLES.has(role)) return Hint.Boilerplate;
   }
   if (attrs.itemprop !== undefined && CONTENT_ITEMPROPS.test(attrs.itemprop)) return Hint.Content;
+  // A custom element's name is chosen like a class name ("devsite-content-footer", "site-nav-menu").
+  if (name.includes("-")) {
+    const tagHint = attributeHint(name);
+    if (tagHint === Hint.Chrome || tagHint === Hint.Boilerplate || tagHint === Hint.Comments) return tagHint;
+  }
   const idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
   if (idHint === Hint.Chrome || idHint === Hint.Boilerplate || idHint === Hint.Comments) return idHint;
   const classHint = attrs.class !== undefined ? attributeHint(attrs.class) : Hint.None;

@@ -222,6 +222,15 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("Configure");
   });
 
+  it("reads a custom element's tag name like a class name: a content footer element goes", () => {
+    const page = `${siteHeader}<main><article><h1>Lens maintenance</h1><p>${sentence("lens")}</p><p>${sentence("frame")}</p></article>
+      <docs-content-footer><p>Except as otherwise noted, the content of this page is licensed under an open licence, and code samples
+      under another one. For details, see the site policies of the harbour authority and its partners.</p><p>Last updated 2025-12-18.</p></docs-content-footer></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("Except as otherwise noted");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
