@@ -1,8 +1,7 @@
 /**
  * What an element's own markup says about it, before any text is measured: its tag (a custom element's name read
- * like a class name), ARIA role, microdata and
- * the words of its class and id. Each element gets one `Hint`; the measuring pass (measure.ts) combines hints
- * with text statistics.
+ * like a class name), ARIA role, microdata and the words of its class and id. Each element gets one `Hint`; the
+ * measuring pass (measure.ts) combines hints with text statistics.
  *
  * Class and id values are split into words (camelCase, kebab-case, snake_case: "relatedPosts", "related-posts"
  * and "related_posts" all give "related" + "posts") and matched by whole word, so "nav" never matches "canvas"
