@@ -34,7 +34,7 @@ const BOILERPLATE_WORDS = new Set([
   "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
   "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
-  "upsell", "crosssell", "topbar",
+  "upsell", "crosssell", "topbar", "signature",
 ]);
 /** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
 const CHROME_WORDS = new Set([
@@ -58,7 +58,7 @@ const LAYOUT_PAIRS: [string, string][] = [["sidebar", "content"], ["sidebar", "m
  */
 const CLUTTER_WORDS = new Set([
   "promo", "toolbar", "tags", "tagcloud", "taglist", "drawer", "dropdown", "flyout", "trending", "popular",
-  "announcement", "overlay", "signature", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
+  "announcement", "overlay", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
   "cta", "byline", "meta", "dateline", "timestamp", "readtime",
 ]);
 const CLUTTER_PAIRS: [string, string][] = [

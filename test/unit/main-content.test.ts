@@ -111,6 +111,20 @@ describe("forums", () => {
     for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
   });
 
+  it("drops each poster's signature, however long", () => {
+    // Longer than a clutter box may be, and one of a kind per poster (no repeat to cut).
+    const signature = (i: number) => `<div class="signature">Keeper of pier light number ${i} since 1998, member of the coastal heritage
+      society, and author of three small books on lenses and lamps. Opinions are my own, not the harbour board's. Visit my blog for
+      photos of every light on the coast, from the north pier to the southern breakwater, taken at dusk and at dawn.</div>`;
+    const topics = ["glazing", "pedestal", "lantern floor"];
+    const signed = topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${signature(i)}</div>`)).join("");
+    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">Upgrading a lens</h1>${signed}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
+    expect(text).not.toContain("Keeper of pier light");
+  });
+
   it("keeps an article's comment section out", () => {
     const comments = `<section id="comments" class="comments-area"><h2>2 comments</h2>${posts.slice(1, 3).map((p) => p.replace('class="post-container"', 'class="comment"')).join("")}</section>`;
     const page = `${siteHeader}<article><h1>Lenses</h1><p>${sentence("lens", 12)}</p><p>${sentence("lamp", 12)}</p></article>${comments}${siteFooter}`;
