@@ -125,6 +125,15 @@ describe("forums", () => {
     expect(text).not.toContain("Keeper of pier light");
   });
 
+  it("drops each post's attribution line (its date and number), like a byline", () => {
+    const attributed = posts.map((p, i) => p.replace('<div class="post-body">', `<div class="message-attribution"><time>Mar ${i + 1}, 2025</time> <a href="#post-${i + 1}">#${i + 1}</a></div><div class="post-body">`));
+    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">Upgrading a lens</h1>${attributed.join("")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expect(text).not.toContain("Mar 2, 2025");
+  });
+
   it("keeps an article's comment section out", () => {
     const comments = `<section id="comments" class="comments-area"><h2>2 comments</h2>${posts.slice(1, 3).map((p) => p.replace('class="post-container"', 'class="comment"')).join("")}</section>`;
     const page = `${siteHeader}<article><h1>Lenses</h1><p>${sentence("lens", 12)}</p><p>${sentence("lamp", 12)}</p></article>${comments}${siteFooter}`;
