@@ -254,6 +254,14 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("Except as otherwise noted");
   });
 
+  it("keeps a list of arguments whose names link to their reference (a link around code names, it does not lead away)", () => {
+    const args = ["private_key", "certificate", "script_path", "target_platform", "agent_identity", "bastion_host"].map((a) => `<li><a href="#arg-${a}"><code>${a}</code></a> string</li>`).join("");
+    const page = `${siteHeader}<main><h1>connect()</h1><p>${sentence("connection")}</p><h2>Arguments</h2><ul>${args}</ul><p>${sentence("reply")}</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("script_path string");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
