@@ -134,6 +134,16 @@ describe("forums", () => {
     expect(text).not.toContain("Mar 2, 2025");
   });
 
+  it("keeps short posts whose bodies sit in a form (with nothing to fill in)", () => {
+    const replies = ["Same here, it fogged up after a week.", "Mine too. Try the silica packs.", "That fixed it for me, thanks!"]
+      .map((reply, i) => `<div class="comment"><a href="/u/${i}">keeper${i}</a><form class="usertext"><input type="hidden" name="id" value="${i}">
+        <div class="usertext-body"><p>${reply}</p></div></form></div>`).join("");
+    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">Foggy lens</h1><p>${sentence("lens")}</p><div class="comments">${replies}</div></div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const word of ["fogged up after a week", "Try the silica packs", "That fixed it for me"]) expect(text).toContain(word);
+  });
+
   it("keeps an article's comment section out", () => {
     const comments = `<section id="comments" class="comments-area"><h2>2 comments</h2>${posts.slice(1, 3).map((p) => p.replace('class="post-container"', 'class="comment"')).join("")}</section>`;
     const page = `${siteHeader}<article><h1>Lenses</h1><p>${sentence("lens", 12)}</p><p>${sentence("lamp", 12)}</p></article>${comments}${siteFooter}`;
