@@ -65,6 +65,8 @@ const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.
   ["user", "extras"], ["user", "details"], ["user", "info"], ["user", "stats"], ["user", "title"], ["author", "info"],
   ["member", "info"], ["poster", "info"],
+  // The control that unfolds a collapsed quote or code block ("Click to expand...").
+  ["expand", "link"],
   // A post's byline details.
   ["read", "time"], ["reading", "time"], ["min", "read"], ["post", "date"], ["publish", "date"], ["published", "date"],
 ];
@@ -133,7 +135,7 @@ const tokenCache = new Map<string, number>();
  * generated, hash-like class names ("css-1x7f2a") without splitting them into words.
  */
 const ANY_WORD_FRAGMENT =
-  /nav|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib/i;
+  /nav|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa/i;
 
 function tokenBits(token: string): number {
   const cached = tokenCache.get(token);

@@ -144,6 +144,17 @@ describe("forums", () => {
     for (const word of ["fogged up after a week", "Try the silica packs", "That fixed it for me"]) expect(text).toContain(word);
   });
 
+  it("drops the control that unfolds a collapsed quote, and keeps the quote", () => {
+    const quote = `<blockquote class="quote-block"><div class="quote-block-title">ada said:</div><div class="quote-block-content">The glazing is original.</div>
+      <div class="quote-block-expandLink"><a href="#">Click to expand...</a></div></blockquote>`;
+    const quoted = posts.map((p, i) => (i === 1 ? p.replace('<div class="post-body">', `<div class="post-body">${quote}`) : p));
+    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">Upgrading a lens</h1>${quoted.join("")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "ada said:"]) expect(text).toContain(word);
+    expect(text).not.toContain("Click to expand");
+  });
+
   it("keeps an article's comment section out", () => {
     const comments = `<section id="comments" class="comments-area"><h2>2 comments</h2>${posts.slice(1, 3).map((p) => p.replace('class="post-container"', 'class="comment"')).join("")}</section>`;
     const page = `${siteHeader}<article><h1>Lenses</h1><p>${sentence("lens", 12)}</p><p>${sentence("lamp", 12)}</p></article>${comments}${siteFooter}`;
