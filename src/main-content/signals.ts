@@ -59,7 +59,7 @@ const LAYOUT_PAIRS: [string, string][] = [["sidebar", "content"], ["sidebar", "m
 const CLUTTER_WORDS = new Set([
   "promo", "toolbar", "tags", "tagcloud", "taglist", "drawer", "dropdown", "flyout", "trending", "popular",
   "announcement", "overlay", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
-  "cta", "byline", "meta", "dateline", "timestamp", "readtime", "attribution",
+  "cta", "byline", "meta", "dateline", "timestamp", "readtime", "attribution", "postprofile",
 ]);
 const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.

@@ -155,6 +155,16 @@ describe("forums", () => {
     expect(text).not.toContain("Click to expand");
   });
 
+  it("drops the poster's card printed beside each post (postprofile)", () => {
+    const profiled = posts.map((p, i) => p.replace('<div class="post-body">', `<dl class="postprofile"><dt><a href="/u/${i}">keeper${i}</a></dt>
+      <dd><strong>Posts:</strong> <a href="/search?author=${i}">${9000 + i}</a></dd><dd><strong>Joined:</strong> Mon Mar ${i + 1}, 2015 4:12 pm</dd></dl><div class="post-body">`));
+    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">Upgrading a lens</h1>${profiled.join("")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expect(text).not.toContain("Joined:");
+  });
+
   it("keeps an article's comment section out", () => {
     const comments = `<section id="comments" class="comments-area"><h2>2 comments</h2>${posts.slice(1, 3).map((p) => p.replace('class="post-container"', 'class="comment"')).join("")}</section>`;
     const page = `${siteHeader}<article><h1>Lenses</h1><p>${sentence("lens", 12)}</p><p>${sentence("lamp", 12)}</p></article>${comments}${siteFooter}`;
