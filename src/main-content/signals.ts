@@ -34,7 +34,7 @@ const BOILERPLATE_WORDS = new Set([
   "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
   "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
-  "upsell", "crosssell", "topbar", "signature",
+  "upsell", "crosssell", "topbar", "signature", "similar",
 ]);
 /** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
 const CHROME_WORDS = new Set([
@@ -135,7 +135,7 @@ const tokenCache = new Map<string, number>();
  * generated, hash-like class names ("css-1x7f2a") without splitting them into words.
  */
 const ANY_WORD_FRAGMENT =
-  /nav|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa/i;
+  /nav|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa|simil/i;
 
 function tokenBits(token: string): number {
   const cached = tokenCache.get(token);

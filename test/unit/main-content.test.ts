@@ -64,6 +64,17 @@ describe("articles", () => {
   });
 });
 
+describe("similar-content rails", () => {
+  it("drops a block named for similar content, like a related rail, even when its teasers read as prose", () => {
+    const teaser = (topic: string) => `<div class="teaser"><h3><a href="/${topic}">A story about the ${topic}</a></h3><p>${sentence(topic, 2)}</p></div>`;
+    const page = `${siteHeader}<main><article><h1>The lens</h1><p>${sentence("lens", 4)}</p><p>${sentence("frame", 4)}</p></article>
+      <section class="similar-stories">${["foghorn", "pier"].map(teaser).join("")}</section></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("The foghorn was checked");
+  });
+});
+
 describe("negated chrome names", () => {
   it("keeps a wrapper whose name says the chrome is absent ('not-footer', 'no-sidebar')", () => {
     const page = `${siteHeader}<div id="site-content" class="elements not-footer"><div class="no-sidebar"><h1>Treadmill repair</h1>
