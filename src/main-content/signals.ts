@@ -34,7 +34,7 @@ const BOILERPLATE_WORDS = new Set([
   "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
   "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
-  "upsell", "crosssell", "topbar", "signature", "similar",
+  "upsell", "crosssell", "topbar", "signature", "similar", "nocontent",
 ]);
 /** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
 const CHROME_WORDS = new Set([

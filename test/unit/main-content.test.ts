@@ -75,6 +75,16 @@ describe("similar-content rails", () => {
   });
 });
 
+describe("declared non-content", () => {
+  it("drops a block whose class declares it is not content (\"nocontent\"), whatever prose it holds", () => {
+    const page = `${siteHeader}<main><article><h1>The lens</h1><p>${sentence("lens", 4)}</p>
+      <div class="nocontent"><p>${sentence("advertiser", 2)}</p></div><p>${sentence("frame", 4)}</p></article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("The advertiser was checked");
+  });
+});
+
 describe("negated chrome names", () => {
   it("keeps a wrapper whose name says the chrome is absent ('not-footer', 'no-sidebar')", () => {
     const page = `${siteHeader}<div id="site-content" class="elements not-footer"><div class="no-sidebar"><h1>Treadmill repair</h1>
