@@ -116,12 +116,17 @@ describe("forums", () => {
     post("linus", "Keep in mind the weight: a larger lens needs a stronger pedestal, and the floor of the lantern room must carry it."),
     post("margaret", "Thanks everyone, this is very helpful. We will ask the heritage office before we order anything."),
   ];
+  /** A page holding one thread that declares itself a discussion. */
+  const thread = (postsHtml: string, title = "Upgrading a lens") => `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">${title}</h1>${postsHtml}</div>${siteFooter}`;
+  const expectEveryPost = (text: string) => {
+    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+  };
 
   it("keeps every post of a thread that declares itself a discussion", () => {
-    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
-      <h1 itemprop="headline">Upgrading a lens</h1>${posts.join("")}</div>${siteFooter}`;
+    const page = thread(posts.join(""));
     const { text } = extract(page);
-    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expectEveryPost(text);
     expect(text).not.toContain("About us");
   });
 
@@ -129,7 +134,7 @@ describe("forums", () => {
     const asComments = posts.map((p) => p.replace('class="post-container"', 'class="comment"')).join("");
     const page = `${siteHeader}<div id="comments" class="comments"><h1>Upgrading a lens</h1>${asComments}</div>${siteFooter}`;
     const { text } = extract(page);
-    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expectEveryPost(text);
   });
 
   it("drops each poster's signature, however long", () => {
@@ -139,8 +144,7 @@ describe("forums", () => {
       photos of every light on the coast, from the north pier to the southern breakwater, taken at dusk and at dawn.</div>`;
     const topics = ["glazing", "pedestal", "lantern floor"];
     const signed = topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${signature(i)}</div>`)).join("");
-    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
-      <h1 itemprop="headline">Upgrading a lens</h1>${signed}</div>${siteFooter}`;
+    const page = thread(signed);
     const { text } = extract(page);
     for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
     expect(text).not.toContain("Keeper of pier light");
@@ -148,10 +152,9 @@ describe("forums", () => {
 
   it("drops each post's attribution line (its date and number), like a byline", () => {
     const attributed = posts.map((p, i) => p.replace('<div class="post-body">', `<div class="message-attribution"><time>Mar ${i + 1}, 2025</time> <a href="#post-${i + 1}">#${i + 1}</a></div><div class="post-body">`));
-    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
-      <h1 itemprop="headline">Upgrading a lens</h1>${attributed.join("")}</div>${siteFooter}`;
+    const page = thread(attributed.join(""));
     const { text } = extract(page);
-    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expectEveryPost(text);
     expect(text).not.toContain("Mar 2, 2025");
   });
 
@@ -159,8 +162,7 @@ describe("forums", () => {
     const replies = ["Same here, it fogged up after a week.", "Mine too. Try the silica packs.", "That fixed it for me, thanks!"]
       .map((reply, i) => `<div class="comment"><a href="/u/${i}">keeper${i}</a><form class="usertext"><input type="hidden" name="id" value="${i}">
         <div class="usertext-body"><p>${reply}</p></div></form></div>`).join("");
-    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
-      <h1 itemprop="headline">Foggy lens</h1><p>${sentence("lens")}</p><div class="comments">${replies}</div></div>${siteFooter}`;
+    const page = thread(`<p>${sentence("lens")}</p><div class="comments">${replies}</div>`, "Foggy lens");
     const { text } = extract(page);
     for (const word of ["fogged up after a week", "Try the silica packs", "That fixed it for me"]) expect(text).toContain(word);
   });
@@ -169,8 +171,7 @@ describe("forums", () => {
     const quote = `<blockquote class="quote-block"><div class="quote-block-title">ada said:</div><div class="quote-block-content">The glazing is original.</div>
       <div class="quote-block-expandLink"><a href="#">Click to expand...</a></div></blockquote>`;
     const quoted = posts.map((p, i) => (i === 1 ? p.replace('<div class="post-body">', `<div class="post-body">${quote}`) : p));
-    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
-      <h1 itemprop="headline">Upgrading a lens</h1>${quoted.join("")}</div>${siteFooter}`;
+    const page = thread(quoted.join(""));
     const { text } = extract(page);
     for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "ada said:"]) expect(text).toContain(word);
     expect(text).not.toContain("Click to expand");
@@ -179,10 +180,9 @@ describe("forums", () => {
   it("drops the poster's card printed beside each post (postprofile)", () => {
     const profiled = posts.map((p, i) => p.replace('<div class="post-body">', `<dl class="postprofile"><dt><a href="/u/${i}">keeper${i}</a></dt>
       <dd><strong>Posts:</strong> <a href="/search?author=${i}">${9000 + i}</a></dd><dd><strong>Joined:</strong> Mon Mar ${i + 1}, 2015 4:12 pm</dd></dl><div class="post-body">`));
-    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
-      <h1 itemprop="headline">Upgrading a lens</h1>${profiled.join("")}</div>${siteFooter}`;
+    const page = thread(profiled.join(""));
     const { text } = extract(page);
-    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expectEveryPost(text);
     expect(text).not.toContain("Joined:");
   });
 
