@@ -171,6 +171,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // a poster's card beside the post is not.
     const card = options.isItem?.[i] === 1 || (itemOf[i] >= 0 && hasHeading[i] === 1 && index.chars[i] > CARD_SHARE * index.chars[itemOf[i]]);
     if (h === Hint.Clutter && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
+    // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
+    // form for editing).
+    if (nodes[i].name === "form" && !fillable && contentInside[i] > 0) continue;
     boilerplate[i] = 1;
   }
 

@@ -30,7 +30,7 @@ export interface PageIndex {
   reviews: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
-  /** ... of which inside links. */
+  /** ... of which inside links (code inside a link is not counted: it names an identifier). */
   linkChars: Float64Array;
   /** Non-space characters of the element's own block (its text and its inline children's), 0 for inline elements. */
   ownChars: Float64Array;
@@ -109,7 +109,8 @@ export function indexPage(root: ElementNode): PageIndex {
     ownLinkChars.push(0);
     ownPunctuation.push(0);
     childCount.push(0);
-    inLink.push(item.name === "a" || (parentIndex >= 0 && inLink[parentIndex]));
+    // A link whose text is code names an identifier (an API reference in documentation), not a place to go.
+    inLink.push(item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex])));
     blockOf.push(parentIndex >= 0 && INLINE_TAGS.has(item.name) ? blockOf[parentIndex] : index);
     if (parentIndex >= 0 && !silent) childCount[parentIndex]++;
     if (silent) continue;

@@ -1,7 +1,7 @@
 /**
- * What an element's own markup says about it, before any text is measured: its tag, ARIA role, microdata and
- * the words of its class and id. Each element gets one `Hint`; the measuring pass (measure.ts) combines hints
- * with text statistics.
+ * What an element's own markup says about it, before any text is measured: its tag (a custom element's name read
+ * like a class name), ARIA role, microdata and the words of its class and id. Each element gets one `Hint`; the
+ * measuring pass (measure.ts) combines hints with text statistics.
  *
  * Class and id values are split into words (camelCase, kebab-case, snake_case: "relatedPosts", "related-posts"
  * and "related_posts" all give "related" + "posts") and matched by whole word, so "nav" never matches "canvas"
@@ -34,7 +34,7 @@ const BOILERPLATE_WORDS = new Set([
   "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
   "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
-  "upsell", "crosssell", "topbar",
+  "upsell", "crosssell", "topbar", "signature", "similar", "nocontent",
 ]);
 /** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
 const CHROME_WORDS = new Set([
@@ -58,13 +58,15 @@ const LAYOUT_PAIRS: [string, string][] = [["sidebar", "content"], ["sidebar", "m
  */
 const CLUTTER_WORDS = new Set([
   "promo", "toolbar", "tags", "tagcloud", "taglist", "drawer", "dropdown", "flyout", "trending", "popular",
-  "announcement", "overlay", "signature", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
-  "cta", "byline", "meta", "dateline", "timestamp", "readtime",
+  "announcement", "overlay", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
+  "cta", "byline", "meta", "dateline", "timestamp", "readtime", "attribution", "postprofile",
 ]);
 const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.
   ["user", "extras"], ["user", "details"], ["user", "info"], ["user", "stats"], ["user", "title"], ["author", "info"],
   ["member", "info"], ["poster", "info"],
+  // The control that unfolds a collapsed quote or code block ("Click to expand...").
+  ["expand", "link"],
   // A post's byline details.
   ["read", "time"], ["reading", "time"], ["min", "read"], ["post", "date"], ["publish", "date"], ["published", "date"],
 ];
@@ -133,7 +135,7 @@ const tokenCache = new Map<string, number>();
  * generated, hash-like class names ("css-1x7f2a") without splitting them into words.
  */
 const ANY_WORD_FRAGMENT =
-  /nav|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd/i;
+  /nav|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa|simil/i;
 
 function tokenBits(token: string): number {
   const cached = tokenCache.get(token);
@@ -224,6 +226,11 @@ export function elementHint(element: ElementNode): Hint {
     if (BOILERPLATE_ROLES.has(role)) return Hint.Boilerplate;
   }
   if (attrs.itemprop !== undefined && CONTENT_ITEMPROPS.test(attrs.itemprop)) return Hint.Content;
+  // A custom element's name is chosen like a class name ("devsite-content-footer", "site-nav-menu").
+  if (name.includes("-")) {
+    const tagHint = attributeHint(name);
+    if (tagHint === Hint.Chrome || tagHint === Hint.Boilerplate || tagHint === Hint.Comments) return tagHint;
+  }
   const idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
   if (idHint === Hint.Chrome || idHint === Hint.Boilerplate || idHint === Hint.Comments) return idHint;
   const classHint = attrs.class !== undefined ? attributeHint(attrs.class) : Hint.None;

@@ -64,6 +64,27 @@ describe("articles", () => {
   });
 });
 
+describe("similar-content rails", () => {
+  it("drops a block named for similar content, like a related rail, even when its teasers read as prose", () => {
+    const teaser = (topic: string) => `<div class="teaser"><h3><a href="/${topic}">A story about the ${topic}</a></h3><p>${sentence(topic, 2)}</p></div>`;
+    const page = `${siteHeader}<main><article><h1>The lens</h1><p>${sentence("lens", 4)}</p><p>${sentence("frame", 4)}</p></article>
+      <section class="similar-stories">${["foghorn", "pier"].map(teaser).join("")}</section></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("The foghorn was checked");
+  });
+});
+
+describe("declared non-content", () => {
+  it("drops a block whose class declares it is not content (\"nocontent\"), whatever prose it holds", () => {
+    const page = `${siteHeader}<main><article><h1>The lens</h1><p>${sentence("lens", 4)}</p>
+      <div class="nocontent"><p>${sentence("advertiser", 2)}</p></div><p>${sentence("frame", 4)}</p></article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("The advertiser was checked");
+  });
+});
+
 describe("negated chrome names", () => {
   it("keeps a wrapper whose name says the chrome is absent ('not-footer', 'no-sidebar')", () => {
     const page = `${siteHeader}<div id="site-content" class="elements not-footer"><div class="no-sidebar"><h1>Treadmill repair</h1>
@@ -95,12 +116,17 @@ describe("forums", () => {
     post("linus", "Keep in mind the weight: a larger lens needs a stronger pedestal, and the floor of the lantern room must carry it."),
     post("margaret", "Thanks everyone, this is very helpful. We will ask the heritage office before we order anything."),
   ];
+  /** A page holding one thread that declares itself a discussion. */
+  const thread = (postsHtml: string, title = "Upgrading a lens") => `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">${title}</h1>${postsHtml}</div>${siteFooter}`;
+  const expectEveryPost = (text: string) => {
+    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+  };
 
   it("keeps every post of a thread that declares itself a discussion", () => {
-    const page = `${siteHeader}<div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
-      <h1 itemprop="headline">Upgrading a lens</h1>${posts.join("")}</div>${siteFooter}`;
+    const page = thread(posts.join(""));
     const { text } = extract(page);
-    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expectEveryPost(text);
     expect(text).not.toContain("About us");
   });
 
@@ -108,7 +134,56 @@ describe("forums", () => {
     const asComments = posts.map((p) => p.replace('class="post-container"', 'class="comment"')).join("");
     const page = `${siteHeader}<div id="comments" class="comments"><h1>Upgrading a lens</h1>${asComments}</div>${siteFooter}`;
     const { text } = extract(page);
-    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
+    expectEveryPost(text);
+  });
+
+  it("drops each poster's signature, however long", () => {
+    // Longer than a clutter box may be, and one of a kind per poster (no repeat to cut).
+    const signature = (i: number) => `<div class="signature">Keeper of pier light number ${i} since 1998, member of the coastal heritage
+      society, and author of three small books on lenses and lamps. Opinions are my own, not the harbour board's. Visit my blog for
+      photos of every light on the coast, from the north pier to the southern breakwater, taken at dusk and at dawn.</div>`;
+    const topics = ["glazing", "pedestal", "lantern floor"];
+    const signed = topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${signature(i)}</div>`)).join("");
+    const page = thread(signed);
+    const { text } = extract(page);
+    for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
+    expect(text).not.toContain("Keeper of pier light");
+  });
+
+  it("drops each post's attribution line (its date and number), like a byline", () => {
+    const attributed = posts.map((p, i) => p.replace('<div class="post-body">', `<div class="message-attribution"><time>Mar ${i + 1}, 2025</time> <a href="#post-${i + 1}">#${i + 1}</a></div><div class="post-body">`));
+    const page = thread(attributed.join(""));
+    const { text } = extract(page);
+    expectEveryPost(text);
+    expect(text).not.toContain("Mar 2, 2025");
+  });
+
+  it("keeps short posts whose bodies sit in a form (with nothing to fill in)", () => {
+    const replies = ["Same here, it fogged up after a week.", "Mine too. Try the silica packs.", "That fixed it for me, thanks!"]
+      .map((reply, i) => `<div class="comment"><a href="/u/${i}">keeper${i}</a><form class="usertext"><input type="hidden" name="id" value="${i}">
+        <div class="usertext-body"><p>${reply}</p></div></form></div>`).join("");
+    const page = thread(`<p>${sentence("lens")}</p><div class="comments">${replies}</div>`, "Foggy lens");
+    const { text } = extract(page);
+    for (const word of ["fogged up after a week", "Try the silica packs", "That fixed it for me"]) expect(text).toContain(word);
+  });
+
+  it("drops the control that unfolds a collapsed quote, and keeps the quote", () => {
+    const quote = `<blockquote class="quote-block"><div class="quote-block-title">ada said:</div><div class="quote-block-content">The glazing is original.</div>
+      <div class="quote-block-expandLink"><a href="#">Click to expand...</a></div></blockquote>`;
+    const quoted = posts.map((p, i) => (i === 1 ? p.replace('<div class="post-body">', `<div class="post-body">${quote}`) : p));
+    const page = thread(quoted.join(""));
+    const { text } = extract(page);
+    for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "ada said:"]) expect(text).toContain(word);
+    expect(text).not.toContain("Click to expand");
+  });
+
+  it("drops the poster's card printed beside each post (postprofile)", () => {
+    const profiled = posts.map((p, i) => p.replace('<div class="post-body">', `<dl class="postprofile"><dt><a href="/u/${i}">keeper${i}</a></dt>
+      <dd><strong>Posts:</strong> <a href="/search?author=${i}">${9000 + i}</a></dd><dd><strong>Joined:</strong> Mon Mar ${i + 1}, 2015 4:12 pm</dd></dl><div class="post-body">`));
+    const page = thread(profiled.join(""));
+    const { text } = extract(page);
+    expectEveryPost(text);
+    expect(text).not.toContain("Joined:");
   });
 
   it("keeps an article's comment section out", () => {
@@ -220,6 +295,23 @@ describe("documentation and service pages", () => {
     expect(html).toContain('<code class="language-python">rotate(lens, speed=2)\nstop(lens)</code>');
     expect(text).toContain("Turns per minute");
     expect(text).not.toContain("Configure");
+  });
+
+  it("reads a custom element's tag name like a class name: a content footer element goes", () => {
+    const page = `${siteHeader}<main><article><h1>Lens maintenance</h1><p>${sentence("lens")}</p><p>${sentence("frame")}</p></article>
+      <docs-content-footer><p>Except as otherwise noted, the content of this page is licensed under an open licence, and code samples
+      under another one. For details, see the site policies of the harbour authority and its partners.</p><p>Last updated 2025-12-18.</p></docs-content-footer></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("Except as otherwise noted");
+  });
+
+  it("keeps a list of arguments whose names link to their reference (a link around code names, it does not lead away)", () => {
+    const args = ["private_key", "certificate", "script_path", "target_platform", "agent_identity", "bastion_host"].map((a) => `<li><a href="#arg-${a}"><code>${a}</code></a> string</li>`).join("");
+    const page = `${siteHeader}<main><h1>connect()</h1><p>${sentence("connection")}</p><h2>Arguments</h2><ul>${args}</ul><p>${sentence("reply")}</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("script_path string");
+    expect(text).not.toContain("About us");
   });
 
   it("keeps every section of a marketing page", () => {
