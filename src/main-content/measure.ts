@@ -41,8 +41,19 @@ export interface PageIndex {
   childCount: Int32Array;
 }
 
-const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x200b || code === 0xfeff;
-const isPunctuation = (code: number) => code === 46 || code === 44 || code === 59 || code === 58 || code === 33 || code === 63 || code === 0x3002 || code === 0xff0c;
+/**
+ * What each UTF-16 code unit counts as, looked up once per character (the page's every text character passes
+ * here): SPACE is whitespace (including no-break and zero-width spaces and the BOM), PUNCTUATION is sentence
+ * punctuation (.,;:!? and the CJK full stop and comma), anything else 0.
+ */
+const SPACE = 1;
+const PUNCTUATION = 2;
+const CHARACTER_CLASS = (() => {
+  const table = new Uint8Array(0x10000);
+  for (const code of [9, 10, 11, 12, 13, 32, 160, 0x200b, 0xfeff]) table[code] = SPACE;
+  for (const code of [46, 44, 59, 58, 33, 63, 0x3002, 0xff0c]) table[code] = PUNCTUATION;
+  return table;
+})();
 
 /**
  * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) and embeds count no text. Hidden elements
@@ -77,10 +88,10 @@ export function indexPage(root: ElementNode): PageIndex {
       let count = 0;
       let punctuation = 0;
       for (let k = 0; k < data.length; k++) {
-        const code = data.charCodeAt(k);
-        if (!isSpace(code)) {
+        const kind = CHARACTER_CLASS[data.charCodeAt(k)];
+        if (kind !== SPACE) {
           count++;
-          if (isPunctuation(code)) punctuation++;
+          if (kind === PUNCTUATION) punctuation++;
         }
       }
       if (count === 0) continue;
