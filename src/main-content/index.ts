@@ -36,7 +36,8 @@ import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
-import { cleanRegion, cutOrphanHeadings, cutRepeats, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
+import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
+import { cutRepeats } from "./repeats";
 
 export interface PageSignals {
   url: string;

@@ -7,7 +7,7 @@
  * the nearest ancestor that is not inline formatting (a <p>, <li>, <td>, <h2>, or a <div> holding text directly),
  * which is the unit later judged as content or clutter.
  */
-import { ELEMENT, type ElementNode, type PageNode } from "../dom/tree";
+import { ELEMENT, rawText, type ElementNode, type PageNode } from "../dom/tree";
 import { elementHint, Hint, isHidden, namesReviews, SILENT_TAGS } from "./signals";
 
 /** Elements whose text belongs to the surrounding block. */
@@ -30,6 +30,11 @@ export interface PageIndex {
   reviews: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
+  /**
+   * Characters other than whitespace (as `\s` matches it) of all text in the subtree, silent elements' included:
+   * the same count for two elements with the same `collapsedText`, whatever their markup.
+   */
+  textChars: Float64Array;
   /** ... of which inside links (code inside a link is not counted: it names an identifier). */
   linkChars: Float64Array;
   /** Non-space characters of the element's own block (its text and its inline children's), 0 for inline elements. */
@@ -43,17 +48,29 @@ export interface PageIndex {
 
 /**
  * What each UTF-16 code unit counts as, looked up once per character (the page's every text character passes
- * here): SPACE is whitespace (including no-break and zero-width spaces and the BOM), PUNCTUATION is sentence
- * punctuation (.,;:!? and the CJK full stop and comma), anything else 0.
+ * here), as bits: SPACE is whitespace for the text statistics (including no-break and zero-width spaces and the
+ * BOM), PUNCTUATION is sentence punctuation (.,;:!? and the CJK full stop and comma), REGEX_SPACE is what a
+ * regular expression's `\s` matches (what `collapsedText` collapses).
  */
 const SPACE = 1;
 const PUNCTUATION = 2;
+const REGEX_SPACE = 4;
 const CHARACTER_CLASS = (() => {
   const table = new Uint8Array(0x10000);
-  for (const code of [9, 10, 11, 12, 13, 32, 160, 0x200b, 0xfeff]) table[code] = SPACE;
-  for (const code of [46, 44, 59, 58, 33, 63, 0x3002, 0xff0c]) table[code] = PUNCTUATION;
+  for (const code of [9, 10, 11, 12, 13, 32, 160, 0x200b, 0xfeff]) table[code] |= SPACE;
+  for (const code of [46, 44, 59, 58, 33, 63, 0x3002, 0xff0c]) table[code] |= PUNCTUATION;
+  // ECMAScript's WhiteSpace and LineTerminator code units (test/unit/main-content-index.test.ts checks the list).
+  for (const code of [9, 10, 11, 12, 13, 32, 160, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) table[code] |= REGEX_SPACE;
+  for (let code = 0x2000; code <= 0x200a; code++) table[code] |= REGEX_SPACE;
   return table;
 })();
+
+/** Characters of `data` that `\s` does not match. */
+function nonSpaceCount(data: string): number {
+  let count = 0;
+  for (let k = 0; k < data.length; k++) if ((CHARACTER_CLASS[data.charCodeAt(k)] & REGEX_SPACE) === 0) count++;
+  return count;
+}
 
 /**
  * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) and embeds count no text. Hidden elements
@@ -70,6 +87,7 @@ export function indexPage(root: ElementNode): PageIndex {
   const blockOf: number[] = [];
   const inLink: boolean[] = [];
   const chars: number[] = [];
+  const textChars: number[] = [];
   const linkChars: number[] = [];
   const ownChars: number[] = [];
   const ownLinkChars: number[] = [];
@@ -87,13 +105,16 @@ export function indexPage(root: ElementNode): PageIndex {
       const data = item.data;
       let count = 0;
       let punctuation = 0;
+      let regexSpaces = 0;
       for (let k = 0; k < data.length; k++) {
         const kind = CHARACTER_CLASS[data.charCodeAt(k)];
-        if (kind !== SPACE) {
+        if (kind & REGEX_SPACE) regexSpaces++;
+        if ((kind & SPACE) === 0) {
           count++;
-          if (kind === PUNCTUATION) punctuation++;
+          if (kind & PUNCTUATION) punctuation++;
         }
       }
+      textChars[parentIndex] += data.length - regexSpaces;
       if (count === 0) continue;
       chars[parentIndex] += count;
       const block = blockOf[parentIndex];
@@ -115,6 +136,7 @@ export function indexPage(root: ElementNode): PageIndex {
     hiddens.push(index > 0 && isHidden(item) ? 1 : 0);
     reviews.push(index > 0 && namesReviews(item) ? 1 : 0);
     chars.push(0);
+    textChars.push(0);
     linkChars.push(0);
     ownChars.push(0);
     ownLinkChars.push(0);
@@ -124,7 +146,10 @@ export function indexPage(root: ElementNode): PageIndex {
     inLink.push(item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex])));
     blockOf.push(parentIndex >= 0 && INLINE_TAGS.has(item.name) ? blockOf[parentIndex] : index);
     if (parentIndex >= 0 && !silent) childCount[parentIndex]++;
-    if (silent) continue;
+    if (silent) {
+      textChars[index] = nonSpaceCount(rawText(item));
+      continue;
+    }
     const children = item.children;
     for (let k = children.length - 1; k >= 0; k--) {
       stack.push(children[k]);
@@ -136,10 +161,12 @@ export function indexPage(root: ElementNode): PageIndex {
   const parent = Int32Array.from(parents);
   const end = Int32Array.from(ends);
   const chars64 = Float64Array.from(chars);
+  const textChars64 = Float64Array.from(textChars);
   const link64 = Float64Array.from(linkChars);
   for (let i = count - 1; i > 0; i--) {
     const p = parent[i];
     chars64[p] += chars64[i];
+    textChars64[p] += textChars64[i];
     link64[p] += link64[i];
     if (end[i] > end[p]) end[p] = end[i];
   }
@@ -151,6 +178,7 @@ export function indexPage(root: ElementNode): PageIndex {
     hidden: Uint8Array.from(hiddens),
     reviews: Uint8Array.from(reviews),
     chars: chars64,
+    textChars: textChars64,
     linkChars: link64,
     ownChars: Float64Array.from(ownChars),
     ownLinkChars: Float64Array.from(ownLinkChars),

@@ -8,7 +8,7 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { collapsedText, removeNode, type ElementNode } from "../dom/tree";
+import { removeNode, type ElementNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { UI_TAGS } from "./signals";
@@ -161,43 +161,6 @@ export function wholePage(index: PageIndex): Region {
   const cut = new Uint8Array(count);
   for (let i = 1; i < count; i++) if (UI_TAGS.has(index.nodes[i].name)) cut[i] = 1;
   return { root: 0, cut, worth: new Float64Array(count) };
-}
-
-/** Blocks at least this long are compared for repeats; shorter ones ("Yes", "Add") repeat legitimately. */
-const REPEAT_MIN_CHARS = 40;
-/** Groups of blocks up to this long are compared too (a product's header block printed for phones and desktops). */
-const REPEAT_MAX_GROUP_CHARS = 2000;
-
-/**
- * Cuts blocks that repeat an earlier block of the region word for word: the same description rendered once for
- * phones and once for desktops (one of them hidden by a style sheet the extractor cannot see), a carousel's
- * cloned slides. Leaf blocks (no block inside) are compared on their collapsed text, and so are groups of blocks
- * up to REPEAT_MAX_GROUP_CHARS (a title, a label and a price printed twice) outside lists of items (where two
- * cards may well read alike); an element holding no more text than its compared parent is the same content.
- */
-export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array): void {
-  const { nodes, parent, end, chars, ownChars } = index;
-  const seen = new Set<string>();
-  const compared = new Uint8Array(nodes.length);
-  for (let i = region.root + 1; i < end[region.root]; ) {
-    if (region.cut[i]) {
-      i = end[i];
-      continue;
-    }
-    if (chars[i] === chars[parent[i]] && compared[parent[i]]) {
-      compared[i] = 1;
-    } else if (chars[i] >= REPEAT_MIN_CHARS && (ownChars[i] === chars[i] || (chars[i] <= REPEAT_MAX_GROUP_CHARS && !inItem[i]))) {
-      const text = collapsedText(nodes[i]);
-      if (seen.has(text)) {
-        region.cut[i] = 1;
-        i = end[i];
-        continue;
-      }
-      seen.add(text);
-      compared[i] = 1;
-    }
-    i++;
-  }
 }
 
 /** Headings that announce a section. An <h1> is the title of the page or article: kept even when alone. */

@@ -400,6 +400,16 @@ describe("fallbacks and special markup", () => {
     expect(text).not.toContain("Further reading");
   });
 
+  it("cuts a repeat whose copies differ only in markup and spacing (a button in one, a link in the other)", () => {
+    const copy = (details: string, space: string) =>
+      `<div class="course"><h3>Spring${space}evening course for harbour pilots</h3><p>12.01.26 — 10.04.26</p>${details}</div>`;
+    const page = `<main><p>${sentence("pilot course", 3)}</p><div class="wide">${copy(`<button>Details</button>`, " ")}</div>
+      <div class="narrow">${copy(`<a href="/details">Details</a>`, "\u2003\n ")}</div></main>`;
+    const { text } = extract(page);
+    expect(text.split("evening course for harbour pilots").length - 1).toBe(1);
+    expect(text).toContain("The pilot course was checked");
+  });
+
   it("does not drop a layout wrapper whose class names a sidebar when it holds the content", () => {
     const page = `${siteHeader}<div class="layout has-sidebar"><div class="entry"><p>${sentence("wrapper", 6)}</p></div></div>${siteFooter}`;
     expect(extract(page).text).toContain("The wrapper was checked for the 6. time");
