@@ -10,13 +10,14 @@
  * element, HTML elements inside `<svg>`/`<math>` break out of it. Measured in Node on the WCXB pages: ~85 MB/s
  * for this tree against ~45 MB/s for htmlparser2's own DOM (domhandler).
  *
- * Before tokenizing, three browser behaviours the tokenizer lacks: a bare CR becomes a line break, a self-closed
- * `<iframe/>` (tag-manager snippets in a <noscript>) is closed instead of swallowing the page as raw text, and a
- * `<![CDATA[` outside raw text is a bogus comment ending at the first `>` (some forum themes print one at the top
- * of <body>, which would otherwise swallow the whole page). Each pass is skipped, by a plain substring scan, on
- * pages that do not need it: these passes once took about 7 % of the markdown path. While tokenizing, `</body>`
- * and `</html>` close nothing (tag-events.ts). After it, content streamed by server rendering is put where its
- * scripts would put it (streaming.ts).
+ * Three browser behaviours the tokenizer lacks: a bare CR becomes a line break (before tokenizing, when the page
+ * has one), a self-closed `<iframe/>` (tag-manager snippets in a <noscript>) is closed instead of swallowing the
+ * page as raw text, and a `<![CDATA[` outside raw text is a bogus comment ending at the first `>` (some forum themes
+ * print one at the top of <body>, which would otherwise swallow the whole page). The last two are rare (about 1 page
+ * in 100): the tokenizer stops when it meets one (tag-events.ts), and only then is the page rewritten and read
+ * again. Searching every page for them up front cost 3–4 % of the markdown path. While tokenizing, `</body>` and
+ * `</html>` close nothing (tag-events.ts). After it, content streamed by server rendering is put where its scripts
+ * would put it (streaming.ts).
  */
 import { StreamedSegments } from "./streaming";
 import { tokenizePage } from "./tag-events";
@@ -27,64 +28,41 @@ import type { ElementNode } from "./tree";
 const SELF_CLOSED_IFRAME = /(<iframe\b[^>]*?)\s*\/>/gi;
 
 export function parseHtml(html: string): ElementNode {
+  // HTML5 normalizes line breaks before tokenizing; a bare CR would otherwise reach text and attributes.
+  const input = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
+  return buildTree(input, true) ?? buildTree(rewritten(input), false)!;
+}
+
+/** The page tree of `input`, or null when the tokenizer stopped at markup to rewrite first (see tokenizePage). */
+function buildTree(input: string, stopForRewrites: boolean): ElementNode | null {
   const builder = new TreeBuilder();
   const streamed = new StreamedSegments();
-  // HTML5 normalizes line breaks before tokenizing; a bare CR would otherwise reach text and attributes.
-  let input = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
-  if (hasSelfClosedIframe(input)) input = input.replace(SELF_CLOSED_IFRAME, "$1></iframe>");
-  input = withoutStrayCdata(input);
-  tokenizePage(input, {
-    open: (name, attrs) => {
-      const element = builder.open(name, attrs);
-      if (element !== null && (name === "template" || name === "div")) streamed.note(element);
+  const complete = tokenizePage(
+    input,
+    {
+      open: (name, attrs) => {
+        const element = builder.open(name, attrs);
+        if (element !== null && (name === "template" || name === "div")) streamed.note(element);
+      },
+      close: () => builder.close(),
+      text: (data) => builder.text(data),
     },
-    close: () => builder.close(),
-    text: (data) => builder.text(data),
-  });
+    stopForRewrites,
+  );
+  if (!complete) return null;
   streamed.place();
   return builder.document;
 }
 
-/**
- * Whether a lowercase `<iframe` tag may end in "/>" (then SELF_CLOSED_IFRAME decides): a scan with indexOf, which
- * spares the case-insensitive regex pass over every page that only has ordinary iframes. Tag-manager snippets
- * write the tag in lowercase; a page whose only iframes are uppercase was never rewritten here either.
- */
-function hasSelfClosedIframe(html: string): boolean {
-  for (let at = html.indexOf("<iframe"); at >= 0; at = html.indexOf("<iframe", at + 7)) {
-    const end = html.indexOf(">", at);
-    if (end < 0) return false;
-    if (html.charCodeAt(end - 1) === 47 /* "/" */) return true;
-  }
-  return false;
+/** The page with its self-closed iframes closed and its stray CDATA openers dropped, as a browser reads them. */
+function rewritten(input: string): string {
+  return droppingStrayCdata(input.replace(SELF_CLOSED_IFRAME, "$1></iframe>"));
 }
 
 /** A CDATA opener, or the start/end tag of an element whose content is raw text (where `<![CDATA[` is just text). */
 const CDATA_OR_RAW_TEXT_TAG = /<!\[CDATA\[|<(\/?)(script|style|textarea|title|xmp|iframe|noembed|noframes)\b/gi;
 
 /** Drops each `<![CDATA[` that is markup (outside script, style, ...) up to the first `>`, as a browser does. */
-function withoutStrayCdata(html: string): string {
-  return cdataOnlyInScripts(html) ? html : droppingStrayCdata(html);
-}
-
-/**
- * Whether every `<![CDATA[` sits after a `<script>` start tag with no `</script>` between (the common
- * `//<![CDATA[` in inline scripts): then there is nothing to drop, and the full scan below is spared. Anything
- * else, uppercase tags included, takes the full scan.
- */
-function cdataOnlyInScripts(html: string): boolean {
-  for (let at = html.indexOf("<![CDATA["); at >= 0; at = html.indexOf("<![CDATA[", at + 9)) {
-    const open = html.lastIndexOf("<script", at);
-    if (open < 0 || !isTagNameEnd(html.charCodeAt(open + 7)) || html.lastIndexOf("</script", at) > open) return false;
-  }
-  return true;
-}
-
-/** Whether `code` ends a tag name: whitespace, "/" or ">". */
-function isTagNameEnd(code: number): boolean {
-  return code === 62 || code === 47 || code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
-}
-
 function droppingStrayCdata(html: string): string {
   let openRawText: string | null = null;
   let out = "";

@@ -79,13 +79,29 @@ const SVG_NAMES = new Map(
   ].map((name) => [name.toLowerCase(), name]),
 );
 
-export function tokenizePage(source: string, handler: TagHandler): void {
-  const events = new TagEvents(source, handler);
+/** Thrown from a tokenizer callback to stop reading a page that must be rewritten first. */
+class RewriteNeeded {}
+
+/**
+ * Reads `source` into `handler`. With `stopForRewrites`, returns false, having stopped part way, at the first
+ * markup that browsers read differently from htmlparser2's tokenizer, which the caller must rewrite before
+ * reading the page again (parse.ts): a self-closed `<iframe/>` (HTML has none: its raw text would swallow the rest
+ * of the page) or a `<![CDATA[` outside SVG and MathML (a browser ends it at the first `>`, the tokenizer at
+ * `]]>`). Finding them while reading spares every other page a search of its whole text for them.
+ */
+export function tokenizePage(source: string, handler: TagHandler, stopForRewrites = false): boolean {
+  const events = new TagEvents(source, handler, stopForRewrites);
   // Character references are decoded by the tree builder, only in text and values that hold an "&": the
   // tokenizer then skips through text and attribute values in tight loops instead of one state step per character.
   const tokenizer = new Tokenizer({ decodeEntities: false, recognizeSelfClosing: false }, events);
-  tokenizer.write(source);
-  tokenizer.end();
+  try {
+    tokenizer.write(source);
+    tokenizer.end();
+  } catch (error) {
+    if (error instanceof RewriteNeeded) return false;
+    throw error;
+  }
+  return true;
 }
 
 class TagEvents implements TokenizerCallbacks {
@@ -102,6 +118,7 @@ class TagEvents implements TokenizerCallbacks {
   constructor(
     private readonly source: string,
     private readonly handler: TagHandler,
+    private readonly stopForRewrites: boolean,
   ) {}
 
   isInForeignContext(): boolean {
@@ -144,6 +161,7 @@ class TagEvents implements TokenizerCallbacks {
 
   onselfclosingtag(): void {
     if (!this.isInForeignContext()) {
+      if (this.stopForRewrites && this.tagName === "iframe") throw new RewriteNeeded();
       this.endStartTag();
       return;
     }
@@ -173,11 +191,15 @@ class TagEvents implements TokenizerCallbacks {
     }
   }
 
-  oncomment(): void {}
+  oncomment(start: number): void {
+    // The tokenizer reports a CDATA section left open at the end of the page as a comment starting at its "[".
+    if (this.stopForRewrites && this.source.startsWith("<![CDATA[", start - 2)) throw new RewriteNeeded();
+  }
 
   oncdata(start: number, endIndex: number, endOffset: number): void {
     // Outside SVG and MathML a CDATA section is a comment; inside, its content is text.
     if (this.isInForeignContext()) this.ontext(start, endIndex - endOffset);
+    else if (this.stopForRewrites) throw new RewriteNeeded();
   }
 
   ondeclaration(): void {}

@@ -56,6 +56,13 @@ describe("parseHtml", () => {
     expect(root.children.filter((child) => child.type === 1).map((child) => (child as ElementNode).name)).toEqual(["script", "p", "script"]);
   });
 
+  it("closes a self-closed iframe written in capitals, and leaves a <![CDATA[ inside a comment to the comment", () => {
+    const upper = body(`<body><noscript><IFRAME src="https://tags.example/ns.html" /></noscript><p>after the iframe</p></body>`);
+    expect(collapsedText(findElement(upper, "p")!)).toBe("after the iframe");
+    const commented = body(`<body><!-- <![CDATA[ --><p>after the comment</p></body>`);
+    expect(collapsedText(findElement(commented, "p")!)).toBe("after the comment");
+  });
+
   it("keeps a </body> or </html> written inside a script as script text", () => {
     const root = body(`<body><script>document.write("</body></html>");</script><p>after</p></body>`);
     expect(collapsedText(findElement(root, "script")!)).toBe('document.write("</body></html>");');
