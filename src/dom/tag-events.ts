@@ -138,7 +138,7 @@ class TagEvents implements TokenizerCallbacks {
   }
 
   onattribname(start: number, endIndex: number): void {
-    this.attrName = this.source.slice(start, endIndex).toLowerCase();
+    this.attrName = lowerCaseSlice(this.source, start, endIndex);
   }
 
   onattribdata(start: number, endIndex: number): void {
@@ -211,7 +211,7 @@ class TagEvents implements TokenizerCallbacks {
   }
 
   private readName(start: number, endIndex: number): string {
-    const name = this.source.slice(start, endIndex).toLowerCase();
+    const name = lowerCaseSlice(this.source, start, endIndex);
     const foreign = this.foreign;
     if (foreign[foreign.length - 1] === Foreign.Svg) return SVG_NAMES.get(name) ?? name;
     // The end tag of an SVG element that holds HTML (</foreignObject>) is read from inside that HTML.
@@ -256,4 +256,16 @@ class TagEvents implements TokenizerCallbacks {
     if (name === "svg" || name === "math" || INTEGRATION_POINTS.has(name)) this.foreign.pop();
     this.handler.close();
   }
+}
+
+/**
+ * `source.slice(start, end).toLowerCase()` for a tag or attribute name, which is nearly always lowercase already:
+ * a look at its few characters spares the call that would return it unchanged.
+ */
+function lowerCaseSlice(source: string, start: number, end: number): string {
+  for (let k = start; k < end; k++) {
+    const code = source.charCodeAt(k);
+    if ((code >= 65 && code <= 90) || code > 127) return source.slice(start, end).toLowerCase();
+  }
+  return source.slice(start, end);
 }
