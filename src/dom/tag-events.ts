@@ -16,6 +16,7 @@
  * outside SVG and MathML, where tag names get SVG's casing and a self-closing tag closes.
  */
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from "htmlparser2";
+import { nameAt } from "./names";
 
 export interface TagHandler {
   open(name: string, attrs: Record<string, string>): void;
@@ -138,7 +139,7 @@ class TagEvents implements TokenizerCallbacks {
   }
 
   onattribname(start: number, endIndex: number): void {
-    this.attrName = lowerCaseSlice(this.source, start, endIndex);
+    this.attrName = nameAt(this.source, start, endIndex);
   }
 
   onattribdata(start: number, endIndex: number): void {
@@ -211,7 +212,7 @@ class TagEvents implements TokenizerCallbacks {
   }
 
   private readName(start: number, endIndex: number): string {
-    const name = lowerCaseSlice(this.source, start, endIndex);
+    const name = nameAt(this.source, start, endIndex);
     const foreign = this.foreign;
     if (foreign[foreign.length - 1] === Foreign.Svg) return SVG_NAMES.get(name) ?? name;
     // The end tag of an SVG element that holds HTML (</foreignObject>) is read from inside that HTML.
@@ -256,16 +257,4 @@ class TagEvents implements TokenizerCallbacks {
     if (name === "svg" || name === "math" || INTEGRATION_POINTS.has(name)) this.foreign.pop();
     this.handler.close();
   }
-}
-
-/**
- * `source.slice(start, end).toLowerCase()` for a tag or attribute name, which is nearly always lowercase already:
- * a look at its few characters spares the call that would return it unchanged.
- */
-function lowerCaseSlice(source: string, start: number, end: number): string {
-  for (let k = start; k < end; k++) {
-    const code = source.charCodeAt(k);
-    if ((code >= 65 && code <= 90) || code > 127) return source.slice(start, end).toLowerCase();
-  }
-  return source.slice(start, end);
 }
