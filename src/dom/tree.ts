@@ -62,6 +62,14 @@ export function rawText(node: PageNode): string {
   return out;
 }
 
+/** JavaScript's `\s` (what `collapsedText` and turndown's whitespace tests match), by character code. */
+export function isWhitespace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
 /** Text under `node` with runs of whitespace collapsed to one space and the ends trimmed. */
 export function collapsedText(node: PageNode): string {
   return rawText(node).replace(/\s+/g, " ").trim();

@@ -2,6 +2,7 @@
  * URL helpers for the HTML passes: resolving attribute values against the page's base URL and reading
  * `srcset` lists. All inputs are decoded attribute values (see entities.ts).
  */
+import { isWhitespace } from "../dom/tree";
 
 /** Resolves `raw` against `base`; null when it cannot be parsed, so callers can leave the attribute alone. */
 export function resolveUrl(raw: string, base: URL | null): string | null {
@@ -42,10 +43,10 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
   let position = 0;
   const length = srcset.length;
   while (position < length) {
-    while (position < length && /[\s,]/.test(srcset[position])) position++;
+    while (position < length && (srcset.charCodeAt(position) === 44 /* , */ || isWhitespace(srcset.charCodeAt(position)))) position++;
     if (position >= length) break;
     const urlStart = position;
-    while (position < length && !/\s/.test(srcset[position])) position++;
+    while (position < length && !isWhitespace(srcset.charCodeAt(position))) position++;
     let url = srcset.slice(urlStart, position);
     let descriptor = "";
     if (url.endsWith(",")) {
@@ -54,10 +55,10 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
       const descriptorStart = position;
       let parenthesisDepth = 0;
       while (position < length) {
-        const character = srcset[position];
-        if (character === "(") parenthesisDepth++;
-        else if (character === ")") parenthesisDepth = Math.max(0, parenthesisDepth - 1);
-        else if (character === "," && parenthesisDepth === 0) break;
+        const code = srcset.charCodeAt(position);
+        if (code === 40 /* ( */) parenthesisDepth++;
+        else if (code === 41 /* ) */) parenthesisDepth = Math.max(0, parenthesisDepth - 1);
+        else if (code === 44 /* , */ && parenthesisDepth === 0) break;
         position++;
       }
       descriptor = srcset.slice(descriptorStart, position).trim();
@@ -65,10 +66,12 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
     }
     if (url === "") continue;
     const candidate: SrcsetCandidate = { url };
-    const widthMatch = /(?:^|\s)(\d+)w(?:\s|$)/.exec(descriptor);
-    const densityMatch = /(?:^|\s)(\d*\.?\d+)x(?:\s|$)/.exec(descriptor);
-    if (widthMatch) candidate.width = Number(widthMatch[1]);
-    else if (densityMatch) candidate.density = Number(densityMatch[1]);
+    if (descriptor !== "") {
+      const widthMatch = /(?:^|\s)(\d+)w(?:\s|$)/.exec(descriptor);
+      const densityMatch = widthMatch ? null : /(?:^|\s)(\d*\.?\d+)x(?:\s|$)/.exec(descriptor);
+      if (widthMatch) candidate.width = Number(widthMatch[1]);
+      else if (densityMatch) candidate.density = Number(densityMatch[1]);
+    }
     candidates.push(candidate);
   }
   return candidates;

@@ -8,7 +8,7 @@
  * read. Nesting deeper than MAX_DEPTH is flattened into the element at that depth, which keeps every recursive
  * step below bounded on hostile pages.
  */
-import type { ElementNode } from "../dom/tree";
+import { isWhitespace, type ElementNode } from "../dom/tree";
 
 /** turndown's block elements (they start a new paragraph and carry no flanking whitespace). */
 const BLOCK = new Set([
@@ -167,14 +167,6 @@ function collapseSpaces(text: string): string {
   }
   if (allSpace) return text.length > 0 ? " " : "";
   return needed ? text.replace(SPACE_RUNS, " ") : text;
-}
-
-/** JavaScript's `\s` (what turndown's whitespace tests use), by character code. */
-export function isWhitespace(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 160) return false;
-  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
-    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /** Length of the leading whitespace of `text`. */

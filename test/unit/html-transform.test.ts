@@ -7,6 +7,7 @@
  * test cleaning carry real sentences rather than one-word stand-ins.
  */
 import { describe, expect, it } from "vitest";
+import { parseSrcset } from "../../src/html/urls";
 import { convertHtml } from "../../src/scrape/html-content";
 
 interface TransformOptions {
@@ -305,3 +306,16 @@ describe("removed subtrees", () => {
     expect(result.links).toEqual(["https://blog.example.com/a", "https://blog.example.com/b"]);
   });
 });
+
+describe("parseSrcset", () => {
+  it("splits at any whitespace a regular expression knows, keeps commas inside URLs, and reads w and x descriptors", () => {
+    expect(parseSrcset("a.jpg 1x,\n\tb.jpg 2x")).toEqual([{ url: "a.jpg", density: 1 }, { url: "b.jpg", density: 2 }]);
+    expect(parseSrcset("https://cdn.test/w_100,h_50/x.jpg 100w, y.jpg\u00a0200w,z.jpg,, ")).toEqual([
+      { url: "https://cdn.test/w_100,h_50/x.jpg", width: 100 },
+      { url: "y.jpg", width: 200 },
+      { url: "z.jpg" },
+    ]);
+    expect(parseSrcset("c.jpg (max-width: 1px, 2px) 3x, d.jpg\u2003")).toEqual([{ url: "c.jpg", density: 3 }, { url: "d.jpg" }]);
+  });
+});
+
