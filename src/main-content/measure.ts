@@ -7,7 +7,7 @@
  * the nearest ancestor that is not inline formatting (a <p>, <li>, <td>, <h2>, or a <div> holding text directly),
  * which is the unit later judged as content or clutter.
  */
-import { ELEMENT, rawText, type ElementNode, type PageNode } from "../dom/tree";
+import { ELEMENT, isWhitespace, rawText, type ElementNode, type PageNode } from "../dom/tree";
 import { elementHint, Hint, isHidden, namesReviews, SILENT_TAGS } from "./signals";
 
 /** Elements whose text belongs to the surrounding block. */
@@ -59,9 +59,7 @@ const CHARACTER_CLASS = (() => {
   const table = new Uint8Array(0x10000);
   for (const code of [9, 10, 11, 12, 13, 32, 160, 0x200b, 0xfeff]) table[code] |= SPACE;
   for (const code of [46, 44, 59, 58, 33, 63, 0x3002, 0xff0c]) table[code] |= PUNCTUATION;
-  // ECMAScript's WhiteSpace and LineTerminator code units (test/unit/main-content-index.test.ts checks the list).
-  for (const code of [9, 10, 11, 12, 13, 32, 160, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) table[code] |= REGEX_SPACE;
-  for (let code = 0x2000; code <= 0x200a; code++) table[code] |= REGEX_SPACE;
+  for (let code = 0; code < 0x10000; code++) if (isWhitespace(code)) table[code] |= REGEX_SPACE;
   return table;
 })();
 
@@ -78,21 +76,23 @@ function nonSpaceCount(data: string): number {
  * rendering parks the page in a hidden element) is judged later, by how much of the page they hold.
  */
 export function indexPage(root: ElementNode): PageIndex {
+  // Counted first, so that every figure goes straight into a typed array of the right size.
+  const count = countElements(root);
   const nodes: ElementNode[] = [];
-  const parents: number[] = [];
-  const ends: number[] = [];
-  const hints: number[] = [];
-  const hiddens: number[] = [];
-  const reviews: number[] = [];
-  const blockOf: number[] = [];
-  const inLink: boolean[] = [];
-  const chars: number[] = [];
-  const textChars: number[] = [];
-  const linkChars: number[] = [];
-  const ownChars: number[] = [];
-  const ownLinkChars: number[] = [];
-  const ownPunctuation: number[] = [];
-  const childCount: number[] = [];
+  const parent = new Int32Array(count);
+  const end = new Int32Array(count);
+  const hint = new Uint8Array(count);
+  const hidden = new Uint8Array(count);
+  const reviews = new Uint8Array(count);
+  const blockOf = new Int32Array(count);
+  const inLink = new Uint8Array(count);
+  const chars = new Float64Array(count);
+  const textChars = new Float64Array(count);
+  const linkChars = new Float64Array(count);
+  const ownChars = new Float64Array(count);
+  const ownLinkChars = new Float64Array(count);
+  const ownPunctuation = new Float64Array(count);
+  const childCount = new Int32Array(count);
 
   // Iterative pre-order walk (pages can nest deeper than the call stack allows).
   const stack: PageNode[] = [root];
@@ -127,24 +127,18 @@ export function indexPage(root: ElementNode): PageIndex {
       continue;
     }
     const index = nodes.length;
-    const hint = index === 0 ? Hint.None : elementHint(item);
     const silent = SILENT_TAGS.has(item.name);
     nodes.push(item);
-    parents.push(parentIndex);
-    ends.push(index + 1);
-    hints.push(hint);
-    hiddens.push(index > 0 && isHidden(item) ? 1 : 0);
-    reviews.push(index > 0 && namesReviews(item) ? 1 : 0);
-    chars.push(0);
-    textChars.push(0);
-    linkChars.push(0);
-    ownChars.push(0);
-    ownLinkChars.push(0);
-    ownPunctuation.push(0);
-    childCount.push(0);
+    parent[index] = parentIndex;
+    end[index] = index + 1;
+    if (index > 0) {
+      hint[index] = elementHint(item);
+      if (isHidden(item)) hidden[index] = 1;
+      if (namesReviews(item)) reviews[index] = 1;
+    }
     // A link whose text is code names an identifier (an API reference in documentation), not a place to go.
-    inLink.push(item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex])));
-    blockOf.push(parentIndex >= 0 && INLINE_TAGS.has(item.name) ? blockOf[parentIndex] : index);
+    if (item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex] === 1))) inLink[index] = 1;
+    blockOf[index] = parentIndex >= 0 && INLINE_TAGS.has(item.name) ? blockOf[parentIndex] : index;
     if (parentIndex >= 0 && !silent) childCount[parentIndex]++;
     if (silent) {
       textChars[index] = nonSpaceCount(rawText(item));
@@ -157,32 +151,29 @@ export function indexPage(root: ElementNode): PageIndex {
     }
   }
   // Children before parents: subtree sums, and each subtree's end (one past its last descendant).
-  const count = nodes.length;
-  const parent = Int32Array.from(parents);
-  const end = Int32Array.from(ends);
-  const chars64 = Float64Array.from(chars);
-  const textChars64 = Float64Array.from(textChars);
-  const link64 = Float64Array.from(linkChars);
   for (let i = count - 1; i > 0; i--) {
     const p = parent[i];
-    chars64[p] += chars64[i];
-    textChars64[p] += textChars64[i];
-    link64[p] += link64[i];
+    chars[p] += chars[i];
+    textChars[p] += textChars[i];
+    linkChars[p] += linkChars[i];
     if (end[i] > end[p]) end[p] = end[i];
   }
-  return {
-    nodes,
-    parent,
-    end,
-    hint: Uint8Array.from(hints),
-    hidden: Uint8Array.from(hiddens),
-    reviews: Uint8Array.from(reviews),
-    chars: chars64,
-    textChars: textChars64,
-    linkChars: link64,
-    ownChars: Float64Array.from(ownChars),
-    ownLinkChars: Float64Array.from(ownLinkChars),
-    ownPunctuation: Float64Array.from(ownPunctuation),
-    childCount: Int32Array.from(childCount),
-  };
+  return { nodes, parent, end, hint, hidden, reviews, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
+}
+
+/** The elements `indexPage` numbers: all of them but those inside silent elements. */
+function countElements(root: ElementNode): number {
+  let count = 0;
+  const stack: ElementNode[] = [root];
+  while (stack.length) {
+    const element = stack.pop()!;
+    count++;
+    if (SILENT_TAGS.has(element.name)) continue;
+    const children = element.children;
+    for (let k = 0; k < children.length; k++) {
+      const child = children[k];
+      if (child.type === ELEMENT) stack.push(child);
+    }
+  }
+  return count;
 }
