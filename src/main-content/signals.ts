@@ -142,7 +142,7 @@ function tokenBits(token: string): number {
   if (cached !== undefined) return cached;
   if (!ANY_WORD_FRAGMENT.test(token)) {
     if (tokenCache.size > 50_000) tokenCache.clear();
-    tokenCache.set(token, 0);
+    tokenCache.set(ownCopy(token), 0);
     return 0;
   }
   const words = attributeWords(ownPart(token));
@@ -160,11 +160,19 @@ function tokenBits(token: string): number {
   if (words.some((w) => NEGATIONS.has(w))) bits &= ~(BOILERPLATE_BIT | CHROME_BIT);
   // Pages repeat the same class tokens thousands of times; unique ids (with numbers) are what fills the cache.
   if (tokenCache.size > 50_000) tokenCache.clear();
-  tokenCache.set(token, bits);
+  tokenCache.set(ownCopy(token), bits);
   return bits;
 }
 
 const valueCache = new Map<string, Hint>();
+
+/**
+ * A copy of `text` that holds only its own characters. A class value read from a page is a slice of the page's
+ * whole source, and a cache key kept as such a slice would keep every page it came from alive.
+ */
+function ownCopy(text: string): string {
+  return (" " + text).slice(1);
+}
 
 /** The hint given by one class or id value, each class token on its own so "post nav-links" is judged per token. */
 function attributeHint(value: string): Hint {
@@ -172,7 +180,7 @@ function attributeHint(value: string): Hint {
   if (cached !== undefined) return cached;
   const hint = tokensHint(value);
   if (valueCache.size > 20_000) valueCache.clear();
-  valueCache.set(value, hint);
+  valueCache.set(ownCopy(value), hint);
   return hint;
 }
 
