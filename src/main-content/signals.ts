@@ -97,6 +97,34 @@ const CONTENT_ITEMPROPS = /\b(articleBody|text|reviewBody|description|mainEntity
 
 /** The words of a class or id value: "relatedPosts__item is-open" → ["related", "posts", "item", "is", "open"]. */
 export function attributeWords(value: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  let lowered = false;
+  let previous = 0;
+  for (let k = 0; k <= value.length; k++) {
+    const code = k < value.length ? value.charCodeAt(k) : 32;
+    // Lower-casing some non-ASCII letters gives ASCII ones ("K", the kelvin sign): the general way handles those.
+    if (code > 127) return unicodeAttributeWords(value);
+    const upper = code >= 65 && code <= 90;
+    const wordCharacter = upper || (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    // A word ends at a separator, and before a capital that follows a small letter or digit ("relatedPosts").
+    const splitsCamel = upper && start >= 0 && !(previous >= 65 && previous <= 90);
+    if (start >= 0 && (!wordCharacter || splitsCamel)) {
+      const word = value.slice(start, k);
+      words.push(lowered ? word.toLowerCase() : word);
+      start = -1;
+    }
+    if (wordCharacter && start < 0) {
+      start = k;
+      lowered = false;
+    }
+    if (upper) lowered = true;
+    previous = code;
+  }
+  return words;
+}
+
+function unicodeAttributeWords(value: string): string[] {
   return value
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
@@ -116,8 +144,20 @@ function ownPart(token: string): string {
   return element >= 0 ? base.slice(element + 2) : base;
 }
 
+/** Per list of pairs, each first word's partners: a name's few words are looked up instead of every pair tried. */
+const pairPartners = new Map<[string, string][], Map<string, string[]>>();
+
 function hasPair(words: string[], pairs: [string, string][]): boolean {
-  for (const [a, b] of pairs) if (words.includes(a) && words.includes(b)) return true;
+  let partners = pairPartners.get(pairs);
+  if (partners === undefined) {
+    partners = new Map();
+    for (const [a, b] of pairs) partners.set(a, [...(partners.get(a) ?? []), b]);
+    pairPartners.set(pairs, partners);
+  }
+  for (const word of words) {
+    const others = partners.get(word);
+    if (others !== undefined) for (const other of others) if (words.includes(other)) return true;
+  }
   return false;
 }
 
