@@ -193,6 +193,31 @@ describe("forums", () => {
     expect(text).toContain("The lamp was checked");
     expect(text).not.toContain("pedestal was changed");
   });
+
+  describe("a short post with a longer comment section", () => {
+    const many = posts.map((p) => p.replace('class="post-container"', 'class="comment"')).join("");
+    const comments = `<div id="comments" class="comments"><h4>4 comments:</h4>${many}${many}</div>`;
+    const short = (articleAttributes: string) =>
+      `${siteHeader}<div class="blog-posts"><div ${articleAttributes}><h1>Lenses</h1><div class="post-body"><p>${sentence("lens", 2)}</p></div></div>${comments}</div>${siteFooter}`;
+
+    it("reads it as a discussion (every comment kept) when nothing says it is an article", () => {
+      const { text } = extract(short('class="post"'));
+      expect(text).toContain("The lens was checked");
+      expect(text).toContain("pedestal was changed");
+    });
+
+    it("keeps the comments out of a post declared as an hAtom entry (class hentry)", () => {
+      const { text } = extract(short('class="post hentry"'));
+      expect(text).toContain("The lens was checked");
+      expect(text).not.toContain("pedestal was changed");
+    });
+
+    it("keeps the comments out of a page declaring a schema.org article", () => {
+      const { text } = extract(short('class="post"'), { jsonLd: [{ "@context": "https://schema.org", "@type": "BlogPosting", headline: "Lenses" }] });
+      expect(text).toContain("The lens was checked");
+      expect(text).not.toContain("pedestal was changed");
+    });
+  });
 });
 
 describe("products", () => {
