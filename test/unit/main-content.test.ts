@@ -277,6 +277,45 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps the same teasers out of an article they stand beside, however they are named", () => {
+    const teaser = (i: number) => `<article class="teaser"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
+      <p>${sentence(`tide table ${i}`, 1)}</p></article>`;
+    const teasers = `<section class="latest"><h2>Latest</h2>${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</section>`;
+    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p><p>${sentence("bell rope", 4)}</p>
+      ${teasers}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The bell rope was checked");
+    expect(text).not.toContain("Harbour story number 2");
+    expect(text).not.toContain("The tide table 2 was checked");
+  });
+
+  it("keeps a thread's posts whose headings link to the poster (not teasers)", () => {
+    const reply = (i: number) => `<div class="reply"><h4><a href="/members/keeper-of-the-north-pier-${i}">keeper of the north pier ${i}</a></h4>
+      <p>Reply ${i}: ${sentence("pier light", 1)}</p></div>`;
+    const page = `${siteHeader}<main><div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1>Pier lights</h1>
+      <p>${sentence("question", 6)}</p>${Array.from({ length: 4 }, (_, i) => reply(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Reply 1: The pier light");
+    expect(text).toContain("Reply 4: The pier light");
+  });
+
+  it("keeps questions and answers whose titles are links that open them in place (not teasers)", () => {
+    const faq = (i: number) => `<div class="toggle"><h3 class="toggle-title"><a href="#" role="button">Question number ${i} about the harbour light?</a></h3>
+      <div class="toggle-body"><p>${sentence(`answer ${i}`, 1)}</p></div></div>`;
+    const page = `${siteHeader}<main><h1>Questions</h1><p>${sentence("visitor desk", 6)}</p><div class="faq">${Array.from({ length: 4 }, (_, i) => faq(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The answer 1 was checked");
+    expect(text).toContain("The answer 4 was checked");
+  });
+
+  it("keeps a listing's menu out when the menu is itself a long list of links", () => {
+    const menu = `<nav class="site-menu"><ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/c/${i}">Garden category number ${i}</a></li>`).join("")}</ul></nav>`;
+    const page = `${menu}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 5 }, (_, i) => story(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 5]) expect(text).toContain(`Harbour story number ${i}`);
+    expect(text).not.toContain("Garden category number 7");
+  });
+
   it("keeps a short list whose entries carry a note beside their link, where a menu's entries are only links", () => {
     const entry = (i: number, note: string) => `<li><a href="/lens/${i}">Lens number ${i}</a> — ${note}</li>`;
     const page = `${siteHeader}<main><h1>Lens catalogue</h1><p>Every lens in the collection.</p>
