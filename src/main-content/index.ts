@@ -16,10 +16,12 @@
  *    little prose. Every other block is judged on its text: prose and headings are content, link-dense blocks
  *    are clutter, short labels are neutral; hidden text (closed tabs) is neutral and kept inside the region.
  * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
- *    prose they are its content (a listing, a collection), on a product page they are recommendations.
+ *    prose they are its content (a listing, a collection), on a product page they are recommendations; teasers
+ *    (items titled by a link to another page, with an excerpt) are clutter beside an article, unless it is a thread.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
  *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
- *    when it sells the product, its customer reviews are cut without weighing against the product's block).
+ *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
+ *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper); strongly negative subtrees inside are cut.
@@ -34,7 +36,7 @@ import type { ElementNode } from "../dom/tree";
 import { judge, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
-import { declaredKind, metadataSummary, readStructuredData, offersForSale } from "./page";
+import { declaredKind, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutRepeats } from "./repeats";
@@ -56,7 +58,7 @@ const MIN_REGION_CHARS = 100;
 /**
  * A page that does not declare itself a discussion is read as one when its comment threads hold more prose than
  * the rest of it and that rest is short (a forum thread's opening post), not when a long article has a longer
- * comment section.
+ * comment section, nor when the page declares an article (a short blog post with many comments).
  */
 const DISCUSSION_MAX_OWN_CHARS = 2000;
 /** Picked content below this share of the page's non-boilerplate text means the page is a list of items. */
@@ -96,15 +98,20 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const itemText = kind === "product" ? "clutter" : undefined;
   // ... and what buyers wrote about a product on sale is not its description.
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
-  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText, reviewsAreClutter });
+  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, reviewsAreClutter });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
-  if ((kind === null || kind === "qa") && judgement.commentGood > judgement.good[region.root] && judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS) {
+  if (
+    (kind === null || kind === "qa") &&
+    judgement.commentGood > judgement.good[region.root] &&
+    judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS &&
+    !inDeclaredEntry(index, region.root)
+  ) {
     commentsAreContent = true;
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText });
+    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText });
     region = pickRegion(index, judgement);
   }
-  if ((kind === null || kind === "discussion") && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, itemText: "content" });
+  if (kind !== "product" && kind !== "qa" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
+    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });
     region = pickRegion(index, judgement);
   }
   joinTitle(index, region, pageTitle(index, judgement));

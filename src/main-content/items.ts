@@ -6,8 +6,14 @@
  * A menu has that shape too; what tells them apart is what each item holds. Menu entries are one short link
  * ("Home", "Pricing"); items carry more — a title and a price, a headline and a summary, a picture and a name —
  * or, for plain lists (an index of languages, a table of results), there are many of them.
+ *
+ * A list is a list of teasers when most of its items are titled by a link to another page and carry a note of their
+ * own beside it (an excerpt, a date, a price): related posts, "latest news", product cards — entries that point
+ * elsewhere. Beside an article they are clutter; on a page made of them they are its content (judge.ts decides).
  */
+import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
+import { HEADING_TAGS } from "./signals";
 
 const MIN_ITEMS = 3;
 /** Elements that can be an item; paragraphs and headings repeat in any article and are not items. */
@@ -20,6 +26,12 @@ const RICH_ITEM_CHARS = 40;
 const ITEM_NOTE_CHARS = 8;
 /** Average text of an item beyond which the "items" are sections of a page, not entries of a list. */
 const MAX_ITEM_CHARS = 600;
+/** A teaser's title is at least this long (a headline, not a poster's name or a "Read more"). */
+const TEASER_TITLE_CHARS = 20;
+/** ... and the teaser carries at least this much text outside links (an excerpt, a date and author, a price). */
+const TEASER_NOTE_CHARS = 20;
+/** Share of a list's items that must be teasers for the list to be one. */
+const TEASER_SHARE = 0.6;
 
 export interface ItemLists {
   /** 1 for every element inside (or being) an item of a repeated-item list. */
@@ -28,6 +40,8 @@ export interface ItemLists {
   isList: Uint8Array;
   /** 1 for each item (the repeated element itself). */
   isItem: Uint8Array;
+  /** 1 for every element inside (or being) an item of a list of teasers. */
+  inTeaser: Uint8Array;
 }
 
 function signature(index: PageIndex, i: number): string {
@@ -45,12 +59,32 @@ function hasTitleOrPicture(index: PageIndex, item: number): boolean {
   return false;
 }
 
+/** Whether a link leads to another page (not to a place on this one, nor to a script: a tab, an accordion). */
+function leadsAway(link: ElementNode): boolean {
+  const href = link.attrs.href;
+  return href !== undefined && href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href) && link.attrs.role !== "button";
+}
+
+/** Whether an item is titled by a link to another page (a heading made of that link) and has a note beside it. */
+function isTeaser(index: PageIndex, item: number): boolean {
+  const { nodes, end, chars, linkChars } = index;
+  if (chars[item] - linkChars[item] < TEASER_NOTE_CHARS) return false;
+  for (let h = item + 1; h < end[item]; h++) {
+    if (!HEADING_TAGS.has(nodes[h].name)) continue;
+    if (chars[h] < TEASER_TITLE_CHARS || linkChars[h] < 0.8 * chars[h]) return false;
+    for (let a = h + 1; a < end[h]; a++) if (nodes[a].name === "a") return leadsAway(nodes[a]);
+    return false;
+  }
+  return false;
+}
+
 export function findItemLists(index: PageIndex): ItemLists {
   const { nodes, parent, end, chars, childCount } = index;
   const count = nodes.length;
   const inItem = new Uint8Array(count);
   const isList = new Uint8Array(count);
   const isItem = new Uint8Array(count);
+  const inTeaser = new Uint8Array(count);
   // Children of each element, from the parent array (document order keeps them in order).
   const firstChild = new Int32Array(count).fill(-1);
   const nextSibling = new Int32Array(count).fill(-1);
@@ -92,10 +126,13 @@ export function findItemLists(index: PageIndex): ItemLists {
     const rich = richItems >= 0.6 * items.length && itemChars / items.length >= 15;
     if (!rich && items.length < MIN_PLAIN_ITEMS) continue;
     isList[p] = 1;
+    let teasers = 0;
     for (const c of items) {
       inItem.fill(1, c, end[c]);
       isItem[c] = 1;
+      if (isTeaser(index, c)) teasers++;
     }
+    if (teasers >= TEASER_SHARE * items.length) for (const c of items) inTeaser.fill(1, c, end[c]);
   }
-  return { inItem, isList, isItem };
+  return { inItem, isList, isItem, inTeaser };
 }

@@ -9,11 +9,12 @@
  *
  * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
  * text (menus, tag clouds, "related" lists) count as clutter, short unpunctuated snippets (labels, dates,
- * buttons) count a little as clutter.
+ * buttons) count a little as clutter. Text in repeated items counts as the page kind asks (all content on a
+ * listing, card labels as clutter on a product page), and teasers of other pages count as clutter on any other page.
  */
 import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
-import { Hint, isDialog } from "./signals";
+import { HEADING_TAGS, Hint, isDialog } from "./signals";
 
 export interface Judgement {
   /** 1 where the element or an ancestor is boilerplate. */
@@ -49,6 +50,11 @@ export interface JudgeOptions {
   /** 1 on each repeated item: a card is not clutter for being named like a call to action. */
   isItem?: Uint8Array;
   /**
+   * 1 inside teasers (items.ts: entries titled by a link to another page). Unless item text is content (a listing)
+   * or comments are (a thread), teasers are clutter: the related posts and latest news beside an article.
+   */
+  inTeaser?: Uint8Array;
+  /**
    * How text in repeated items counts: all content (a listing page: the items are what it lists), all clutter
    * (a product page: its lists of other products are recommendations), or like any other text (unset).
    */
@@ -60,7 +66,6 @@ export interface JudgeOptions {
   reviewsAreClutter?: boolean;
 }
 
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Share of a block's text in links above which the block is navigation rather than content. */
 const LINK_BLOCK_DENSITY = 0.5;
 /**
@@ -83,16 +88,24 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   // Each block on its own text, boilerplate or not yet.
   const rawGood = new Float64Array(count);
   const rawBad = new Float64Array(count);
+  const teasers = itemText === undefined && !options.commentsAreContent ? options.inTeaser : undefined;
+  // Item text counted as content on a listing page beyond what it is worth on its own (a list of bare links).
+  const promoted = itemText === "content" ? new Float64Array(count) : null;
   for (let i = 0; i < count; i++) {
     const own = ownChars[i];
     if (own === 0) continue;
     const links = ownLinkChars[i];
-    if (itemText === "content" && inItem !== undefined && inItem[i]) {
+    if (promoted !== null && inItem !== undefined && inItem[i]) {
       rawGood[i] = own;
+      // On its own text the block would count its text outside links (a heading, prose) or nothing (links, a label).
+      const prose = HEADING_TAGS.has(nodes[i].name) || (links <= LINK_BLOCK_DENSITY * own && (own >= SHORT_BLOCK_CHARS || ownPunctuation[i] > 0));
+      promoted[i] = prose ? links : own;
+    } else if (teasers !== undefined && teasers[i]) {
+      rawBad[i] = own;
     } else if (itemText === "clutter" && inItem !== undefined && inItem[i] && (links > LINK_BLOCK_DENSITY * own || own < PRODUCT_CARD_TEXT)) {
       // A product card's name and price, not a paragraph that happens to sit in a repeated block.
       rawBad[i] = own;
-    } else if (HEADINGS.has(nodes[i].name)) {
+    } else if (HEADING_TAGS.has(nodes[i].name)) {
       rawGood[i] = own - links;
       rawBad[i] = links;
     } else if (links > LINK_BLOCK_DENSITY * own) {
@@ -112,6 +125,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     if (i > 0 && contentInside[i] > contentInside[parent[i]]) contentInside[parent[i]] = contentInside[i];
   }
   const totalGood = subtreeGood[0] || 1;
+  // Whether a subtree holds most of the page's content is judged on its text's own worth: a menu found to be a list
+  // of items does not wrap the page for having its links promoted to content on a listing page.
+  const ownWorth = promoted === null ? subtreeGood : subtractSubtrees(subtreeGood, promoted, parent);
+  const totalOwnWorth = ownWorth[0] || 1;
 
   const hasField = new Uint8Array(count);
   const hasTitle = new Uint8Array(count);
@@ -121,7 +138,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     if (hasField[i]) hasField[parent[i]] = 1;
     if (nodes[i].name === "h1") hasTitle[i] = 1;
     if (hasTitle[i]) hasTitle[parent[i]] = 1;
-    if (HEADINGS.has(nodes[i].name)) hasHeading[i] = 1;
+    if (HEADING_TAGS.has(nodes[i].name)) hasHeading[i] = 1;
     if (hasHeading[i]) hasHeading[parent[i]] = 1;
   }
   const boilerplate = new Uint8Array(count);
@@ -132,7 +149,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   // A wrapper of the page's content, whatever its name or style says (streamed server rendering parks whole
   // pages in hidden elements; layout wrappers get names like "has-sidebar").
   const holdsMainContent = (i: number) => contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood;
-  const wrapsContent = (i: number) => subtreeGood[i] > 0.5 * totalGood || holdsMainContent(i);
+  const wrapsContent = (i: number) => ownWorth[i] > 0.5 * totalOwnWorth || holdsMainContent(i);
   // The repeated item each element belongs to (items.ts), or -1.
   const itemOf = new Int32Array(count).fill(-1);
   for (let i = 1; i < count; i++) itemOf[i] = options.isItem?.[i] ? i : itemOf[parent[i]];
@@ -208,3 +225,10 @@ function sumSubtreesInPlace(values: Float64Array, parent: Int32Array): Float64Ar
 }
 
 const sumSubtrees = (values: Float64Array, parent: Int32Array) => sumSubtreesInPlace(Float64Array.from(values), parent);
+
+/** `sums` minus the subtree sums of `less` (which is overwritten with the result). */
+function subtractSubtrees(sums: Float64Array, less: Float64Array, parent: Int32Array): Float64Array {
+  sumSubtreesInPlace(less, parent);
+  for (let i = 0; i < less.length; i++) less[i] = sums[i] - less[i];
+  return less;
+}

@@ -53,9 +53,13 @@ const PRODUCT_MICRODATA = /schema\.org\/(Product|IndividualProduct)\b/;
 
 /**
  * What the page declares itself to be, in JSON-LD or microdata: a discussion (its comments are the content), a
- * Q&A page (the answers are; the comments under them are not), one product, or none of these.
+ * Q&A page (the answers are; the comments under them are not), one product, an article (its comments are not the
+ * content, however short the article), or none of these.
  */
-export type DeclaredKind = "discussion" | "qa" | "product" | null;
+export type DeclaredKind = "discussion" | "qa" | "product" | "article" | null;
+
+const ARTICLE_TYPES = /^(Article|BlogPosting|NewsArticle|TechArticle|Report|ScholarlyArticle)$/;
+const ARTICLE_MICRODATA = /schema\.org\/(Article|BlogPosting|NewsArticle|TechArticle|Report|ScholarlyArticle)\b/;
 
 const QA_TYPE = /^QAPage$/;
 const QA_MICRODATA = /schema\.org\/QAPage\b/;
@@ -64,8 +68,10 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
   let products = 0;
   let discussion = false;
   let list = false;
+  let article = false;
   for (const [type, count] of types) {
     if (QA_TYPE.test(type)) return "qa";
+    if (ARTICLE_TYPES.test(type)) article = true;
     if (DISCUSSION_TYPES.test(type)) discussion = true;
     if (LIST_TYPES.test(type)) list = true;
     if (PRODUCT_TYPES.test(type)) products += count;
@@ -80,10 +86,27 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
     if (QA_MICRODATA.test(itemtype)) return "qa";
     if (DISCUSSION_MICRODATA.test(itemtype)) discussion = true;
     if (PRODUCT_MICRODATA.test(itemtype)) productMicrodata = true;
+    if (ARTICLE_MICRODATA.test(itemtype)) article = true;
   }
   if (discussion) return "discussion";
-  if (list || productNames.size > MAX_PRODUCT_NAMES) return null;
-  return products > 0 || productMicrodata ? "product" : null;
+  if (list || productNames.size > MAX_PRODUCT_NAMES) return article ? "article" : null;
+  if (products > 0 || productMicrodata) return "product";
+  return article ? "article" : null;
+}
+
+const ENTRY_CLASS = /(?:^|\s)hentry(?:\s|$)/;
+
+/**
+ * Whether element `i` lies in an entry the page declares in the hAtom microformat (class "hentry": the blog post
+ * and article markup of WordPress, Blogger and most blog themes): a post with its own comments, not a forum
+ * thread, however short the post and long the comments.
+ */
+export function inDeclaredEntry(index: PageIndex, i: number): boolean {
+  for (let e = i; e >= 0; e = index.parent[e]) {
+    const className = index.nodes[e].attrs.class;
+    if (className !== undefined && ENTRY_CLASS.test(className)) return true;
+  }
+  return false;
 }
 
 const OFFER_TYPES = ["Offer", "AggregateOffer"];

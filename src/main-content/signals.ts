@@ -89,6 +89,8 @@ const BOILERPLATE_TAGS = new Set(["nav", "aside", "menu"]);
 const CHROME_TAGS = new Set(["footer", "dialog"]);
 /** Forms are search boxes, sign-ups and comment forms, but some sites wrap each post in one. */
 const CLUTTER_TAGS = new Set(["form"]);
+/** Heading elements. */
+export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Interface widgets: never content, removed from the result. */
 export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter"]);
 /** Elements whose text (fallback text of embeds, widget labels) is never counted; embeds stay in the result. */

@@ -193,6 +193,31 @@ describe("forums", () => {
     expect(text).toContain("The lamp was checked");
     expect(text).not.toContain("pedestal was changed");
   });
+
+  describe("a short post with a longer comment section", () => {
+    const many = posts.map((p) => p.replace('class="post-container"', 'class="comment"')).join("");
+    const comments = `<div id="comments" class="comments"><h4>4 comments:</h4>${many}${many}</div>`;
+    const short = (articleAttributes: string) =>
+      `${siteHeader}<div class="blog-posts"><div ${articleAttributes}><h1>Lenses</h1><div class="post-body"><p>${sentence("lens", 2)}</p></div></div>${comments}</div>${siteFooter}`;
+
+    it("reads it as a discussion (every comment kept) when nothing says it is an article", () => {
+      const { text } = extract(short('class="post"'));
+      expect(text).toContain("The lens was checked");
+      expect(text).toContain("pedestal was changed");
+    });
+
+    it("keeps the comments out of a post declared as an hAtom entry (class hentry)", () => {
+      const { text } = extract(short('class="post hentry"'));
+      expect(text).toContain("The lens was checked");
+      expect(text).not.toContain("pedestal was changed");
+    });
+
+    it("keeps the comments out of a page declaring a schema.org article", () => {
+      const { text } = extract(short('class="post"'), { jsonLd: [{ "@context": "https://schema.org", "@type": "BlogPosting", headline: "Lenses" }] });
+      expect(text).toContain("The lens was checked");
+      expect(text).not.toContain("pedestal was changed");
+    });
+  });
 });
 
 describe("products", () => {
@@ -250,6 +275,45 @@ describe("listings and collections", () => {
     for (const i of [1, 4, 8]) expect(text).toContain(`Harbour story number ${i}`);
     expect(text).not.toContain("Next page");
     expect(text).not.toContain("About us");
+  });
+
+  it("keeps the same teasers out of an article they stand beside, however they are named", () => {
+    const teaser = (i: number) => `<article class="teaser"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
+      <p>${sentence(`tide table ${i}`, 1)}</p></article>`;
+    const teasers = `<section class="latest"><h2>Latest</h2>${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</section>`;
+    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p><p>${sentence("bell rope", 4)}</p>
+      ${teasers}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The bell rope was checked");
+    expect(text).not.toContain("Harbour story number 2");
+    expect(text).not.toContain("The tide table 2 was checked");
+  });
+
+  it("keeps a thread's posts whose headings link to the poster (not teasers)", () => {
+    const reply = (i: number) => `<div class="reply"><h4><a href="/members/keeper-of-the-north-pier-${i}">keeper of the north pier ${i}</a></h4>
+      <p>Reply ${i}: ${sentence("pier light", 1)}</p></div>`;
+    const page = `${siteHeader}<main><div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1>Pier lights</h1>
+      <p>${sentence("question", 6)}</p>${Array.from({ length: 4 }, (_, i) => reply(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Reply 1: The pier light");
+    expect(text).toContain("Reply 4: The pier light");
+  });
+
+  it("keeps questions and answers whose titles are links that open them in place (not teasers)", () => {
+    const faq = (i: number) => `<div class="toggle"><h3 class="toggle-title"><a href="#" role="button">Question number ${i} about the harbour light?</a></h3>
+      <div class="toggle-body"><p>${sentence(`answer ${i}`, 1)}</p></div></div>`;
+    const page = `${siteHeader}<main><h1>Questions</h1><p>${sentence("visitor desk", 6)}</p><div class="faq">${Array.from({ length: 4 }, (_, i) => faq(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The answer 1 was checked");
+    expect(text).toContain("The answer 4 was checked");
+  });
+
+  it("keeps a listing's menu out when the menu is itself a long list of links", () => {
+    const menu = `<nav class="site-menu"><ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/c/${i}">Garden category number ${i}</a></li>`).join("")}</ul></nav>`;
+    const page = `${menu}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 5 }, (_, i) => story(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 5]) expect(text).toContain(`Harbour story number ${i}`);
+    expect(text).not.toContain("Garden category number 7");
   });
 
   it("keeps a short list whose entries carry a note beside their link, where a menu's entries are only links", () => {
