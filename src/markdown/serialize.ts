@@ -47,11 +47,30 @@ function join(parts: string[], replacement: string): void {
 
 function renderChildren(element: MdElement, inCode: boolean): string {
   const parts: string[] = [];
+  renderChildrenInto(parts, element, inCode);
+  return parts.join("");
+}
+
+function renderChildrenInto(parts: string[], element: MdElement, inCode: boolean): void {
   for (const child of element.children) {
     if (child.kind === 3) join(parts, inCode ? child.data : escapeMarkdownText(child.data));
+    else if (child.block && BLANK_LINE_RULES.has(ruleFor(child))) spliceBlock(parts, child, inCode || child.name === "code");
     else join(parts, renderElement(child, inCode || child.name === "code"));
   }
-  return parts.join("");
+}
+
+/**
+ * What `join(parts, "\n\n" + content + "\n\n")` leaves in `parts` for a block whose rule only sets its content
+ * between blank lines (a <div>, a <p>), without first building that content as a string of its own: nested
+ * wrappers would otherwise copy the same text once per level. The children are joined straight after the opening
+ * blank line (join keeps it at two newlines, as it would the content's own leading ones), and the closing blank
+ * line goes onto the last part, where the original's trailing newlines would be.
+ */
+function spliceBlock(parts: string[], element: MdElement, inCode: boolean): void {
+  join(parts, "\n\n");
+  const opened = parts.length;
+  renderChildrenInto(parts, element, inCode);
+  if (parts.length > opened) parts[parts.length - 1] += "\n\n";
 }
 
 type Rule = (content: string, element: MdElement) => string;
@@ -189,6 +208,8 @@ const taskListCheckbox: Rule = (_content, element) => {
 };
 
 /** Rules whose output does not depend on the rendered children (skipped: it would be thrown away). */
+/** Rules that set a block's content between blank lines and do nothing else with it (see spliceBlock). */
+const BLANK_LINE_RULES = new Set<Rule>([byDefault, paragraph]);
 const CONTENT_FREE_RULES = new Set<Rule>([blank, nothing, lineBreak, horizontalRule, codeBlock, image, taskListCheckbox]);
 
 /** Elements that never render, in case the tree was not cleaned first. */

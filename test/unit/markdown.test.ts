@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { convertHtml } from "../../src/scrape/html-content";
 import { htmlToMarkdown, jsonToMarkdown, removeBase64Images, textToMarkdown } from "../../src/markdown";
+import { htmlToMarkdown as turndownMarkdown } from "../reference/turndown";
 
 describe("htmlToMarkdown", () => {
   it("converts a cleaned article end to end", async () => {
@@ -120,6 +121,23 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown("")).toBe("");
     expect(htmlToMarkdown("  <div> </div> ")).toBe("");
   });
+});
+
+describe("nested blocks, against turndown", () => {
+  // Wrappers whose rule only adds blank lines are joined into their parent without building their own text
+  // (serialize.ts, spliceBlock): the newlines at every seam must come out as turndown's join makes them.
+  const snippets = [
+    "<div><div><p>one</p></div><div></div><div><p>two</p><pre><code>x\n</code></pre></div></div><p>three</p>",
+    "<div>\n\n<p>\n</p>\n<div> </div>lead<div><div><p>deep</p></div></div>tail</div>",
+    "<strong>bold <div>block in bold</div></strong> after <em><div><p>para</p></div></em>",
+    "<ul><li><div><p>item one</p><p>more</p></div></li><li><div></div></li></ul><blockquote><div><p>quoted</p></div><div></div></blockquote>",
+    "<div><br><br></div><div>a<br></div><p></p><div><p>b</p>\n</div><table><tr><td><div><p>cell</p></div></td></tr></table>",
+  ];
+  for (const [i, html] of snippets.entries()) {
+    it(`matches turndown on snippet ${i + 1}`, () => {
+      expect(htmlToMarkdown(html)).toBe(turndownMarkdown(html));
+    });
+  }
 });
 
 describe("removeBase64Images", () => {
