@@ -33,7 +33,7 @@ const BOILERPLATE_WORDS = new Set([
   "footer", "sidebar", "share", "sharing", "sharebar", "social", "socials", "related", "recommended",
   "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
-  "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
+  "pagination", "pager", "masthead", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
   "upsell", "crosssell", "topbar", "signature", "similar", "nocontent",
 ]);
 /** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
@@ -60,6 +60,8 @@ const CLUTTER_WORDS = new Set([
   "promo", "toolbar", "tags", "tagcloud", "taglist", "drawer", "dropdown", "flyout", "trending", "popular",
   "announcement", "overlay", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
   "cta", "byline", "meta", "dateline", "timestamp", "readtime", "attribution", "postprofile",
+  // A skip link ("skip", "skip-to-content"), but also the sections a jump menu skips to ("skip-item").
+  "skip",
 ]);
 const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.

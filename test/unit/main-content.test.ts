@@ -474,6 +474,15 @@ describe("fallbacks and special markup", () => {
     expect(text).toContain("The pilot course was checked");
   });
 
+  it("keeps the sections a jump menu skips to (named \"skip\") and drops a skip link", () => {
+    const topic = (n: number, title: string) => `<div id="topic${n}" class="skip-item"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 3)}</p></div>`;
+    const page = `<div class="skip"><a href="#content">Skip to content</a></div>${siteHeader}<main id="content"><h1>Lighthouse lenses</h1>
+      <p>Everything about lenses, from the glass to the frame.</p>${topic(1, "Glass")}${topic(2, "Frame")}${topic(3, "Lamp")}</main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const part of ["glass", "frame", "lamp"]) expect(text).toContain(`The ${part} was checked for the 3. time`);
+    expect(text).not.toContain("Skip to content");
+  });
+
   it("does not drop a layout wrapper whose class names a sidebar when it holds the content", () => {
     const page = `${siteHeader}<div class="layout has-sidebar"><div class="entry"><p>${sentence("wrapper", 6)}</p></div></div>${siteFooter}`;
     expect(extract(page).text).toContain("The wrapper was checked for the 6. time");
