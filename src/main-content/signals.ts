@@ -31,7 +31,7 @@ export const enum Hint {
 const BOILERPLATE_WORDS = new Set([
   "nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu", "breadcrumb", "breadcrumbs", "crumbs",
   "footer", "sidebar", "share", "sharing", "sharebar", "social", "socials", "related", "recommended",
-  "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
+  "recommendations", "newsletter", "subscribe", "signup", "optin", "cookie", "cookies", "consent",
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
   "pagination", "pager", "masthead", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
   "upsell", "crosssell", "topbar", "signature", "similar", "nocontent",
@@ -62,6 +62,8 @@ const CLUTTER_WORDS = new Set([
   "cta", "byline", "meta", "dateline", "timestamp", "readtime", "attribution", "postprofile",
   // A skip link ("skip", "skip-to-content"), but also the sections a jump menu skips to ("skip-item").
   "skip",
+  // A subscription box, but also a product sold by subscription ("subscription-eligible", "subscription-options").
+  "subscription",
 ]);
 const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.

@@ -347,6 +347,17 @@ describe("listings and collections", () => {
     expect(text).toContain("€15.90");
     expect(text).not.toContain("We use cookies");
   });
+
+  it("keeps product cards named for a subscription offer, and drops a subscription box", () => {
+    const card = (i: number) => `<li class="grid-item"><div class="product-card subscription-eligible"><a href="/p/${i}"><img src="/${i}.jpg" alt=""></a>
+      <h3><a href="/p/${i}">Dark roast coffee no. ${i}</a></h3><span>$${10 + i}.99</span></div></li>`;
+    const box = `<div class="subscription-box"><p>Join the club.</p><form><input type="email"><button>Join</button></form></div>`;
+    const page = `${siteHeader}<main><h1>Coffee</h1><ul class="grid">${Array.from({ length: 9 }, (_, i) => card(i + 1)).join("")}</ul>${box}</main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 5, 9]) expect(text).toContain(`Dark roast coffee no. ${i}`);
+    expect(text).toContain("$15.99");
+    expect(text).not.toContain("Join the club");
+  });
 });
 
 describe("documentation and service pages", () => {
