@@ -100,6 +100,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
   let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, reviewsAreClutter });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
+  // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
+  // pick: the region is then chosen as on any page.
+  if (kind === "product" && keptChars(index, region) < MIN_REGION_CHARS) region = pickRegion(index, judgement);
   if (
     (kind === null || kind === "qa") &&
     judgement.commentGood > judgement.good[region.root] &&

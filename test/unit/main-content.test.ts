@@ -257,6 +257,17 @@ describe("products", () => {
     expect(text).not.toContain("five stars from Bo");
   });
 
+  it("picks the region as on any page when the product title alone would be too small a pick (a buy box apart from the details)", () => {
+    const menu = `<div class="mega-menu">${Array.from({ length: 40 }, (_, i) => `<a href="/c/${i}">Lantern category ${i}</a>`).join(" ")}</div>`;
+    const buyBox = `<div class="top"><div class="buy-box"><h1>Storm lantern</h1><span>€89.00</span></div>${menu}</div>`;
+    const links = ["Compare all lanterns", "Compare all lamps now", "See every lantern"].map((t) => `<p><a href="/compare">${t}</a></p>`).join("");
+    const details = `<div class="details"><p>Hand-made in a small workshop by the sea, this copper storm lantern burns for twelve hours on one filling.</p>${links}</div>`;
+    const { text, warnings } = extract(`${buyBox}${details}`, { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).not.toContain("Lantern category 7");
+    expect(warnings).toEqual([]);
+  });
+
   it("keeps reviews where the page declares a Product without an offer (a service page's testimonials)", () => {
     const { text } = extract(reviewed(), { jsonLd: withoutOffer });
     expect(text).toContain("burns for twelve hours");
