@@ -16,7 +16,8 @@
  *    little prose. Every other block is judged on its text: prose and headings are content, link-dense blocks
  *    are clutter, short labels are neutral; hidden text (closed tabs) is neutral and kept inside the region.
  * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
- *    prose they are its content (a listing, a collection), on a product page they are recommendations; teasers
+ *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
+ *    are recommendations (other products' cards), those that do not are the product's own details; teasers
  *    (items titled by a link to another page, with an excerpt) are clutter beside an article, unless it is a thread.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
  *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
@@ -98,7 +99,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const itemText = kind === "product" ? "clutter" : undefined;
   // ... and what buyers wrote about a product on sale is not its description.
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
-  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, reviewsAreClutter });
+  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
   // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
   // pick: the region is then chosen as on any page.

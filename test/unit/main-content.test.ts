@@ -268,6 +268,16 @@ describe("products", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("keeps the product's own details laid out as repeated blocks (no links), and drops cards of other products", () => {
+    const detail = (title: string, a: string, b: string) => `<div class="detail"><h3>${title}</h3><p>${a}</p><p>${b}</p></div>`;
+    const details = [detail("Materials", "Shell: hammered copper sheet", "Glass: hardened borosilicate"), detail("Care", "Wipe with a dry cloth", "Polish twice a year"),
+      detail("Delivery", "Ships within two days", "Free returns for thirty days")].join("");
+    const detailed = page.replace('<h2>Specifications</h2>', `<div class="details">${details}</div><h2>Specifications</h2>`);
+    const { text } = extract(detailed, { jsonLd });
+    for (const line of ["Shell: hammered copper sheet", "Polish twice a year", "Free returns for thirty days"]) expect(text).toContain(line);
+    expect(text).not.toContain("Beacon lantern, brass");
+  });
+
   it("keeps reviews where the page declares a Product without an offer (a service page's testimonials)", () => {
     const { text } = extract(reviewed(), { jsonLd: withoutOffer });
     expect(text).toContain("burns for twelve hours");
