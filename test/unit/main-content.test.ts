@@ -278,6 +278,14 @@ describe("products", () => {
     expect(text).not.toContain("Beacon lantern, brass");
   });
 
+  it("reads a product group with its variants (each a Product named by colour) as one product on sale: its reviews go", () => {
+    const variant = (colour: string) => ({ "@type": "Product", name: `Storm lantern, ${colour}`, offers: { "@type": "Offer", price: "89.00" } });
+    const group = [{ "@context": "https://schema.org", "@type": "ProductGroup", name: "Storm lantern", hasVariant: ["copper", "brass", "black"].map(variant) }];
+    const { text } = extract(reviewed(), { jsonLd: group });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).not.toContain("five stars from Bo");
+  });
+
   it("keeps reviews where the page declares a Product without an offer (a service page's testimonials)", () => {
     const { text } = extract(reviewed(), { jsonLd: withoutOffer });
     expect(text).toContain("burns for twelve hours");
