@@ -27,7 +27,7 @@ export function readStructuredData(jsonLd: unknown[]): StructuredData {
     const value = stack.pop();
     const variant = variants.has(value);
     if (Array.isArray(value)) {
-      for (const inner of value) if (variant) variants.add(inner);
+      if (variant) for (const inner of value) variants.add(inner);
       stack.push(...value);
       continue;
     }
