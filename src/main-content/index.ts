@@ -22,7 +22,8 @@
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
  *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
  *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
- *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is.
+ *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
+ *    and so does an Open Graph article (og:type) with prose of its own.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper); strongly negative subtrees inside are cut.
@@ -108,7 +109,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     (kind === null || kind === "qa") &&
     judgement.commentGood > judgement.good[region.root] &&
     judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS &&
-    !inDeclaredEntry(index, region.root)
+    !inDeclaredEntry(index, region.root) &&
+    // An Open Graph article with prose of its own is a post with comments; with none, its comments are all it has.
+    !(signals.metadata.ogType === "article" && judgement.good[region.root] > 0)
   ) {
     commentsAreContent = true;
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText });

@@ -212,6 +212,14 @@ describe("forums", () => {
       expect(text).not.toContain("pedestal was changed");
     });
 
+    it("keeps the comments out of a page whose Open Graph type is article, when the post has prose of its own", () => {
+      const { text } = extract(short('class="post"'), { metadata: { ogType: "article" } });
+      expect(text).toContain("The lens was checked");
+      expect(text).not.toContain("pedestal was changed");
+      const empty = `${siteHeader}<div class="blog-posts"><div class="post"><h1>Lenses</h1></div>${comments}</div>${siteFooter}`;
+      expect(extract(empty, { metadata: { ogType: "article" } }).text).toContain("pedestal was changed");
+    });
+
     it("keeps the comments out of a page declaring a schema.org article", () => {
       const { text } = extract(short('class="post"'), { jsonLd: [{ "@context": "https://schema.org", "@type": "BlogPosting", headline: "Lenses" }] });
       expect(text).toContain("The lens was checked");
