@@ -257,12 +257,13 @@ export function isHidden(element: ElementNode): boolean {
 }
 
 /**
- * Whether the element declares itself a dialog (<dialog>, role="dialog", aria-modal): a layer over the page — a
- * policy, a sign-in box, a size guide — never the page itself, whatever prose it holds.
+ * Whether the element declares itself a dialog (<dialog>, role="dialog", aria-modal, a popover attribute): a layer
+ * over the page — a policy, a sign-in box, a size guide, "install the app" — never the page itself, whatever prose
+ * it holds.
  */
 export function isDialog(element: ElementNode): boolean {
   const { role } = element.attrs;
-  return element.name === "dialog" || role === "dialog" || role === "alertdialog" || element.attrs["aria-modal"] === "true";
+  return element.name === "dialog" || role === "dialog" || role === "alertdialog" || element.attrs["aria-modal"] === "true" || element.attrs.popover !== undefined;
 }
 
 /** What the element's own markup says about it (not its descendants). */
@@ -270,7 +271,8 @@ export function elementHint(element: ElementNode): Hint {
   const attrs = element.attrs;
   const name = element.name;
   if (name === "main" || name === "article") return Hint.Content;
-  if (CHROME_TAGS.has(name)) return Hint.Chrome;
+  // A popover (the attribute) is a layer shown on demand over the page, like a dialog.
+  if (CHROME_TAGS.has(name) || attrs.popover !== undefined) return Hint.Chrome;
   if (BOILERPLATE_TAGS.has(name)) return Hint.Boilerplate;
   if (CLUTTER_TAGS.has(name)) return Hint.Clutter;
   const role = attrs.role;

@@ -531,6 +531,14 @@ describe("fallbacks and special markup", () => {
     expect(text).not.toContain("Skip to content");
   });
 
+  it("drops a popover (the popover attribute: a layer shown on demand, like a dialog), however much it says", () => {
+    const popover = `<div popover id="install-help"><h3>Install the app</h3><p>${sentence("home screen icon", 3)}</p></div>`;
+    const page = `${siteHeader}<div class="thread"><h1>Fog horns</h1><p>${sentence("fog horn", 4)}</p></div>${popover}${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The fog horn was checked");
+    expect(text).not.toContain("home screen icon");
+  });
+
   it("does not drop a layout wrapper whose class names a sidebar when it holds the content", () => {
     const page = `${siteHeader}<div class="layout has-sidebar"><div class="entry"><p>${sentence("wrapper", 6)}</p></div></div>${siteFooter}`;
     expect(extract(page).text).toContain("The wrapper was checked for the 6. time");
