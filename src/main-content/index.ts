@@ -16,12 +16,14 @@
  *    little prose. Every other block is judged on its text: prose and headings are content, link-dense blocks
  *    are clutter, short labels are neutral; hidden text (closed tabs) is neutral and kept inside the region.
  * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
- *    prose they are its content (a listing, a collection), on a product page they are recommendations; teasers
+ *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
+ *    are recommendations (other products' cards), those that do not are the product's own details; teasers
  *    (items titled by a link to another page, with an excerpt) are clutter beside an article, unless it is a thread.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
  *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
  *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
- *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is.
+ *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
+ *    and so does an Open Graph article (og:type) with prose of its own.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper); strongly negative subtrees inside are cut.
@@ -98,13 +100,18 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const itemText = kind === "product" ? "clutter" : undefined;
   // ... and what buyers wrote about a product on sale is not its description.
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
-  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, reviewsAreClutter });
+  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
+  // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
+  // pick: the region is then chosen as on any page.
+  if (kind === "product" && keptChars(index, region) < MIN_REGION_CHARS) region = pickRegion(index, judgement);
   if (
     (kind === null || kind === "qa") &&
     judgement.commentGood > judgement.good[region.root] &&
     judgement.good[region.root] < DISCUSSION_MAX_OWN_CHARS &&
-    !inDeclaredEntry(index, region.root)
+    !inDeclaredEntry(index, region.root) &&
+    // An Open Graph article with prose of its own is a post with comments; with none, its comments are all it has.
+    !(signals.metadata.ogType === "article" && judgement.good[region.root] > 0)
   ) {
     commentsAreContent = true;
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText });

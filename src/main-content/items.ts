@@ -42,6 +42,11 @@ export interface ItemLists {
   isItem: Uint8Array;
   /** 1 for every element inside (or being) an item of a list of teasers. */
   inTeaser: Uint8Array;
+  /**
+   * 1 for every element inside (or being) an item that links somewhere by its text (a card naming another product),
+   * unlike the sections of a product's own details laid out as repeated blocks.
+   */
+  inLinkingItem: Uint8Array;
 }
 
 function signature(index: PageIndex, i: number): string {
@@ -85,6 +90,7 @@ export function findItemLists(index: PageIndex): ItemLists {
   const isList = new Uint8Array(count);
   const isItem = new Uint8Array(count);
   const inTeaser = new Uint8Array(count);
+  const inLinkingItem = new Uint8Array(count);
   // Children of each element, from the parent array (document order keeps them in order).
   const firstChild = new Int32Array(count).fill(-1);
   const nextSibling = new Int32Array(count).fill(-1);
@@ -130,9 +136,10 @@ export function findItemLists(index: PageIndex): ItemLists {
     for (const c of items) {
       inItem.fill(1, c, end[c]);
       isItem[c] = 1;
+      if (index.linkChars[c] > 0) inLinkingItem.fill(1, c, end[c]);
       if (isTeaser(index, c)) teasers++;
     }
     if (teasers >= TEASER_SHARE * items.length) for (const c of items) inTeaser.fill(1, c, end[c]);
   }
-  return { inItem, isList, isItem, inTeaser };
+  return { inItem, isList, isItem, inTeaser, inLinkingItem };
 }

@@ -54,6 +54,8 @@ export interface JudgeOptions {
    * or comments are (a thread), teasers are clutter: the related posts and latest news beside an article.
    */
   inTeaser?: Uint8Array;
+  /** 1 inside items that link somewhere by their text (items.ts): the only ones a product page's cards can be. */
+  inLinkingItem?: Uint8Array;
   /**
    * How text in repeated items counts: all content (a listing page: the items are what it lists), all clutter
    * (a product page: its lists of other products are recommendations), or like any other text (unset).
@@ -102,7 +104,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       promoted[i] = prose ? links : own;
     } else if (teasers !== undefined && teasers[i]) {
       rawBad[i] = own;
-    } else if (itemText === "clutter" && inItem !== undefined && inItem[i] && (links > LINK_BLOCK_DENSITY * own || own < PRODUCT_CARD_TEXT)) {
+    } else if (itemText === "clutter" && options.inLinkingItem?.[i] && (links > LINK_BLOCK_DENSITY * own || own < PRODUCT_CARD_TEXT)) {
       // A product card's name and price, not a paragraph that happens to sit in a repeated block.
       rawBad[i] = own;
     } else if (HEADING_TAGS.has(nodes[i].name)) {

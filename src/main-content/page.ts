@@ -19,10 +19,15 @@ export function readStructuredData(jsonLd: unknown[]): StructuredData {
   const types = new Map<string, number>();
   const productNames = new Set<string>();
   const stack: unknown[] = [...jsonLd];
+  // Values that are variants of a product group (its colours and sizes, each a Product with a name of its own): one
+  // product, not a list of them.
+  const variants = new Set<unknown>();
   let budget = 5000;
   while (stack.length && budget-- > 0) {
     const value = stack.pop();
+    const variant = variants.has(value);
     if (Array.isArray(value)) {
+      if (variant) for (const inner of value) variants.add(inner);
       stack.push(...value);
       continue;
     }
@@ -32,8 +37,9 @@ export function readStructuredData(jsonLd: unknown[]): StructuredData {
     for (const type of Array.isArray(declared) ? declared : [declared]) {
       if (typeof type !== "string") continue;
       types.set(type, (types.get(type) ?? 0) + 1);
-      if (PRODUCT_TYPES.test(type) && typeof object.name === "string") productNames.add(object.name.trim().toLowerCase());
+      if (PRODUCT_TYPES.test(type) && typeof object.name === "string" && !variant) productNames.add(object.name.trim().toLowerCase());
     }
+    if (object.hasVariant !== null && typeof object.hasVariant === "object") variants.add(object.hasVariant);
     for (const [key, inner] of Object.entries(object)) if (key !== "@type" && inner !== null && typeof inner === "object") stack.push(inner);
   }
   return { types, productNames };

@@ -31,9 +31,9 @@ export const enum Hint {
 const BOILERPLATE_WORDS = new Set([
   "nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu", "breadcrumb", "breadcrumbs", "crumbs",
   "footer", "sidebar", "share", "sharing", "sharebar", "social", "socials", "related", "recommended",
-  "recommendations", "newsletter", "subscribe", "subscription", "signup", "optin", "cookie", "cookies", "consent",
+  "recommendations", "newsletter", "subscribe", "signup", "optin", "cookie", "cookies", "consent",
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
-  "pagination", "pager", "masthead", "skip", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
+  "pagination", "pager", "masthead", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
   "upsell", "crosssell", "topbar", "signature", "similar", "nocontent",
 ]);
 /** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
@@ -60,6 +60,10 @@ const CLUTTER_WORDS = new Set([
   "promo", "toolbar", "tags", "tagcloud", "taglist", "drawer", "dropdown", "flyout", "trending", "popular",
   "announcement", "overlay", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
   "cta", "byline", "meta", "dateline", "timestamp", "readtime", "attribution", "postprofile",
+  // A skip link ("skip", "skip-to-content"), but also the sections a jump menu skips to ("skip-item").
+  "skip",
+  // A subscription box, but also a product sold by subscription ("subscription-eligible", "subscription-options").
+  "subscription",
 ]);
 const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.
@@ -253,12 +257,13 @@ export function isHidden(element: ElementNode): boolean {
 }
 
 /**
- * Whether the element declares itself a dialog (<dialog>, role="dialog", aria-modal): a layer over the page — a
- * policy, a sign-in box, a size guide — never the page itself, whatever prose it holds.
+ * Whether the element declares itself a dialog (<dialog>, role="dialog", aria-modal, a popover attribute): a layer
+ * over the page — a policy, a sign-in box, a size guide, "install the app" — never the page itself, whatever prose
+ * it holds.
  */
 export function isDialog(element: ElementNode): boolean {
   const { role } = element.attrs;
-  return element.name === "dialog" || role === "dialog" || role === "alertdialog" || element.attrs["aria-modal"] === "true";
+  return element.name === "dialog" || role === "dialog" || role === "alertdialog" || element.attrs["aria-modal"] === "true" || element.attrs.popover !== undefined;
 }
 
 /** What the element's own markup says about it (not its descendants). */
@@ -266,7 +271,8 @@ export function elementHint(element: ElementNode): Hint {
   const attrs = element.attrs;
   const name = element.name;
   if (name === "main" || name === "article") return Hint.Content;
-  if (CHROME_TAGS.has(name)) return Hint.Chrome;
+  // A popover (the attribute) is a layer shown on demand over the page, like a dialog.
+  if (CHROME_TAGS.has(name) || attrs.popover !== undefined) return Hint.Chrome;
   if (BOILERPLATE_TAGS.has(name)) return Hint.Boilerplate;
   if (CLUTTER_TAGS.has(name)) return Hint.Clutter;
   const role = attrs.role;

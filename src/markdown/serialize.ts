@@ -130,9 +130,22 @@ const code: Rule = (content) => inlineCode(content);
 
 const SKIP_LINK_TEXT = /^skip (?:to|navigation|nav)\b/i;
 
+const DESTINATION_DELIMITERS = /[()<>]/g;
+const PERCENT_ENCODED: Record<string, string> = { "(": "%28", ")": "%29", "<": "%3C", ">": "%3E" };
+
+/**
+ * A URL as a Markdown link or image destination. Parentheses and angle brackets are percent-encoded rather than
+ * backslash-escaped (CommonMark reads both the same): readers that end a destination at the first ")" — most of
+ * those that are not full CommonMark parsers — would otherwise cut "Foo_(bar)" or an inline SVG's data: URL short
+ * and spill the rest into the text.
+ */
+function encodeDestination(url: string): string {
+  return url.replace(DESTINATION_DELIMITERS, (character) => PERCENT_ENCODED[character]);
+}
+
 function linkDestination(href: string): string {
-  const escaped = href.replace(/([()<>])/g, "\\$1");
-  return /\s/.test(escaped) ? `<${escaped}>` : escaped;
+  const encoded = encodeDestination(href);
+  return /\s/.test(encoded) ? `<${encoded}>` : encoded;
 }
 
 const link: Rule = (content, anchor) => {
@@ -189,8 +202,8 @@ function cleanAttribute(value: string | undefined): string {
 }
 
 function imageDestination(src: string): string {
-  const escaped = src.replace(/([<>()])/g, "\\$1");
-  return escaped.includes(" ") ? `<${escaped}>` : escaped;
+  const encoded = encodeDestination(src);
+  return encoded.includes(" ") ? `<${encoded}>` : encoded;
 }
 
 const image: Rule = (_content, element) => {

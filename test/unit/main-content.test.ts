@@ -212,6 +212,14 @@ describe("forums", () => {
       expect(text).not.toContain("pedestal was changed");
     });
 
+    it("keeps the comments out of a page whose Open Graph type is article, when the post has prose of its own", () => {
+      const { text } = extract(short('class="post"'), { metadata: { ogType: "article" } });
+      expect(text).toContain("The lens was checked");
+      expect(text).not.toContain("pedestal was changed");
+      const empty = `${siteHeader}<div class="blog-posts"><div class="post"><h1>Lenses</h1></div>${comments}</div>${siteFooter}`;
+      expect(extract(empty, { metadata: { ogType: "article" } }).text).toContain("pedestal was changed");
+    });
+
     it("keeps the comments out of a page declaring a schema.org article", () => {
       const { text } = extract(short('class="post"'), { jsonLd: [{ "@context": "https://schema.org", "@type": "BlogPosting", headline: "Lenses" }] });
       expect(text).toContain("The lens was checked");
@@ -254,6 +262,35 @@ describe("products", () => {
     const { text } = extract(reviewed(), { jsonLd: withOffer });
     expect(text).toContain("burns for twelve hours");
     expect(text).toContain("Paraffin");
+    expect(text).not.toContain("five stars from Bo");
+  });
+
+  it("picks the region as on any page when the product title alone would be too small a pick (a buy box apart from the details)", () => {
+    const menu = `<div class="mega-menu">${Array.from({ length: 40 }, (_, i) => `<a href="/c/${i}">Lantern category ${i}</a>`).join(" ")}</div>`;
+    const buyBox = `<div class="top"><div class="buy-box"><h1>Storm lantern</h1><span>€89.00</span></div>${menu}</div>`;
+    const links = ["Compare all lanterns", "Compare all lamps now", "See every lantern"].map((t) => `<p><a href="/compare">${t}</a></p>`).join("");
+    const details = `<div class="details"><p>Hand-made in a small workshop by the sea, this copper storm lantern burns for twelve hours on one filling.</p>${links}</div>`;
+    const { text, warnings } = extract(`${buyBox}${details}`, { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).not.toContain("Lantern category 7");
+    expect(warnings).toEqual([]);
+  });
+
+  it("keeps the product's own details laid out as repeated blocks (no links), and drops cards of other products", () => {
+    const detail = (title: string, a: string, b: string) => `<div class="detail"><h3>${title}</h3><p>${a}</p><p>${b}</p></div>`;
+    const details = [detail("Materials", "Shell: hammered copper sheet", "Glass: hardened borosilicate"), detail("Care", "Wipe with a dry cloth", "Polish twice a year"),
+      detail("Delivery", "Ships within two days", "Free returns for thirty days")].join("");
+    const detailed = page.replace('<h2>Specifications</h2>', `<div class="details">${details}</div><h2>Specifications</h2>`);
+    const { text } = extract(detailed, { jsonLd });
+    for (const line of ["Shell: hammered copper sheet", "Polish twice a year", "Free returns for thirty days"]) expect(text).toContain(line);
+    expect(text).not.toContain("Beacon lantern, brass");
+  });
+
+  it("reads a product group with its variants (each a Product named by colour) as one product on sale: its reviews go", () => {
+    const variant = (colour: string) => ({ "@type": "Product", name: `Storm lantern, ${colour}`, offers: { "@type": "Offer", price: "89.00" } });
+    const group = [{ "@context": "https://schema.org", "@type": "ProductGroup", name: "Storm lantern", hasVariant: ["copper", "brass", "black"].map(variant) }];
+    const { text } = extract(reviewed(), { jsonLd: group });
+    expect(text).toContain("burns for twelve hours");
     expect(text).not.toContain("five stars from Bo");
   });
 
@@ -346,6 +383,17 @@ describe("listings and collections", () => {
     for (const i of [1, 5, 9]) expect(text).toContain(`Rope fender model ${i}, 40 cm`);
     expect(text).toContain("€15.90");
     expect(text).not.toContain("We use cookies");
+  });
+
+  it("keeps product cards named for a subscription offer, and drops a subscription box", () => {
+    const card = (i: number) => `<li class="grid-item"><div class="product-card subscription-eligible"><a href="/p/${i}"><img src="/${i}.jpg" alt=""></a>
+      <h3><a href="/p/${i}">Dark roast coffee no. ${i}</a></h3><span>$${10 + i}.99</span></div></li>`;
+    const box = `<div class="subscription-box"><p>Join the club.</p><form><input type="email"><button>Join</button></form></div>`;
+    const page = `${siteHeader}<main><h1>Coffee</h1><ul class="grid">${Array.from({ length: 9 }, (_, i) => card(i + 1)).join("")}</ul>${box}</main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 5, 9]) expect(text).toContain(`Dark roast coffee no. ${i}`);
+    expect(text).toContain("$15.99");
+    expect(text).not.toContain("Join the club");
   });
 });
 
@@ -472,6 +520,23 @@ describe("fallbacks and special markup", () => {
     const { text } = extract(page);
     expect(text.split("evening course for harbour pilots").length - 1).toBe(1);
     expect(text).toContain("The pilot course was checked");
+  });
+
+  it("keeps the sections a jump menu skips to (named \"skip\") and drops a skip link", () => {
+    const topic = (n: number, title: string) => `<div id="topic${n}" class="skip-item"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 3)}</p></div>`;
+    const page = `<div class="skip"><a href="#content">Skip to content</a></div>${siteHeader}<main id="content"><h1>Lighthouse lenses</h1>
+      <p>Everything about lenses, from the glass to the frame.</p>${topic(1, "Glass")}${topic(2, "Frame")}${topic(3, "Lamp")}</main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const part of ["glass", "frame", "lamp"]) expect(text).toContain(`The ${part} was checked for the 3. time`);
+    expect(text).not.toContain("Skip to content");
+  });
+
+  it("drops a popover (the popover attribute: a layer shown on demand, like a dialog), however much it says", () => {
+    const popover = `<div popover id="install-help"><h3>Install the app</h3><p>${sentence("home screen icon", 3)}</p></div>`;
+    const page = `${siteHeader}<div class="thread"><h1>Fog horns</h1><p>${sentence("fog horn", 4)}</p></div>${popover}${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The fog horn was checked");
+    expect(text).not.toContain("home screen icon");
   });
 
   it("does not drop a layout wrapper whose class names a sidebar when it holds the content", () => {

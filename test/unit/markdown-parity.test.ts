@@ -52,9 +52,27 @@ const IMPROVEMENTS: Record<string, Improvement> = {
   },
 };
 
+/** turndown's link and image destinations: plain, or in angle brackets (when they hold a space). */
+const TURNDOWN_DESTINATION = /\]\((<(?:\\[<>()]|[^<>\n\\])*>|(?:\\[<>()]|[^\s()\\])+)/g;
+const PERCENT_ENCODED: Record<string, string> = { "(": "%28", ")": "%29", "<": "%3C", ">": "%3E" };
+
+/**
+ * The one difference on purpose on every page: turndown backslash-escapes parentheses and angle brackets in link
+ * and image destinations, our serializer percent-encodes them (serialize.ts says why). The reference is brought to
+ * that form so everything else is still compared.
+ */
+function percentEncodeDestinations(markdown: string): string {
+  return markdown.replace(TURNDOWN_DESTINATION, (_match, destination: string) => `](${destination.replace(/\\([<>()])/g, (_escape, c: string) => PERCENT_ENCODED[c])}`);
+}
+
+/** turndown over the previous path's cleaned HTML. */
+function turndownOutput(html: string): string {
+  return percentEncodeDestinations(turndownMarkdown(html));
+}
+
 async function reference(html: string, url: string, onlyMainContent: boolean): Promise<PageOutput> {
   const cleaned = await transformHtml(html, { baseUrl: url, onlyMainContent });
-  return { markdown: turndownMarkdown(cleaned.html), links: cleaned.links, images: cleaned.images, metadata: await referenceMetadata(html, url) };
+  return { markdown: turndownOutput(cleaned.html), links: cleaned.links, images: cleaned.images, metadata: await referenceMetadata(html, url) };
 }
 
 function current(html: string, url: string, onlyMainContent: boolean): PageOutput {
@@ -112,6 +130,6 @@ const SNIPPETS = [
 
 describe("parity on edge-case markup", () => {
   it.each(SNIPPETS)("%s", (html) => {
-    expect(htmlToMarkdown(html)).toBe(turndownMarkdown(html));
+    expect(htmlToMarkdown(html)).toBe(turndownOutput(html));
   });
 });

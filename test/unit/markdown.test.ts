@@ -104,7 +104,18 @@ describe("htmlToMarkdown", () => {
       <a href="javascript:void(0)">menu</a> <a href="https://x.test/i"><img src="https://x.test/i.png" alt="I"></a></p>`))
       .toBe("Hello world menu [![I](https://x.test/i.png)](https://x.test/i)");
     expect(htmlToMarkdown(`<a href="https://x.test/a b(1)" title="The &quot;A&quot;">A</a>`))
-      .toBe('[A](<https://x.test/a b\\(1\\)> "The \\"A\\"")');
+      .toBe('[A](<https://x.test/a b%281%29> "The \\"A\\"")');
+  });
+
+  it("percent-encodes parentheses and angle brackets in link and image destinations", () => {
+    // An inline SVG as a data: URL is full of parentheses; a reader that ends the destination at the first ")"
+    // must not spill the SVG's markup into the text.
+    const svg = `data:image/svg+xml,%3Csvg%3E%3Cpath fill='rgb(0,0,0)' d='M0 0'/%3E%3C/svg%3E`;
+    const markdown = htmlToMarkdown(`<p><a href="https://x.test/wiki/Go_(language)">Go</a> <img src="${svg}" alt="icon"> <a href="/q?a=<b>">q</a></p>`);
+    expect(markdown).toBe(
+      "[Go](https://x.test/wiki/Go_%28language%29) ![icon](<data:image/svg+xml,%3Csvg%3E%3Cpath fill='rgb%280,0,0%29' d='M0 0'/%3E%3C/svg%3E>) [q](/q?a=%3Cb%3E)",
+    );
+    expect(markdown.replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")).toBe("Go icon q");
   });
 
   it("writes ATX headings on one line, breaks, quotes and rules", () => {
