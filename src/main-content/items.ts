@@ -26,6 +26,12 @@ const RICH_ITEM_CHARS = 40;
 const ITEM_NOTE_CHARS = 8;
 /** Average text of an item beyond which the "items" are sections of a page, not entries of a list. */
 const MAX_ITEM_CHARS = 600;
+/**
+ * Share of a list's text above which one item is not an entry among alike ones but the page's own block in a layout
+ * grid (a product page's picture, title and a buy box holding the whole description): one item holding more than
+ * all the others together.
+ */
+const DOMINANT_ITEM_SHARE = 0.5;
 /** A teaser's title is at least this long (a headline, not a poster's name or a "Read more"). */
 const TEASER_TITLE_CHARS = 20;
 /** ... and the teaser carries at least this much text outside links (an excerpt, a date and author, a price). */
@@ -121,14 +127,16 @@ export function findItemLists(index: PageIndex): ItemLists {
     if (!items || items.length < MIN_ITEMS || items.length < 0.6 * withText) continue;
     let itemChars = 0;
     let richItems = 0;
+    let largest = 0;
     for (const c of items) {
       itemChars += chars[c];
+      if (chars[c] > largest) largest = chars[c];
       // More than one block of text (title + price, headline + summary), a long one, or a link with a note of its
       // own beside it ("Fresnel lens — the largest"): a menu entry is its link and nothing else.
       const note = chars[c] - index.linkChars[c];
       if (chars[c] >= RICH_ITEM_CHARS || end[c] - c > 3 || (index.linkChars[c] > 0 && note >= ITEM_NOTE_CHARS)) richItems++;
     }
-    if (itemChars / items.length > MAX_ITEM_CHARS) continue;
+    if (itemChars / items.length > MAX_ITEM_CHARS || largest > DOMINANT_ITEM_SHARE * itemChars) continue;
     const rich = richItems >= 0.6 * items.length && itemChars / items.length >= 15;
     if (!rich && items.length < MIN_PLAIN_ITEMS) continue;
     isList[p] = 1;

@@ -286,6 +286,17 @@ describe("products", () => {
     expect(text).not.toContain("Beacon lantern, brass");
   });
 
+  it("reads a layout grid whose one cell holds most of the text (the buy box with the description) as the page, not as cards", () => {
+    const cell = (inner: string) => `<div class="grid-item"><div class="cell">${inner}</div></div>`;
+    const grid = `<div class="pdp-grid">${cell('<img src="/lantern.jpg" alt=""><span>Shown: copper</span>')}${cell("<h1>Storm lantern, copper</h1><h2>Hand-made lantern</h2>")}
+      ${cell(`<div class="price">€89.00</div><p>Burns twelve hours on one filling of paraffin.</p>
+        <p>Hand-made in a small workshop by the sea, this copper storm lantern keeps its flame in every wind.</p>
+        <ul><li>Hardened glass that never fogs</li><li>A handle that stays cool to the touch</li><li>Hammered copper shell</li></ul>
+        <p><a href="/membership">Members get free delivery</a></p>`)}</div>`;
+    const { text } = extract(`${siteHeader}<main>${grid}</main>${siteFooter}`, { jsonLd });
+    for (const line of ["Burns twelve hours", "Hardened glass that never fogs", "A handle that stays cool", "keeps its flame"]) expect(text).toContain(line);
+  });
+
   it("reads a product group with its variants (each a Product named by colour) as one product on sale: its reviews go", () => {
     const variant = (colour: string) => ({ "@type": "Product", name: `Storm lantern, ${colour}`, offers: { "@type": "Offer", price: "89.00" } });
     const group = [{ "@context": "https://schema.org", "@type": "ProductGroup", name: "Storm lantern", hasVariant: ["copper", "brass", "black"].map(variant) }];
