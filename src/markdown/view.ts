@@ -77,8 +77,9 @@ function copyChildren(source: ElementNode, target: MdElement, flattenInto: MdEle
     if (child.type === 3) {
       // Adjacent text (left behind by removed elements) is one text node, as a re-parse would make it.
       const last = siblings[siblings.length - 1];
-      if (last !== undefined && last.kind === 3) last.data += child.data;
-      else siblings.push(new MdText(child.data, target));
+      const data = ordinarySpaces(child.data);
+      if (last !== undefined && last.kind === 3) last.data += data;
+      else siblings.push(new MdText(data, target));
     } else if (depth >= MAX_DEPTH) {
       copyChildren(child, flattenInto, flattenInto, depth);
     } else {
@@ -87,6 +88,20 @@ function copyChildren(source: ElementNode, target: MdElement, flattenInto: MdEle
       copyChildren(child, element, element, depth + 1);
     }
   }
+}
+
+const NO_BREAK_SPACES = /[\u00a0\u202f]/g;
+
+/**
+ * No-break spaces (U+00A0 `&nbsp;`, U+202F the narrow one) written as ordinary spaces, in code blocks too: in
+ * Markdown they only tell a renderer where not to wrap a line, while for what reads the Markdown — a prompt, a
+ * search index, a `grep` for a phrase — they are a different character than the space the words are separated by
+ * (a phrase search misses them, tokenizers spend extra tokens on them, Python refuses code that holds them). Outside
+ * code they then collapse like any space: `&nbsp;&nbsp;` between words is one space, a paragraph holding only
+ * `&nbsp;` is blank. Here the Markdown's text departs from turndown's on purpose.
+ */
+function ordinarySpaces(text: string): string {
+  return text.indexOf("\u00a0") < 0 && text.indexOf("\u202f") < 0 ? text : text.replace(NO_BREAK_SPACES, " ");
 }
 
 /**

@@ -55,6 +55,22 @@ function escapeMarkdownText(text: string): string {
     .replace(ORDERED_MARKER_AT_START, "$1\\. ");
 }
 
+interface TextLike {
+  nodeType: number;
+  data?: string;
+  childNodes?: ArrayLike<TextLike>;
+}
+
+/**
+ * The serializer's one departure from turndown in text, made here too so that everything else is still compared:
+ * no-break spaces are ordinary spaces (src/markdown/view.ts says why).
+ */
+function writeNoBreakSpacesAsSpaces(node: TextLike): void {
+  if (node.nodeType === 3 && node.data !== undefined) node.data = node.data.replace(/[\u00a0\u202f]/g, " ");
+  const children = node.childNodes;
+  if (children) for (let i = 0; i < children.length; i++) writeNoBreakSpacesAsSpaces(children[i]);
+}
+
 /** Converts (preferably already cleaned) HTML to Markdown. */
 export function htmlToMarkdown(html: string): string {
   if (html.trim() === "") return "";
@@ -63,6 +79,7 @@ export function htmlToMarkdown(html: string): string {
   // turndown deep-copies its input so as not to modify the caller's DOM; this document exists only for
   // this call, so the copy (about a tenth of the conversion time) is skipped.
   Object.defineProperty(root, "cloneNode", { value: () => root });
+  writeNoBreakSpacesAsSpaces(root);
   const markdown = markdownService().turndown(root as unknown as TurndownService.Node);
   return tidyMarkdown(markdown);
 }

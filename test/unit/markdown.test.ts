@@ -77,6 +77,12 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown("<pre><code>line one<br>line two</code></pre>")).toBe("```\nline one\nline two\n```");
   });
 
+  it("writes no-break spaces as ordinary spaces, collapsed outside code and kept one for one inside it", () => {
+    const markdown = htmlToMarkdown("<p>10&nbsp;km&nbsp;&nbsp;away,\u202fnow</p><p>&nbsp;</p><p>next</p><pre><code>a\u00a0=\u00a0\u00a01</code></pre>");
+    expect(markdown).toBe("10 km away, now\n\nnext\n\n```\na =  1\n```");
+    expect(markdown).not.toMatch(/[\u00a0\u202f]/);
+  });
+
   it("renders nested lists, paragraphs and code inside list items, and task lists", () => {
     expect(htmlToMarkdown(
       `<ul><li>One<ul><li>One.a</li><li>One.b<ol start="0"><li>Zero</li><li>One</li></ol></li></ul></li><li>Two</li></ul>`,
