@@ -15,6 +15,8 @@
  *    rails are dropped unless they evidently wrap the content; buttons, bylines and forms only when they hold
  *    little prose. Every other block is judged on its text: prose and headings are content, link-dense blocks
  *    are clutter, short labels are neutral; hidden text (closed tabs) is neutral and kept inside the region.
+ *    named-sections.ts — a section whose heading says it is about something else ("Related articles", "About the
+ *    author", "People who viewed this item also viewed") counts like one named so in its class.
  * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
  *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
  *    are recommendations (other products' cards), those that do not are the product's own details; teasers
@@ -42,6 +44,7 @@ import { declaredKind, inDeclaredEntry, metadataSummary, readStructuredData, off
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutRepeats } from "./repeats";
+import { namedSections } from "./named-sections";
 
 export interface PageSignals {
   url: string;
@@ -100,7 +103,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const itemText = kind === "product" ? "clutter" : undefined;
   // ... and what buyers wrote about a product on sale is not its description.
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
-  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter });
+  // Sections titled as being about other pages, the author or sharing (a listing, made of such lists, keeps them).
+  const elsewhere = namedSections(index);
+  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
   // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
   // pick: the region is then chosen as on any page.
@@ -114,7 +119,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     !(signals.metadata.ogType === "article" && judgement.good[region.root] > 0)
   ) {
     commentsAreContent = true;
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText });
+    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, namedSections: elsewhere });
     region = pickRegion(index, judgement);
   }
   if (kind !== "product" && kind !== "qa" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {

@@ -66,6 +66,11 @@ export interface JudgeOptions {
    * what buyers wrote about it).
    */
   reviewsAreClutter?: boolean;
+  /**
+   * 1 on sections titled as being about something else than the page (named-sections.ts: "Related articles",
+   * "About the author"): clutter like a block named "related", unless they wrap the page's content.
+   */
+  namedSections?: Uint8Array;
 }
 
 /** Share of a block's text in links above which the block is navigation rather than content. */
@@ -180,6 +185,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const flagged =
       h === Hint.Boilerplate ||
       h === Hint.Clutter ||
+      options.namedSections?.[i] === 1 ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
     if (!flagged || wrapsContent(i)) continue;
@@ -189,7 +195,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
     // a poster's card beside the post is not.
     const card = options.isItem?.[i] === 1 || (itemOf[i] >= 0 && hasHeading[i] === 1 && index.chars[i] > CARD_SHARE * index.chars[itemOf[i]]);
-    if (h === Hint.Clutter && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
+    if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
     // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
     // form for editing).
     if (nodes[i].name === "form" && !fillable && contentInside[i] > 0) continue;

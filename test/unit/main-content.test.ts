@@ -64,6 +64,29 @@ describe("articles", () => {
   });
 });
 
+describe("sections titled as being about something else", () => {
+  const teaser = (title: string, slug: string) => `<li><a href="/${slug}">${title}</a><p>A short note on ${title.toLowerCase()}, from our archive, with pictures.</p></li>`;
+  const related = `<ul>${teaser("Five harbours worth a visit", "a")}${teaser("The last keeper of the north pier", "b")}</ul>`;
+  const authorBox = `<div class="mt-8 p-4"><h2>About the author</h2><div class="flex"><p>Maren Holt has written about lighthouses and the
+    people who keep them for twenty years, and lives by the sea in a house she restored herself.</p><a href="/authors/holt">View all posts by Maren Holt</a></div></div>`;
+
+  it("drops a related list and an author box that only their headings name (utility classes, flat or wrapped)", () => {
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens")}</p><h2>The restoration</h2>
+      <p>${sentence("brass frame")}</p><h2>Related articles</h2>${related}</div>${authorBox}</article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The brass frame was checked");
+    expect(text).toContain("The restoration");
+    for (const junk of ["Related articles", "Five harbours", "north pier", "About the author", "Maren Holt has written", "View all posts"]) expect(text).not.toContain(junk);
+  });
+
+  it("reads the heading as a whole: a section whose heading only mentions such words stays", () => {
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens")}</p><h2>Related work on the north pier</h2>
+      <p>${sentence("pier")}</p><h2>More on fields</h2><p>${sentence("field")}</p></div></article></main>`;
+    const { text } = extract(body);
+    for (const kept of ["Related work on the north pier", "The pier was checked", "More on fields", "The field was checked"]) expect(text).toContain(kept);
+  });
+});
+
 describe("similar-content rails", () => {
   it("drops a block named for similar content, like a related rail, even when its teasers read as prose", () => {
     const teaser = (topic: string) => `<div class="teaser"><h3><a href="/${topic}">A story about the ${topic}</a></h3><p>${sentence(topic, 2)}</p></div>`;

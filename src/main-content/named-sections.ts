@@ -1,0 +1,97 @@
+/**
+ * Sections a page titles as being about something else than itself: "Related articles", "You may also like",
+ * "People who viewed this item also viewed", "About the author", "Share this post". Sites mark them up like any
+ * other section (utility classes, no "related" in any name), so their heading is what gives them away, as it does
+ * to a reader. Such a section is clutter beside an article or a product; judge.ts weighs it like a block named
+ * "related" (it stays when it evidently wraps the page's content), and a listing page, which is made of such
+ * lists, does not use this at all.
+ *
+ * The section a heading titles is the element that starts with it (the heading and its own wrappers, then what
+ * follows) when that element is not most of the page; in a flat body (headings between paragraphs) it is the
+ * heading and its following siblings up to the next heading of the same or a higher level.
+ *
+ * The headings are matched as a whole, in English only: a word anywhere in a heading ("Related work", "More on
+ * fields") says nothing.
+ */
+import { collapsedText } from "../dom/tree";
+import type { PageIndex } from "./measure";
+
+const ELSEWHERE_HEADING = new RegExp(
+  "^(?:" +
+    [
+      "related (?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
+      "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
+      "you may be interested in",
+      "more from .{1,40}",
+      "more (?:stories|articles|posts|news|videos)",
+      "recommended (?:for you|posts|articles|stories|reading|products)",
+      "(?:read|up) next",
+      "what to read next",
+      "keep reading",
+      "(?:recent|latest|popular|trending) (?:posts|articles|stories)",
+      "most (?:read|popular|viewed)",
+      "about the (?:authors?|writers?|reviewers?|contributors?|experts?)",
+      "people (?:who viewed this item )?also (?:viewed|bought|searched|liked)",
+      "customers (?:who (?:bought|viewed) this item )?also (?:bought|viewed)",
+      "similar (?:items|products|articles|posts)",
+      "frequently bought together",
+      "share this(?: (?:article|post|story|page))?",
+      "follow us",
+    ].join("|") +
+    ")$",
+  "i",
+);
+/** Heading levels by tag. */
+const LEVEL: Record<string, number> = { h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+/** A section holding more than this share of the page's text is not a side section, whatever its heading says. */
+const MAX_SECTION_SHARE = 0.5;
+
+/** Whether a heading's text names a section about other pages, the author or sharing. */
+export function namesElsewhere(text: string): boolean {
+  return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#]+$/, ""));
+}
+
+/** 1 on each element that is (or starts) such a section; their descendants are not marked. */
+export function namedSections(index: PageIndex): Uint8Array {
+  const { nodes, parent, end, chars } = index;
+  const count = nodes.length;
+  const marked = new Uint8Array(count);
+  const limit = MAX_SECTION_SHARE * chars[0];
+  for (let h = 1; h < count; h++) {
+    const level = LEVEL[nodes[h].name];
+    if (level === undefined || chars[h] === 0 || chars[h] > 60 || !namesElsewhere(collapsedText(nodes[h]))) continue;
+    // The heading with the wrappers around it that hold nothing else.
+    let top = h;
+    while (parent[top] > 0 && chars[parent[top]] === chars[top]) top = parent[top];
+    const section = parent[top];
+    if (section > 0 && chars[section] <= limit && startsWith(index, section, top)) {
+      marked[section] = 1;
+      continue;
+    }
+    // A flat body: the heading and what follows it, up to the next heading of its level or above.
+    let taken = 0;
+    const run: number[] = [];
+    for (let s = top; s >= 0 && s < end[section]; s = end[s]) {
+      if (s !== top && opensSection(index, s, level)) break;
+      run.push(s);
+      taken += chars[s];
+    }
+    if (taken <= limit) for (const s of run) marked[s] = 1;
+  }
+  return marked;
+}
+
+/** Whether `child` is the first of `section`'s children with any text. */
+function startsWith(index: PageIndex, section: number, child: number): boolean {
+  for (let c = section + 1; c < child; c = index.end[c]) if (index.chars[c] > 0) return false;
+  return true;
+}
+
+/** Whether element `s` is or holds a heading of `level` or above. */
+function opensSection(index: PageIndex, s: number, level: number): boolean {
+  for (let i = s; i < index.end[s]; i++) {
+    const name = index.nodes[i].name;
+    if (name === "h1" || (LEVEL[name] !== undefined && LEVEL[name] <= level)) return true;
+  }
+  return false;
+}
