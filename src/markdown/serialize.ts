@@ -129,6 +129,12 @@ const strikethrough: Rule = (content) => `~~${content}~~`;
 const code: Rule = (content) => inlineCode(content);
 
 const SKIP_LINK_TEXT = /^skip (?:to|navigation|nav)\b/i;
+/**
+ * The symbol a heading or definition carries as a link to itself ("§", "¶", "#": a permalink to copy): noise in the
+ * Markdown, where it came out as `## Variants[§](#variants)` or `[¶](#id "Link to this heading")` after every
+ * heading of a documentation page.
+ */
+const PERMALINK_TEXT = /^(?:[§¶#🔗⚓]|\\#)$/u;
 
 const DESTINATION_DELIMITERS = /[()<>]/g;
 const PERCENT_ENCODED: Record<string, string> = { "(": "%28", ")": "%29", "<": "%3C", ">": "%3E" };
@@ -155,6 +161,7 @@ const link: Rule = (content, anchor) => {
   if (text === "") return "";
   if (href === "" || /^javascript:/i.test(href)) return content;
   if (href.includes("#") && SKIP_LINK_TEXT.test(text)) return "";
+  if (href.startsWith("#") && PERMALINK_TEXT.test(text)) return "";
   const title = (anchor.attrs.title ?? "").replace(/\s+/g, " ").trim();
   const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : "";
   return `[${text}](${linkDestination(href)}${titlePart})`;

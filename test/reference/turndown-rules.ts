@@ -196,6 +196,8 @@ const table: TurndownService.Rule = {
 // ---------------------------------------------------------------------------------------- links, headings
 
 const SKIP_LINK_TEXT = /^skip (?:to|navigation|nav)\b/i;
+/** A heading's link to itself ("§", "¶", "#"): dropped by the serializer on purpose, and so here too. */
+const PERMALINK_TEXT = /^(?:[§¶#🔗⚓]|\\#)$/u;
 
 function linkDestination(href: string): string {
   const escaped = href.replace(/([()<>])/g, "\\$1");
@@ -212,6 +214,7 @@ const inlineLink: TurndownService.Rule = {
     if (text === "") return "";
     if (href === "" || /^javascript:/i.test(href)) return content;
     if (href.includes("#") && SKIP_LINK_TEXT.test(text)) return "";
+  if (href.startsWith("#") && PERMALINK_TEXT.test(text)) return "";
     const title = (anchor.getAttribute("title") ?? "").replace(/\s+/g, " ").trim();
     const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : "";
     return `[${text}](${linkDestination(href)}${titlePart})`;

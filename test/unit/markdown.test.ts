@@ -77,6 +77,12 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown("<pre><code>line one<br>line two</code></pre>")).toBe("```\nline one\nline two\n```");
   });
 
+  it("drops a heading's link to itself (a permalink symbol) and keeps other links to places on the page", () => {
+    const html = `<h2><a class="doc-anchor" href="#variants">§</a>Variants</h2><h3>Options<a class="headerlink" href="#options" title="Link to this heading">¶</a></h3>
+      <h4>Limits <a href="#limits" title="Permalink">#</a></h4><p>See <a href="#limits">the limits</a> and <a href="#fn1">1</a>.</p>`;
+    expect(htmlToMarkdown(html)).toBe("## Variants\n\n### Options\n\n#### Limits\n\nSee [the limits](#limits) and [1](#fn1).");
+  });
+
   it("writes no-break spaces as ordinary spaces, collapsed outside code and kept one for one inside it", () => {
     const markdown = htmlToMarkdown("<p>10&nbsp;km&nbsp;&nbsp;away,\u202fnow</p><p>&nbsp;</p><p>next</p><pre><code>a\u00a0=\u00a0\u00a01</code></pre>");
     expect(markdown).toBe("10 km away, now\n\nnext\n\n```\na =  1\n```");
