@@ -47,7 +47,7 @@ const LEVEL: Record<string, number> = { h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 const MAX_SECTION_SHARE = 0.5;
 
 /** Whether a heading's text names a section about other pages, the author or sharing. */
-export function namesElsewhere(text: string): boolean {
+function namesElsewhere(text: string): boolean {
   return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#]+$/, ""));
 }
 
