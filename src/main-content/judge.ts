@@ -8,7 +8,8 @@
  * boilerplate too. Comment threads are boilerplate unless the page is a discussion (then they are the content).
  *
  * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
- * text (menus, tag clouds, "related" lists) count as clutter, short unpunctuated snippets (labels, dates,
+ * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
+ * link (a reference and its author) only by its note, as content — short unpunctuated snippets (labels, dates,
  * buttons) count a little as clutter. Text in repeated items counts as the page kind asks (all content on a
  * listing, card labels as clutter on a product page), and teasers of other pages count as clutter on any other page.
  */
@@ -79,6 +80,11 @@ const CLUTTER_MAX_PROSE = 200;
 const CARD_SHARE = 0.5;
 /** Item text up to this long is a card's name, price or label rather than prose. */
 const PRODUCT_CARD_TEXT = 80;
+/**
+ * A list entry made mostly of a link but with this much text of its own beside it (an author, a note) is a reference
+ * in the content — "Performance tuning guide by A. Author" — not a menu entry, which is the link alone.
+ */
+const ANNOTATION_CHARS = 10;
 /** Blocks shorter than this without punctuation are labels, not content. */
 const SHORT_BLOCK_CHARS = 25;
 
@@ -110,6 +116,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     } else if (HEADING_TAGS.has(nodes[i].name)) {
       rawGood[i] = own - links;
       rawBad[i] = links;
+    } else if (links > LINK_BLOCK_DENSITY * own && nodes[i].name === "li" && own - links >= ANNOTATION_CHARS) {
+      // Its note counts as content and its link as neither: a reading list inside the content stays with it.
+      rawGood[i] = own - links;
     } else if (links > LINK_BLOCK_DENSITY * own) {
       rawBad[i] = own;
     } else if (own < SHORT_BLOCK_CHARS && ownPunctuation[i] === 0) {

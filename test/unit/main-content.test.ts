@@ -437,6 +437,16 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps a list of further reading whose entries name their author beside a longer linked title, and drops a menu", () => {
+    const entry = (i: number) => `<li><a href="https://papers.example/${i}">Measuring the range of a harbour light, part ${i}</a> by Ann Keeper-Lund</li>`;
+    const page = `${siteHeader}<main><h1>Lens tuning</h1><p>${sentence("lens")}</p><h2>Further reading</h2>
+      <ul>${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</ul><h2>Tools</h2><p>${sentence("tool")}</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Measuring the range of a harbour light, part 1 by Ann Keeper-Lund");
+    expect(text).toContain("part 6 by Ann Keeper-Lund");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
