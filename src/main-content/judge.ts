@@ -5,7 +5,9 @@
  * Boilerplate: an element whose markup says so (signals.ts), unless it evidently wraps the page's content — it
  * holds most of the page's text, or a <main>/<article>-like element carrying most of its own — because layout
  * wrappers get names like "has-sidebar" or "page-header-and-content". A site <header> outside the content is
- * boilerplate too. Comment threads are boilerplate unless the page is a discussion (then they are the content).
+ * boilerplate too. An element named only as navigation ("nav", "menu") is not when it holds prose rather than links
+ * (the sections a scrolling menu points at). Comment threads are boilerplate unless the page is a discussion (then
+ * they are the content).
  *
  * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
  * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
@@ -85,6 +87,12 @@ const PRODUCT_CARD_TEXT = 80;
  * in the content — "Performance tuning guide by A. Author" — not a menu entry, which is the link alone.
  */
 const ANNOTATION_CHARS = 10;
+/**
+ * An element named only as navigation is content when it holds this much prose (its own worth, not item text promoted
+ * on a listing) and more than PROSE_RATIO times as much as clutter: a menu is links, a menu's target is sections.
+ */
+const PROSE_SECTION = 300;
+const PROSE_RATIO = 2;
 /** Blocks shorter than this without punctuation are labels, not content. */
 const SHORT_BLOCK_CHARS = 25;
 
@@ -129,6 +137,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     }
   }
   const subtreeGood = sumSubtrees(rawGood, parent);
+  const subtreeBad = sumSubtrees(rawBad, parent);
   // The largest content text of a content-hinted element inside each subtree.
   const contentInside = new Float64Array(count);
   for (let i = count - 1; i >= 0; i--) {
@@ -188,10 +197,13 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     }
     const flagged =
       h === Hint.Boilerplate ||
+      h === Hint.Navigation ||
       h === Hint.Clutter ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
     if (!flagged || wrapsContent(i)) continue;
+    // Named "nav" or "menu" but holding sections of prose: what a scrolling menu points at, not the menu.
+    if (h === Hint.Navigation && ownWorth[i] >= PROSE_SECTION && ownWorth[i] > PROSE_RATIO * subtreeBad[i]) continue;
     // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
     // a form one can fill in is not, whatever legal text comes with it.
     const fillable = nodes[i].name === "form" && hasField[i];

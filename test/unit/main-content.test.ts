@@ -447,6 +447,17 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps sections of prose named for the scrolling menu that points at them, and drops a menu named the same way", () => {
+    const menu = `<div class="page-nav">${["Inspections", "Repairs", "Training"].map((t) => `<a href="#${t}">${t}</a>`).join(" ")}</div>`;
+    const section = (title: string) => `<div class="nav-source" id="${title}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 4)}</p></div>`;
+    const page = `${siteHeader}<div class="page"><h1>Harbour services</h1><p>${sentence("quay", 1)}</p>${menu}
+      ${["Inspections", "Repairs", "Training"].map(section).join("")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["inspections", "repairs", "training"]) expect(text).toContain(`The ${topic} was checked for the 3. time`);
+    expect(text).not.toContain("Inspections Repairs Training");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
