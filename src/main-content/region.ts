@@ -8,7 +8,7 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { removeNode, type ElementNode } from "../dom/tree";
+import { ELEMENT, removeNode, type PageNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { UI_TAGS } from "./signals";
@@ -212,15 +212,28 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
   }
 }
 
-/** Removes the cut subtrees inside the region (the outermost cut of each branch). */
+/** Media elements whose other content is only shown by a browser that cannot play them. */
+const MEDIA_TAGS = new Set(["video", "audio"]);
+/** What a media element's content holds for playing it: its sources and text tracks. */
+const MEDIA_PARTS = new Set(["source", "track"]);
+
+/**
+ * Removes the cut subtrees inside the region (the outermost cut of each branch), and the fallback content of its
+ * videos and audio ("Your browser does not support the video tag"): no reader sees it, the media stays.
+ */
 export function cleanRegion(index: PageIndex, region: Region): void {
   const { nodes, end } = index;
-  const doomed: ElementNode[] = [];
+  const doomed: PageNode[] = [];
   for (let i = region.root + 1; i < end[region.root]; ) {
     if (region.cut[i]) {
       doomed.push(nodes[i]);
       i = end[i];
-    } else i++;
+      continue;
+    }
+    if (MEDIA_TAGS.has(nodes[i].name)) {
+      for (const child of nodes[i].children) if (child.type !== ELEMENT || !MEDIA_PARTS.has(child.name)) doomed.push(child);
+    }
+    i++;
   }
-  for (const element of doomed) removeNode(element);
+  for (const node of doomed) removeNode(node);
 }

@@ -563,6 +563,17 @@ describe("fallbacks and special markup", () => {
     expect(text).not.toContain("Skip to content");
   });
 
+  it("keeps a video with its sources but not the fallback text only a browser that cannot play it shows", () => {
+    const video = `<video controls poster="https://example.test/p.jpg"><source src="https://example.test/lens.mp4" type="video/mp4">
+      <p>Your browser does not support the video tag. <a href="https://example.test/lens.mp4">Download it</a>.</p></video>`;
+    const page = `${siteHeader}<main><h1>Lens cleaning</h1><p>${sentence("lens", 3)}</p>${video}<p>${sentence("frame", 2)}</p></main>${siteFooter}`;
+    const { text, html } = extract(page);
+    expect(html).toContain('<source src="https://example.test/lens.mp4" type="video/mp4">');
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("does not support the video tag");
+    expect(text).not.toContain("Download it");
+  });
+
   it("drops a popover (the popover attribute: a layer shown on demand, like a dialog), however much it says", () => {
     const popover = `<div popover id="install-help"><h3>Install the app</h3><p>${sentence("home screen icon", 3)}</p></div>`;
     const page = `${siteHeader}<div class="thread"><h1>Fog horns</h1><p>${sentence("fog horn", 4)}</p></div>${popover}${siteFooter}`;
