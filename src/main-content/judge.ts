@@ -11,7 +11,8 @@
  *
  * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
  * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
- * link (a reference and its author) only by its note, as content — short unpunctuated snippets (labels, dates,
+ * link (a reference and its author) only by its note, as content, and a short list of links set among prose (a
+ * section's "see also") not at all — short unpunctuated snippets (labels, dates,
  * buttons) count a little as clutter. Text in repeated items counts as the page kind asks (all content on a
  * listing, card labels as clutter on a product page), and teasers of other pages count as clutter on any other page.
  */
@@ -93,6 +94,14 @@ const ANNOTATION_CHARS = 10;
  */
 const PROSE_SECTION = 300;
 const PROSE_RATIO = 2;
+/**
+ * A list of at most this many links whose list sits in a block with this much prose around it is part of the text
+ * ("see also", a section's references): its entries count as neither content nor clutter. A menu stands apart from
+ * prose, or is longer.
+ */
+const TEXT_LINK_LIST_ENTRIES = 12;
+const TEXT_LINK_LIST_PROSE = 500;
+const LIST_TAGS = new Set(["ul", "ol"]);
 /** Blocks shorter than this without punctuation are labels, not content. */
 const SHORT_BLOCK_CHARS = 25;
 
@@ -107,6 +116,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const teasers = itemText === undefined && !options.commentsAreContent ? options.inTeaser : undefined;
   // Item text counted as content on a listing page beyond what it is worth on its own (a list of bare links).
   const promoted = itemText === "content" ? new Float64Array(count) : null;
+  // List entries that are links and little else (judged clutter on their own text).
+  const linkEntries = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const own = ownChars[i];
     if (own === 0) continue;
@@ -129,6 +140,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       rawGood[i] = own - links;
     } else if (links > LINK_BLOCK_DENSITY * own) {
       rawBad[i] = own;
+      if (nodes[i].name === "li") linkEntries[i] = 1;
     } else if (own < SHORT_BLOCK_CHARS && ownPunctuation[i] === 0) {
       rawBad[i] = 0;
     } else {
@@ -137,6 +149,12 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     }
   }
   const subtreeGood = sumSubtrees(rawGood, parent);
+  // A short list of links set among prose ("see also", a section's references) is part of the text, not a menu.
+  for (let i = 1; i < count; i++) {
+    const list = parent[i];
+    if (!linkEntries[i] || list <= 0 || !LIST_TAGS.has(nodes[list].name)) continue;
+    if (index.childCount[list] <= TEXT_LINK_LIST_ENTRIES && subtreeGood[parent[list]] >= TEXT_LINK_LIST_PROSE) rawBad[i] = 0;
+  }
   const subtreeBad = sumSubtrees(rawBad, parent);
   // The largest content text of a content-hinted element inside each subtree.
   const contentInside = new Float64Array(count);

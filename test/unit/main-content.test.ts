@@ -447,6 +447,16 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps a short list of bare links set among the prose (a section's references), and drops a long menu standing apart", () => {
+    const menu = `<div class="toc-tree"><ul>${Array.from({ length: 20 }, (_, i) => `<li><a href="/docs/${i}">Chapter number ${i}</a></li>`).join("")}</ul></div>`;
+    const section = (type: string) => `<h2>${type}</h2><p>${sentence(type.toLowerCase(), 2)}</p>
+      <ul><li><a href="/docs/${type}">Overview of ${type} lights</a></li><li><a href="/ref/${type}">${type} command reference</a></li></ul>`;
+    const page = `${siteHeader}${menu}<div class="doc"><h1>Light types</h1>${["Sector", "Flashing", "Leading"].map(section).join("")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const type of ["Sector", "Flashing", "Leading"]) expect(text).toContain(`Overview of ${type} lights${type} command reference`);
+    expect(text).not.toContain("Chapter number 7");
+  });
+
   it("keeps sections of prose named for the scrolling menu that points at them, and drops a menu named the same way", () => {
     const menu = `<div class="page-nav">${["Inspections", "Repairs", "Training"].map((t) => `<a href="#${t}">${t}</a>`).join(" ")}</div>`;
     const section = (title: string) => `<div class="nav-source" id="${title}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 4)}</p></div>`;
