@@ -26,8 +26,8 @@
  *    and so does an Open Graph article (og:type) with prose of its own.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
- *    long article split by a layout wrapper); strongly negative subtrees inside are cut, and so is the fallback text
- *    of its videos and audio.
+ *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
+ *    snippets; strongly negative subtrees inside are cut, and so is the fallback text of its videos and audio.
  * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body,
  *    and a body without any text (or with only a bar of links) to the page's own description; `warnings` says so.
  *

@@ -62,7 +62,7 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
       if (net[i] > net[core] || (net[i] === net[core] && i < index.end[core] && index.chars[i] === index.chars[core])) core = i;
     }
   }
-  return { root: widen(index, core, cut, worth), cut, worth };
+  return { root: widen(index, core, cut, worth, judgement), cut, worth };
 }
 
 const SIBLING_SHARE = 0.2;
@@ -72,23 +72,30 @@ const SIBLING_MIN = 100;
  * The core region grows into its ancestors' other children when they hold real content of their own (at
  * least SIBLING_SHARE of the core's worth, or SIBLING_MIN): the other sections of a marketing page, the
  * continuation of an article split by a layout wrapper. Small islands around the content — "back to blog",
- * an author line, a promo box — are cut. Returns the new root.
+ * an author line, a promo box — are cut; a titled section worth SIBLING_MIN is not an island (a marketing page's
+ * short sections beside a long one), though alone it does not draw the region wider. Returns the new root.
  */
-function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array): number {
-  const { parent, end } = index;
+function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array, judgement: Judgement): number {
+  const { nodes, parent, end } = index;
   const threshold = Math.max(SIBLING_MIN, SIBLING_SHARE * worth[core]);
+  // 1 where the subtree holds a section heading with content text.
+  const titled = new Uint8Array(nodes.length);
+  for (let i = nodes.length - 1; i > 0; i--) {
+    if (HEADINGS.has(nodes[i].name) && judgement.good[i] > 0) titled[i] = 1;
+    if (titled[i]) titled[parent[i]] = 1;
+  }
   let root = core;
   for (let child = core, a = parent[core]; a >= 0; child = a, a = parent[a]) {
     let joined = false;
-    const keepers: number[] = [];
+    const islands: number[] = [];
     for (let s = a + 1; s < end[a]; s = end[s]) {
       if (s === child || cut[s]) continue;
-      if (worth[s] >= threshold) keepers.push(s);
-      else if (worth[s] !== 0 || index.chars[s] > 0) keepers.push(-s - 1);
+      if (worth[s] >= threshold) joined = true;
+      else if (titled[s] && worth[s] >= SIBLING_MIN) continue;
+      else if (worth[s] !== 0 || index.chars[s] > 0) islands.push(s);
     }
-    for (const k of keepers) if (k >= 0) joined = true;
     if (!joined) continue;
-    for (const k of keepers) if (k < 0) cut[-k - 1] = 1;
+    for (const s of islands) cut[s] = 1;
     root = a;
   }
   return root;

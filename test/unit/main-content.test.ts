@@ -457,6 +457,17 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("Chapter number 7");
   });
 
+  it("keeps a marketing page's short titled section beside its long ones, and cuts an untitled snippet between them", () => {
+    const section = (title: string, n: number) => `<section><h2>${title}</h2>${Array.from({ length: n }, () => `<p>${sentence(title.toLowerCase(), 3)}</p>`).join("")}</section>`;
+    const short = `<section><h2>Night watch</h2><p>${sentence("night watch", 2)}</p></section>`;
+    const ports = `<ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/ports/${i}">Harbour of call number ${i}</a></li>`).join("")}</ul>`;
+    const page = `${siteHeader}<main>${section("Inspections", 8)}${ports}${short}<p>Call us today.</p>${section("Repairs", 2)}</main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["inspections", "night watch", "repairs"]) expect(text).toContain(`The ${topic} was checked for the 1. time`);
+    expect(text).not.toContain("Call us today");
+    expect(text).not.toContain("Harbour of call number 7");
+  });
+
   it("keeps sections of prose named for the scrolling menu that points at them, and drops a menu named the same way", () => {
     const menu = `<div class="page-nav">${["Inspections", "Repairs", "Training"].map((t) => `<a href="#${t}">${t}</a>`).join(" ")}</div>`;
     const section = (title: string) => `<div class="nav-source" id="${title}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 4)}</p></div>`;
