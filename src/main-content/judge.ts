@@ -12,9 +12,9 @@
  * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
  * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
  * link (a reference and its author) only by its note, as content, and a short list of links set among prose (a
- * section's "see also") not at all — short unpunctuated snippets (labels, dates,
- * buttons) count a little as clutter. Text in repeated items counts as the page kind asks (all content on a
- * listing, card labels as clutter on a product page), and teasers of other pages count as clutter on any other page.
+ * section's "see also") not at all — short unpunctuated snippets (labels, dates, buttons) count a little as
+ * clutter. Text in repeated items counts as the page kind asks (all content on a listing, card labels as clutter
+ * on a product page), and teasers of other pages count as clutter on any other page.
  */
 import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
