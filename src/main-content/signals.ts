@@ -8,7 +8,7 @@
  * nor "ad" "header". Results are cached per distinct attribute string: pages repeat the same classes thousands
  * of times.
  */
-import type { ElementNode } from "../dom/tree";
+import { collapsedText, ELEMENT, type ElementNode } from "../dom/tree";
 
 export const enum Hint {
   None = 0,
@@ -284,6 +284,27 @@ export function isDialog(element: ElementNode): boolean {
   return element.name === "dialog" || role === "dialog" || role === "alertdialog" || element.attrs["aria-modal"] === "true" || element.attrs.popover !== undefined;
 }
 
+/**
+ * Words an id needs to be read as a heading's slug: "comments" over a heading "Comments" may well be the comment
+ * section, "respond-to-review-comments" is a title — and so is any id of a <section> that repeats its heading (the
+ * "cookies" chapter of a manual: documentation generators give every section its title's slug).
+ */
+const SLUG_MIN_WORDS = 3;
+
+/**
+ * Whether `id` is the slug of the element's heading — the element itself or its first child element being a heading
+ * with the same words — as documentation generators and editors derive section anchors from their titles.
+ */
+function idFromHeading(element: ElementNode, id: string): boolean {
+  const first = element.children.find((child): child is ElementNode => child.type === ELEMENT);
+  const heading = HEADING_TAGS.has(element.name) ? element : first !== undefined && HEADING_TAGS.has(first.name) ? first : null;
+  if (heading === null) return false;
+  const idWords = attributeWords(id.toLowerCase());
+  const titleWords = attributeWords(collapsedText(heading).toLowerCase());
+  const enough = idWords.length >= SLUG_MIN_WORDS || (element.name === "section" && idWords.length > 0);
+  return enough && idWords.length === titleWords.length && idWords.every((word, k) => word === titleWords[k]);
+}
+
 /** Hints that settle an element whatever its other names say: it is chrome of some kind. */
 const namesChrome = (hint: Hint) => hint === Hint.Chrome || hint === Hint.Boilerplate || hint === Hint.Navigation || hint === Hint.Comments;
 
@@ -308,7 +329,9 @@ export function elementHint(element: ElementNode): Hint {
     const tagHint = attributeHint(name);
     if (namesChrome(tagHint)) return tagHint;
   }
-  const idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
+  let idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
+  // An id made from the section's own heading ("respond-to-review-comments") names its topic, not its role.
+  if (namesChrome(idHint) && idFromHeading(element, attrs.id!)) idHint = Hint.None;
   if (namesChrome(idHint)) return idHint;
   const classHint = attrs.class !== undefined ? attributeHint(attrs.class) : Hint.None;
   if (classHint === Hint.None || (classHint === Hint.Clutter && idHint === Hint.Content)) return idHint;

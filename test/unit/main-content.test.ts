@@ -468,6 +468,16 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("Harbour of call number 7");
   });
 
+  it("reads a section id made from its own heading as its topic (\"respond-to-review-comments\", a <section id=\"cookies\">), not its role", () => {
+    const section = (id: string, title: string, tag = "section") => `<${tag} id="${id}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 3)}</p></${tag}>`;
+    const page = `${siteHeader}<main><h1>Submitting patches</h1><p>${sentence("patch", 3)}</p>
+      ${section("respond-to-review-comments", "Respond to review comments", "div")}${section("cookies", "Cookies")}${section("signing-off", "Signing off")}</main>
+      <div id="comments"><h2>Comments</h2><p>${sentence("reader's question", 2)}</p></div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["respond to review comments", "cookies", "signing off"]) expect(text).toContain(`The ${topic} was checked for the 3. time`);
+    expect(text).not.toContain("The reader's question was checked");
+  });
+
   it("keeps sections of prose named for the scrolling menu that points at them, and drops a menu named the same way", () => {
     const menu = `<div class="page-nav">${["Inspections", "Repairs", "Training"].map((t) => `<a href="#${t}">${t}</a>`).join(" ")}</div>`;
     const section = (title: string) => `<div class="nav-source" id="${title}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 4)}</p></div>`;
