@@ -244,3 +244,31 @@ export function cleanRegion(index: PageIndex, region: Region): void {
   }
   for (const node of doomed) removeNode(node);
 }
+
+/** A call to action is a link of fewer characters than this: "Get started", "Book a demo", "Learn more". */
+const CALL_TO_ACTION_CHARS = 25;
+/** Blocks whose lone link is a cell, an entry or a title of the structure around it, not a button. */
+const STRUCTURAL_BLOCKS = new Set(["li", "td", "th", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "caption", "figcaption"]);
+
+/**
+ * Cuts calls to action from the region: a block that is one short link and nothing else ("Get started", "Learn
+ * more"), outside repeated items, with no content after it in its parent — a button closing a section or a hero.
+ * A lone link followed by prose titles what follows (an entry of a roundup) and stays.
+ */
+export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8Array, good: Float64Array): void {
+  const { nodes, parent, end, chars, ownChars, ownLinkChars, ownPunctuation } = index;
+  const followedByContent = (i: number) => {
+    for (let k = end[i]; k < end[parent[i]]; k = end[k]) if (good[k] > 0) return true;
+    return false;
+  };
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    const own = ownChars[i];
+    const button =
+      own > 0 && own === chars[i] && ownLinkChars[i] === own && own < CALL_TO_ACTION_CHARS && ownPunctuation[i] === 0 &&
+      !inItem[i] && !STRUCTURAL_BLOCKS.has(nodes[i].name);
+    if (region.cut[i] || (button && !followedByContent(i))) {
+      region.cut[i] = 1;
+      i = end[i];
+    } else i++;
+  }
+}

@@ -478,6 +478,17 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("The reader's question was checked");
   });
 
+  it("cuts a call to action closing a section (a lone short link), and keeps a lone link that titles the prose after it", () => {
+    const title = (name: string) => `<p><a href="https://makers.example/${name}">${name} bookshelf</a></p>`;
+    const page = `${siteHeader}<main><div class="hero"><h1>Harbour woodwork</h1><p>${sentence("workbench", 2)}</p><div class="hero-actions"><a href="/signup">Get started</a></div></div>
+      <div class="roundup">${title("pipe")}<p>${sentence("pipe shelf", 2)}</p><h2>For the shed</h2>${title("crate")}<img src="https://makers.example/c.jpg" alt="">
+      <p>${sentence("crate shelf", 3)}</p></div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The workbench was checked for the 2. time");
+    for (const name of ["pipe", "crate"]) expect(text).toContain(`${name} bookshelf`);
+    expect(text).not.toContain("Get started");
+  });
+
   it("keeps sections of prose named for the scrolling menu that points at them, and drops a menu named the same way", () => {
     const menu = `<div class="page-nav">${["Inspections", "Repairs", "Training"].map((t) => `<a href="#${t}">${t}</a>`).join(" ")}</div>`;
     const section = (title: string) => `<div class="nav-source" id="${title}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 4)}</p></div>`;
