@@ -28,7 +28,9 @@
  *    and so does an Open Graph article (og:type) with prose of its own.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
- *    long article split by a layout wrapper); strongly negative subtrees inside are cut.
+ *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
+ *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section (a lone
+ *    short link) and the fallback text of its videos and audio.
  * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body,
  *    and a body without any text (or with only a bar of links) to the page's own description; `warnings` says so.
  *
@@ -42,7 +44,7 @@ import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
-import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
+import { cleanRegion, cutCallsToAction, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutRepeats } from "./repeats";
 import { namedSections } from "./named-sections";
 
@@ -129,6 +131,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   joinTitle(index, region, pageTitle(index, judgement));
   cutRepeats(index, region, items.inItem);
   cutOrphanHeadings(index, region, items.inItem);
+  cutCallsToAction(index, region, items.inItem, judgement.good);
   const summary = metadataSummary(signals.metadata, signals.title);
   if (needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");

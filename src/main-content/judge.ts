@@ -5,12 +5,16 @@
  * Boilerplate: an element whose markup says so (signals.ts), unless it evidently wraps the page's content — it
  * holds most of the page's text, or a <main>/<article>-like element carrying most of its own — because layout
  * wrappers get names like "has-sidebar" or "page-header-and-content". A site <header> outside the content is
- * boilerplate too. Comment threads are boilerplate unless the page is a discussion (then they are the content).
+ * boilerplate too. An element named only as navigation ("nav", "menu") is not when it holds prose rather than links
+ * (the sections a scrolling menu points at). Comment threads are boilerplate unless the page is a discussion (then
+ * they are the content).
  *
  * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
- * text (menus, tag clouds, "related" lists) count as clutter, short unpunctuated snippets (labels, dates,
- * buttons) count a little as clutter. Text in repeated items counts as the page kind asks (all content on a
- * listing, card labels as clutter on a product page), and teasers of other pages count as clutter on any other page.
+ * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
+ * link (a reference and its author) only by its note, as content, and a short list of links set among prose (a
+ * section's "see also") not at all — short unpunctuated snippets (labels, dates, buttons) count a little as
+ * clutter. Text in repeated items counts as the page kind asks (all content on a listing, card labels as clutter
+ * on a product page), and teasers of other pages count as clutter on any other page.
  */
 import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -84,6 +88,25 @@ const CLUTTER_MAX_PROSE = 200;
 const CARD_SHARE = 0.5;
 /** Item text up to this long is a card's name, price or label rather than prose. */
 const PRODUCT_CARD_TEXT = 80;
+/**
+ * A list entry made mostly of a link but with this much text of its own beside it (an author, a note) is a reference
+ * in the content — "Performance tuning guide by A. Author" — not a menu entry, which is the link alone.
+ */
+const ANNOTATION_CHARS = 10;
+/**
+ * An element named only as navigation is content when it holds this much prose (its own worth, not item text promoted
+ * on a listing) and more than PROSE_RATIO times as much as clutter: a menu is links, a menu's target is sections.
+ */
+const PROSE_SECTION = 300;
+const PROSE_RATIO = 2;
+/**
+ * A list of at most this many links whose list sits in a block with this much prose around it is part of the text
+ * ("see also", a section's references): its entries count as neither content nor clutter. A menu stands apart from
+ * prose, or is longer.
+ */
+const TEXT_LINK_LIST_ENTRIES = 12;
+const TEXT_LINK_LIST_PROSE = 500;
+const LIST_TAGS = new Set(["ul", "ol"]);
 /** Blocks shorter than this without punctuation are labels, not content. */
 const SHORT_BLOCK_CHARS = 25;
 
@@ -98,6 +121,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const teasers = itemText === undefined && !options.commentsAreContent ? options.inTeaser : undefined;
   // Item text counted as content on a listing page beyond what it is worth on its own (a list of bare links).
   const promoted = itemText === "content" ? new Float64Array(count) : null;
+  // List entries that are links and little else (judged clutter on their own text).
+  const linkEntries = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const own = ownChars[i];
     if (own === 0) continue;
@@ -115,8 +140,12 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     } else if (HEADING_TAGS.has(nodes[i].name)) {
       rawGood[i] = own - links;
       rawBad[i] = links;
+    } else if (links > LINK_BLOCK_DENSITY * own && nodes[i].name === "li" && own - links >= ANNOTATION_CHARS) {
+      // Its note counts as content and its link as neither: a reading list inside the content stays with it.
+      rawGood[i] = own - links;
     } else if (links > LINK_BLOCK_DENSITY * own) {
       rawBad[i] = own;
+      if (nodes[i].name === "li") linkEntries[i] = 1;
     } else if (own < SHORT_BLOCK_CHARS && ownPunctuation[i] === 0) {
       rawBad[i] = 0;
     } else {
@@ -125,6 +154,13 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     }
   }
   const subtreeGood = sumSubtrees(rawGood, parent);
+  // A short list of links set among prose ("see also", a section's references) is part of the text, not a menu.
+  for (let i = 1; i < count; i++) {
+    const list = parent[i];
+    if (!linkEntries[i] || list <= 0 || !LIST_TAGS.has(nodes[list].name)) continue;
+    if (index.childCount[list] <= TEXT_LINK_LIST_ENTRIES && subtreeGood[parent[list]] >= TEXT_LINK_LIST_PROSE) rawBad[i] = 0;
+  }
+  const subtreeBad = sumSubtrees(rawBad, parent);
   // The largest content text of a content-hinted element inside each subtree.
   const contentInside = new Float64Array(count);
   for (let i = count - 1; i >= 0; i--) {
@@ -184,11 +220,14 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     }
     const flagged =
       h === Hint.Boilerplate ||
+      h === Hint.Navigation ||
       h === Hint.Clutter ||
       options.namedSections?.[i] === 1 ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
     if (!flagged || wrapsContent(i)) continue;
+    // Named "nav" or "menu" but holding sections of prose: what a scrolling menu points at, not the menu.
+    if (h === Hint.Navigation && ownWorth[i] >= PROSE_SECTION && ownWorth[i] > PROSE_RATIO * subtreeBad[i]) continue;
     // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
     // a form one can fill in is not, whatever legal text comes with it.
     const fillable = nodes[i].name === "form" && hasField[i];

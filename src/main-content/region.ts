@@ -8,7 +8,7 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { removeNode, type ElementNode } from "../dom/tree";
+import { ELEMENT, removeNode, type PageNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { UI_TAGS } from "./signals";
@@ -62,7 +62,7 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
       if (net[i] > net[core] || (net[i] === net[core] && i < index.end[core] && index.chars[i] === index.chars[core])) core = i;
     }
   }
-  return { root: widen(index, core, cut, worth), cut, worth };
+  return { root: widen(index, core, cut, worth, judgement), cut, worth };
 }
 
 const SIBLING_SHARE = 0.2;
@@ -72,23 +72,30 @@ const SIBLING_MIN = 100;
  * The core region grows into its ancestors' other children when they hold real content of their own (at
  * least SIBLING_SHARE of the core's worth, or SIBLING_MIN): the other sections of a marketing page, the
  * continuation of an article split by a layout wrapper. Small islands around the content — "back to blog",
- * an author line, a promo box — are cut. Returns the new root.
+ * an author line, a promo box — are cut; a titled section worth SIBLING_MIN is not an island (a marketing page's
+ * short sections beside a long one), though alone it does not draw the region wider. Returns the new root.
  */
-function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array): number {
-  const { parent, end } = index;
+function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array, judgement: Judgement): number {
+  const { nodes, parent, end } = index;
   const threshold = Math.max(SIBLING_MIN, SIBLING_SHARE * worth[core]);
+  // 1 where the subtree holds a section heading with content text.
+  const titled = new Uint8Array(nodes.length);
+  for (let i = nodes.length - 1; i > 0; i--) {
+    if (HEADINGS.has(nodes[i].name) && judgement.good[i] > 0) titled[i] = 1;
+    if (titled[i]) titled[parent[i]] = 1;
+  }
   let root = core;
   for (let child = core, a = parent[core]; a >= 0; child = a, a = parent[a]) {
     let joined = false;
-    const keepers: number[] = [];
+    const islands: number[] = [];
     for (let s = a + 1; s < end[a]; s = end[s]) {
       if (s === child || cut[s]) continue;
-      if (worth[s] >= threshold) keepers.push(s);
-      else if (worth[s] !== 0 || index.chars[s] > 0) keepers.push(-s - 1);
+      if (worth[s] >= threshold) joined = true;
+      else if (titled[s] && worth[s] >= SIBLING_MIN) continue;
+      else if (worth[s] !== 0 || index.chars[s] > 0) islands.push(s);
     }
-    for (const k of keepers) if (k >= 0) joined = true;
     if (!joined) continue;
-    for (const k of keepers) if (k < 0) cut[-k - 1] = 1;
+    for (const s of islands) cut[s] = 1;
     root = a;
   }
   return root;
@@ -212,15 +219,56 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
   }
 }
 
-/** Removes the cut subtrees inside the region (the outermost cut of each branch). */
+/** Media elements whose other content is only shown by a browser that cannot play them. */
+const MEDIA_TAGS = new Set(["video", "audio"]);
+/** What a media element's content holds for playing it: its sources and text tracks. */
+const MEDIA_PARTS = new Set(["source", "track"]);
+
+/**
+ * Removes the cut subtrees inside the region (the outermost cut of each branch), and the fallback content of its
+ * videos and audio ("Your browser does not support the video tag"): no reader sees it, the media stays.
+ */
 export function cleanRegion(index: PageIndex, region: Region): void {
   const { nodes, end } = index;
-  const doomed: ElementNode[] = [];
+  const doomed: PageNode[] = [];
   for (let i = region.root + 1; i < end[region.root]; ) {
     if (region.cut[i]) {
       doomed.push(nodes[i]);
       i = end[i];
+      continue;
+    }
+    if (MEDIA_TAGS.has(nodes[i].name)) {
+      for (const child of nodes[i].children) if (child.type !== ELEMENT || !MEDIA_PARTS.has(child.name)) doomed.push(child);
+    }
+    i++;
+  }
+  for (const node of doomed) removeNode(node);
+}
+
+/** A call to action is a link of fewer characters than this: "Get started", "Book a demo", "Learn more". */
+const CALL_TO_ACTION_CHARS = 25;
+/** Blocks whose lone link is a cell, an entry or a title of the structure around it, not a button. */
+const STRUCTURAL_BLOCKS = new Set(["li", "td", "th", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "caption", "figcaption"]);
+
+/**
+ * Cuts calls to action from the region: a block that is one short link and nothing else ("Get started", "Learn
+ * more"), outside repeated items, with no content after it in its parent — a button closing a section or a hero.
+ * A lone link followed by prose titles what follows (an entry of a roundup) and stays.
+ */
+export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8Array, good: Float64Array): void {
+  const { nodes, parent, end, chars, ownChars, ownLinkChars, ownPunctuation } = index;
+  const followedByContent = (i: number) => {
+    for (let k = end[i]; k < end[parent[i]]; k = end[k]) if (good[k] > 0) return true;
+    return false;
+  };
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    const own = ownChars[i];
+    const button =
+      own > 0 && own === chars[i] && ownLinkChars[i] === own && own < CALL_TO_ACTION_CHARS && ownPunctuation[i] === 0 &&
+      !inItem[i] && !STRUCTURAL_BLOCKS.has(nodes[i].name);
+    if (region.cut[i] || (button && !followedByContent(i))) {
+      region.cut[i] = 1;
+      i = end[i];
     } else i++;
   }
-  for (const element of doomed) removeNode(element);
 }

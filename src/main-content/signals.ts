@@ -8,7 +8,7 @@
  * nor "ad" "header". Results are cached per distinct attribute string: pages repeat the same classes thousands
  * of times.
  */
-import type { ElementNode } from "../dom/tree";
+import { collapsedText, ELEMENT, type ElementNode } from "../dom/tree";
 
 export const enum Hint {
   None = 0,
@@ -25,6 +25,11 @@ export const enum Hint {
    * modal, a cookie or newsletter box. Only a <main>/<article> inside saves it.
    */
   Chrome = 6,
+  /**
+   * Named as navigation by its class or id only ("nav", "menu"): boilerplate like the rest unless it holds sections
+   * of prose — navigation is links, and "nav" also names the sections a scrolling menu points at ("navSource").
+   */
+  Navigation = 4,
 }
 
 /** Words that name chrome when they make up a class or id: such an element goes, unless it wraps the content. */
@@ -36,6 +41,8 @@ const BOILERPLATE_WORDS = new Set([
   "pagination", "pager", "masthead", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
   "upsell", "crosssell", "topbar", "signature", "similar", "nocontent",
 ]);
+/** Of those, the words that name navigation: said of a block of prose, they name what a menu points at. */
+const NAVIGATION_WORDS = new Set(["nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu"]);
 /** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
 const CHROME_WORDS = new Set([
   "footer", "modal", "popup", "cookie", "cookies", "consent", "gdpr", "newsletter", "subscribe", "signup", "optin",
@@ -173,6 +180,8 @@ const BOILERPLATE_BIT = 2;
 const CHROME_BIT = 16;
 const CLUTTER_BIT = 4;
 const CONTENT_BIT = 8;
+/** Every boilerplate word of the token names navigation. */
+const NAVIGATION_BIT = 32;
 
 const tokenCache = new Map<string, number>();
 
@@ -194,7 +203,10 @@ function tokenBits(token: string): number {
   const words = attributeWords(ownPart(token));
   let bits = 0;
   if (words.some((w) => COMMENT_WORDS.has(w))) bits |= COMMENTS_BIT;
-  if (words.some((w) => BOILERPLATE_WORDS.has(w)) || hasPair(words, BOILERPLATE_PAIRS)) bits |= BOILERPLATE_BIT;
+  if (words.some((w) => BOILERPLATE_WORDS.has(w)) || hasPair(words, BOILERPLATE_PAIRS)) {
+    bits |= BOILERPLATE_BIT;
+    if (!hasPair(words, BOILERPLATE_PAIRS) && words.every((w) => !BOILERPLATE_WORDS.has(w) || NAVIGATION_WORDS.has(w))) bits |= NAVIGATION_BIT;
+  }
   const namesContent = hasPair(words, CONTENT_PAIRS) || words.some((w) => CONTENT_WORDS.has(w));
   // "topicBodyAndFooter", "rich-text-newsletter": a content word in the same name makes it a layout name.
   if (!namesContent && words.some((w) => CHROME_WORDS.has(w))) bits |= CHROME_BIT;
@@ -232,17 +244,23 @@ function attributeHint(value: string): Hint {
 
 function tokensHint(value: string): Hint {
   let bits = 0;
+  // Whether every token naming boilerplate names navigation.
+  let navigation = true;
   let start = -1;
   for (let k = 0; k <= value.length; k++) {
     const code = k < value.length ? value.charCodeAt(k) : 32;
     if (code <= 32) {
-      if (start >= 0) bits |= tokenBits(value.slice(start, k));
+      if (start >= 0) {
+        const said = tokenBits(value.slice(start, k));
+        if (said & BOILERPLATE_BIT && !(said & NAVIGATION_BIT)) navigation = false;
+        bits |= said;
+      }
       start = -1;
     } else if (start < 0) start = k;
   }
   if (bits & COMMENTS_BIT) return Hint.Comments;
   if (bits & CHROME_BIT) return Hint.Chrome;
-  if (bits & BOILERPLATE_BIT) return Hint.Boilerplate;
+  if (bits & BOILERPLATE_BIT) return navigation ? Hint.Navigation : Hint.Boilerplate;
   // A content word outweighs a clutter word ("post-body btn-group" is a post body).
   if (bits & CONTENT_BIT) return Hint.Content;
   return bits & CLUTTER_BIT ? Hint.Clutter : Hint.None;
@@ -266,6 +284,30 @@ export function isDialog(element: ElementNode): boolean {
   return element.name === "dialog" || role === "dialog" || role === "alertdialog" || element.attrs["aria-modal"] === "true" || element.attrs.popover !== undefined;
 }
 
+/**
+ * Words an id needs to be read as a heading's slug: "comments" over a heading "Comments" may well be the comment
+ * section, "respond-to-review-comments" is a title — and so is any id of a <section> that repeats its heading (the
+ * "cookies" chapter of a manual: documentation generators give every section its title's slug).
+ */
+const SLUG_MIN_WORDS = 3;
+
+/**
+ * Whether `id` is the slug of the element's heading — the element itself or its first child element being a heading
+ * with the same words — as documentation generators and editors derive section anchors from their titles.
+ */
+function idFromHeading(element: ElementNode, id: string): boolean {
+  const first = element.children.find((child): child is ElementNode => child.type === ELEMENT);
+  const heading = HEADING_TAGS.has(element.name) ? element : first !== undefined && HEADING_TAGS.has(first.name) ? first : null;
+  if (heading === null) return false;
+  const idWords = attributeWords(id.toLowerCase());
+  const titleWords = attributeWords(collapsedText(heading).toLowerCase());
+  const enough = idWords.length >= SLUG_MIN_WORDS || (element.name === "section" && idWords.length > 0);
+  return enough && idWords.length === titleWords.length && idWords.every((word, k) => word === titleWords[k]);
+}
+
+/** Hints that settle an element whatever its other names say: it is chrome of some kind. */
+const namesChrome = (hint: Hint) => hint === Hint.Chrome || hint === Hint.Boilerplate || hint === Hint.Navigation || hint === Hint.Comments;
+
 /** What the element's own markup says about it (not its descendants). */
 export function elementHint(element: ElementNode): Hint {
   const attrs = element.attrs;
@@ -285,10 +327,12 @@ export function elementHint(element: ElementNode): Hint {
   // A custom element's name is chosen like a class name ("devsite-content-footer", "site-nav-menu").
   if (name.includes("-")) {
     const tagHint = attributeHint(name);
-    if (tagHint === Hint.Chrome || tagHint === Hint.Boilerplate || tagHint === Hint.Comments) return tagHint;
+    if (namesChrome(tagHint)) return tagHint;
   }
-  const idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
-  if (idHint === Hint.Chrome || idHint === Hint.Boilerplate || idHint === Hint.Comments) return idHint;
+  let idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
+  // An id made from the section's own heading ("respond-to-review-comments") names its topic, not its role.
+  if (namesChrome(idHint) && idFromHeading(element, attrs.id!)) idHint = Hint.None;
+  if (namesChrome(idHint)) return idHint;
   const classHint = attrs.class !== undefined ? attributeHint(attrs.class) : Hint.None;
   if (classHint === Hint.None || (classHint === Hint.Clutter && idHint === Hint.Content)) return idHint;
   return classHint;

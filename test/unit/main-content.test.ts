@@ -460,6 +460,69 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps a list of further reading whose entries name their author beside a longer linked title, and drops a menu", () => {
+    const entry = (i: number) => `<li><a href="https://papers.example/${i}">Measuring the range of a harbour light, part ${i}</a> by Ann Keeper-Lund</li>`;
+    const page = `${siteHeader}<main><h1>Lens tuning</h1><p>${sentence("lens")}</p><h2>Further reading</h2>
+      <ul>${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</ul><h2>Tools</h2><p>${sentence("tool")}</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Measuring the range of a harbour light, part 1 by Ann Keeper-Lund");
+    expect(text).toContain("part 6 by Ann Keeper-Lund");
+    expect(text).not.toContain("About us");
+  });
+
+  it("keeps a short list of bare links set among the prose (a section's references), and drops a long menu standing apart", () => {
+    const menu = `<div class="toc-tree"><ul>${Array.from({ length: 20 }, (_, i) => `<li><a href="/docs/${i}">Chapter number ${i}</a></li>`).join("")}</ul></div>`;
+    const section = (type: string) => `<h2>${type}</h2><p>${sentence(type.toLowerCase(), 2)}</p>
+      <ul><li><a href="/docs/${type}">Overview of ${type} lights</a></li><li><a href="/ref/${type}">${type} command reference</a></li></ul>`;
+    const page = `${siteHeader}${menu}<div class="doc"><h1>Light types</h1>${["Sector", "Flashing", "Leading"].map(section).join("")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const type of ["Sector", "Flashing", "Leading"]) expect(text).toContain(`Overview of ${type} lights${type} command reference`);
+    expect(text).not.toContain("Chapter number 7");
+  });
+
+  it("keeps a marketing page's short titled section beside its long ones, and cuts an untitled snippet between them", () => {
+    const section = (title: string, n: number) => `<section><h2>${title}</h2>${Array.from({ length: n }, () => `<p>${sentence(title.toLowerCase(), 3)}</p>`).join("")}</section>`;
+    const short = `<section><h2>Night watch</h2><p>${sentence("night watch", 2)}</p></section>`;
+    const ports = `<ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/ports/${i}">Harbour of call number ${i}</a></li>`).join("")}</ul>`;
+    const page = `${siteHeader}<main>${section("Inspections", 8)}${ports}${short}<p>Call us today.</p>${section("Repairs", 2)}</main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["inspections", "night watch", "repairs"]) expect(text).toContain(`The ${topic} was checked for the 1. time`);
+    expect(text).not.toContain("Call us today");
+    expect(text).not.toContain("Harbour of call number 7");
+  });
+
+  it("reads a section id made from its own heading as its topic (\"respond-to-review-comments\", a <section id=\"cookies\">), not its role", () => {
+    const section = (id: string, title: string, tag = "section") => `<${tag} id="${id}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 3)}</p></${tag}>`;
+    const page = `${siteHeader}<main><h1>Submitting patches</h1><p>${sentence("patch", 3)}</p>
+      ${section("respond-to-review-comments", "Respond to review comments", "div")}${section("cookies", "Cookies")}${section("signing-off", "Signing off")}</main>
+      <div id="comments"><h2>Comments</h2><p>${sentence("reader's question", 2)}</p></div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["respond to review comments", "cookies", "signing off"]) expect(text).toContain(`The ${topic} was checked for the 3. time`);
+    expect(text).not.toContain("The reader's question was checked");
+  });
+
+  it("cuts a call to action closing a section (a lone short link), and keeps a lone link that titles the prose after it", () => {
+    const title = (name: string) => `<p><a href="https://makers.example/${name}">${name} bookshelf</a></p>`;
+    const page = `${siteHeader}<main><div class="hero"><h1>Harbour woodwork</h1><p>${sentence("workbench", 2)}</p><div class="hero-actions"><a href="/signup">Get started</a></div></div>
+      <div class="roundup">${title("pipe")}<p>${sentence("pipe shelf", 2)}</p><h2>For the shed</h2>${title("crate")}<img src="https://makers.example/c.jpg" alt="">
+      <p>${sentence("crate shelf", 3)}</p></div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The workbench was checked for the 2. time");
+    for (const name of ["pipe", "crate"]) expect(text).toContain(`${name} bookshelf`);
+    expect(text).not.toContain("Get started");
+  });
+
+  it("keeps sections of prose named for the scrolling menu that points at them, and drops a menu named the same way", () => {
+    const menu = `<div class="page-nav">${["Inspections", "Repairs", "Training"].map((t) => `<a href="#${t}">${t}</a>`).join(" ")}</div>`;
+    const section = (title: string) => `<div class="nav-source" id="${title}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 4)}</p></div>`;
+    const page = `${siteHeader}<div class="page"><h1>Harbour services</h1><p>${sentence("quay", 1)}</p>${menu}
+      ${["Inspections", "Repairs", "Training"].map(section).join("")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["inspections", "repairs", "training"]) expect(text).toContain(`The ${topic} was checked for the 3. time`);
+    expect(text).not.toContain("Inspections Repairs Training");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
@@ -563,6 +626,17 @@ describe("fallbacks and special markup", () => {
     const { text } = extract(page);
     for (const part of ["glass", "frame", "lamp"]) expect(text).toContain(`The ${part} was checked for the 3. time`);
     expect(text).not.toContain("Skip to content");
+  });
+
+  it("keeps a video with its sources but not the fallback text only a browser that cannot play it shows", () => {
+    const video = `<video controls poster="https://example.test/p.jpg"><source src="https://example.test/lens.mp4" type="video/mp4">
+      <p>Your browser does not support the video tag. <a href="https://example.test/lens.mp4">Download it</a>.</p></video>`;
+    const page = `${siteHeader}<main><h1>Lens cleaning</h1><p>${sentence("lens", 3)}</p>${video}<p>${sentence("frame", 2)}</p></main>${siteFooter}`;
+    const { text, html } = extract(page);
+    expect(html).toContain('<source src="https://example.test/lens.mp4" type="video/mp4">');
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("does not support the video tag");
+    expect(text).not.toContain("Download it");
   });
 
   it("drops a popover (the popover attribute: a layer shown on demand, like a dialog), however much it says", () => {
