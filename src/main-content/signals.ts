@@ -6,9 +6,28 @@
  * Class and id values are split into words (camelCase, kebab-case, snake_case: "relatedPosts", "related-posts"
  * and "related_posts" all give "related" + "posts") and matched by whole word, so "nav" never matches "canvas"
  * nor "ad" "header". Results are cached per distinct attribute string: pages repeat the same classes thousands
- * of times.
+ * of times. The word lists themselves are in signal-words.ts.
  */
 import { collapsedText, ELEMENT, type ElementNode } from "../dom/tree";
+import {
+  BOILERPLATE_PAIRS,
+  BOILERPLATE_ROLES,
+  BOILERPLATE_TAGS,
+  BOILERPLATE_WORDS,
+  CHROME_ROLES,
+  CHROME_TAGS,
+  CHROME_WORDS,
+  CLUTTER_PAIRS,
+  CLUTTER_TAGS,
+  CLUTTER_WORDS,
+  COMMENT_WORDS,
+  CONTENT_ITEMPROPS,
+  CONTENT_PAIRS,
+  CONTENT_WORDS,
+  LAYOUT_PAIRS,
+  NAVIGATION_WORDS,
+  NEGATIONS,
+} from "./signal-words";
 
 export const enum Hint {
   None = 0,
@@ -32,81 +51,12 @@ export const enum Hint {
   Navigation = 4,
 }
 
-/** Words that name chrome when they make up a class or id: such an element goes, unless it wraps the content. */
-const BOILERPLATE_WORDS = new Set([
-  "nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu", "breadcrumb", "breadcrumbs", "crumbs",
-  "footer", "sidebar", "share", "sharing", "sharebar", "social", "socials", "related", "recommended",
-  "recommendations", "newsletter", "subscribe", "signup", "optin", "cookie", "cookies", "consent",
-  "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
-  "pagination", "pager", "masthead", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
-  "upsell", "crosssell", "topbar", "signature", "similar", "nocontent",
-]);
-/** Of those, the words that name navigation: said of a block of prose, they name what a menu points at. */
-const NAVIGATION_WORDS = new Set(["nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu"]);
-/** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
-const CHROME_WORDS = new Set([
-  "footer", "modal", "popup", "cookie", "cookies", "consent", "gdpr", "newsletter", "subscribe", "signup", "optin",
-  "paywall", "outbrain", "taboola", "breadcrumb", "breadcrumbs", "pagination", "pager", "skiplink", "sronly",
-]);
-/** Word pairs that name chrome when they appear together in one class or id ("more-stories", "read-next"). */
-const BOILERPLATE_PAIRS: [string, string][] = [
-  ["more", "stories"], ["more", "articles"], ["read", "next"], ["you", "like"], ["also", "like"], ["site", "header"],
-  ["page", "header"], ["global", "header"], ["main", "header"], ["author", "bio"], ["about", "author"], ["sr", "only"],
-  ["screen", "reader"], ["visually", "hidden"], ["print", "only"], ["follow", "us"], ["back", "top"], ["table", "contents"],
-  ["on", "this"], ["in", "this"], ["related", "posts"], ["post", "navigation"], ["skip", "link"], ["jump", "to"],
-  // Form status messages (shown only after a submit).
-  ["form", "done"], ["form", "fail"], ["form", "success"], ["form", "error"],
-];
-/** Pairs naming a layout around a sidebar or menu rather than the sidebar itself. */
-const LAYOUT_PAIRS: [string, string][] = [["sidebar", "content"], ["sidebar", "main"], ["has", "sidebar"], ["with", "sidebar"], ["sidebar", "layout"]];
-/**
- * Words that usually name clutter but also turn up in the class names page builders give to content blocks
- * ("elementor-cta", "post-meta-wrapper"): such an element goes only when it holds little prose.
- */
-const CLUTTER_WORDS = new Set([
-  "promo", "toolbar", "tags", "tagcloud", "taglist", "drawer", "dropdown", "flyout", "trending", "popular",
-  "announcement", "overlay", "userinfo", "postbit", "usercard", "avatar", "btn", "button", "buttons",
-  "cta", "byline", "meta", "dateline", "timestamp", "readtime", "attribution", "postprofile",
-  // A skip link ("skip", "skip-to-content"), but also the sections a jump menu skips to ("skip-item").
-  "skip",
-  // A subscription box, but also a product sold by subscription ("subscription-eligible", "subscription-options").
-  "subscription",
-]);
-const CLUTTER_PAIRS: [string, string][] = [
-  // Forum chrome around each post: the poster's card.
-  ["user", "extras"], ["user", "details"], ["user", "info"], ["user", "stats"], ["user", "title"], ["author", "info"],
-  ["member", "info"], ["poster", "info"],
-  // The control that unfolds a collapsed quote or code block ("Click to expand...").
-  ["expand", "link"],
-  // A post's byline details.
-  ["read", "time"], ["reading", "time"], ["min", "read"], ["post", "date"], ["publish", "date"], ["published", "date"],
-];
-/** Words that negate a chrome word in the same name. */
-const NEGATIONS = new Set(["no", "not", "non", "without"]);
-const COMMENT_WORDS = new Set(["comment", "comments", "respond", "disqus", "replies", "commentlist", "discussion"]);
-const CONTENT_WORDS = new Set([
-  "article", "content", "entry", "post", "body", "main", "text", "story", "blog", "prose", "markdown", "rte",
-  "richtext", "description", "documentation", "docs", "thread", "message", "topic", "product",
-]);
-/** Content words that only count with a qualifier ("post-body", "entry-content", "article-text"). */
-const CONTENT_PAIRS: [string, string][] = [
-  ["post", "body"], ["entry", "content"], ["article", "body"], ["article", "content"], ["post", "content"],
-  ["main", "content"], ["page", "content"], ["story", "body"], ["product", "description"], ["rich", "text"],
-];
-
-const BOILERPLATE_ROLES = new Set(["navigation", "banner", "complementary", "search", "menu", "menubar", "toolbar"]);
-const CHROME_ROLES = new Set(["contentinfo", "dialog", "alertdialog"]);
-const BOILERPLATE_TAGS = new Set(["nav", "aside", "menu"]);
-const CHROME_TAGS = new Set(["footer", "dialog"]);
-/** Forms are search boxes, sign-ups and comment forms, but some sites wrap each post in one. */
-const CLUTTER_TAGS = new Set(["form"]);
 /** Heading elements. */
 export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Interface widgets: never content, removed from the result. */
 export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter"]);
 /** Elements whose text (fallback text of embeds, widget labels) is never counted; embeds stay in the result. */
 export const SILENT_TAGS = new Set([...UI_TAGS, "iframe", "object", "embed", "audio", "video"]);
-const CONTENT_ITEMPROPS = /\b(articleBody|text|reviewBody|description|mainEntity|acceptedAnswer|suggestedAnswer)\b/;
 
 /** The words of a class or id value: "relatedPosts__item is-open" → ["related", "posts", "item", "is", "open"]. */
 export function attributeWords(value: string): string[] {
