@@ -83,6 +83,12 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown(html)).toBe("## Variants\n\n### Options\n\n#### Limits\n\nSee [the limits](#limits) and [1](#fn1).");
   });
 
+  it("leaves an underscore between two letters or digits unescaped (no emphasis can start there) and escapes the others", () => {
+    expect(htmlToMarkdown("<p>is_eligible, snake_case_2, é_x, _start, end_, a_ b, __init__ and *star*</p>")).toBe(
+      "is_eligible, snake_case_2, é_x, \\_start, end\\_, a\\_ b, \\_\\_init\\_\\_ and \\*star\\*",
+    );
+  });
+
   it("writes no-break spaces as ordinary spaces, collapsed outside code and kept one for one inside it", () => {
     const markdown = htmlToMarkdown("<p>10&nbsp;km&nbsp;&nbsp;away,\u202fnow</p><p>&nbsp;</p><p>next</p><pre><code>a\u00a0=\u00a0\u00a01</code></pre>");
     expect(markdown).toBe("10 km away, now\n\nnext\n\n```\na =  1\n```");
