@@ -227,9 +227,9 @@ const taskListCheckbox: Rule = (_content, element) => {
   return checked ? "[x] " : "[ ] ";
 };
 
-/** Rules whose output does not depend on the rendered children (skipped: it would be thrown away). */
 /** Rules that set a block's content between blank lines and do nothing else with it (see spliceBlock). */
 const BLANK_LINE_RULES = new Set<Rule>([byDefault, paragraph]);
+/** Rules whose output does not depend on the rendered children (skipped: it would be thrown away). */
 const CONTENT_FREE_RULES = new Set<Rule>([blank, nothing, lineBreak, horizontalRule, codeBlock, image, taskListCheckbox]);
 
 /** Elements that never render, in case the tree was not cleaned first. */
