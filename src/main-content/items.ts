@@ -76,6 +76,15 @@ function leadsAway(link: ElementNode): boolean {
   return href !== undefined && href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href) && link.attrs.role !== "button";
 }
 
+/**
+ * Whether an item holds a link to another page, even one without text: a card made clickable by an empty link laid
+ * over it points elsewhere as surely as a linked title does.
+ */
+function linksAway(index: PageIndex, item: number): boolean {
+  for (let i = item; i < index.end[item]; i++) if (index.nodes[i].name === "a" && leadsAway(index.nodes[i])) return true;
+  return false;
+}
+
 /** Whether an item is titled by a link to another page (a heading made of that link) and has a note beside it. */
 function isTeaser(index: PageIndex, item: number): boolean {
   const { nodes, end, chars, linkChars } = index;
@@ -89,8 +98,25 @@ function isTeaser(index: PageIndex, item: number): boolean {
   return false;
 }
 
+/**
+ * Text of each subtree outside hidden elements: a card's size as its reader sees it, not counting the "why am I seeing
+ * this ad" dialog or the quick-view panel that every card of a carousel carries hidden.
+ */
+function visibleChars(index: PageIndex): Float64Array {
+  const { parent, chars, hidden } = index;
+  const hiddenChars = new Float64Array(chars.length);
+  // Reverse document order visits children before their parents.
+  for (let i = chars.length - 1; i > 0; i--) {
+    if (hidden[i]) hiddenChars[i] = chars[i];
+    hiddenChars[parent[i]] += hiddenChars[i];
+  }
+  for (let i = 0; i < chars.length; i++) hiddenChars[i] = chars[i] - hiddenChars[i];
+  return hiddenChars;
+}
+
 export function findItemLists(index: PageIndex): ItemLists {
-  const { nodes, parent, end, chars, childCount } = index;
+  const { nodes, parent, end, childCount } = index;
+  const chars = visibleChars(index);
   const count = nodes.length;
   const inItem = new Uint8Array(count);
   const isList = new Uint8Array(count);
@@ -114,6 +140,9 @@ export function findItemLists(index: PageIndex): ItemLists {
     let withText = 0;
     for (let c = firstChild[p]; c >= 0; c = nextSibling[c]) {
       if (chars[c] === 0) continue;
+      // A definition list's terms head its entries (a paper's number over its title and authors): the <dd>s are the
+      // items, and the <dt>s do not outnumber them.
+      if (nodes[c].name === "dt" && nodes[p].name === "dl") continue;
       withText++;
       // An item links somewhere (the product, the story, the thread) or is titled or pictured.
       if (!ITEM_TAGS.has(nodes[c].name) || (index.linkChars[c] === 0 && !hasTitleOrPicture(index, c))) continue;
@@ -144,7 +173,7 @@ export function findItemLists(index: PageIndex): ItemLists {
     for (const c of items) {
       inItem.fill(1, c, end[c]);
       isItem[c] = 1;
-      if (index.linkChars[c] > 0) inLinkingItem.fill(1, c, end[c]);
+      if (index.linkChars[c] > 0 || linksAway(index, c)) inLinkingItem.fill(1, c, end[c]);
       if (isTeaser(index, c)) teasers++;
     }
     if (teasers >= TEASER_SHARE * items.length) for (const c of items) inTeaser.fill(1, c, end[c]);

@@ -86,6 +86,8 @@ const LINK_BLOCK_DENSITY = 0.5;
 const CLUTTER_MAX_PROSE = 200;
 /** Share of a repeated item's text above which a block inside it is the item itself rather than a part of it. */
 const CARD_SHARE = 0.5;
+/** ... and above which, titled or not, it wraps the whole item (an entry's "meta" box holding its title and authors). */
+const ITEM_WRAPPER_SHARE = 0.9;
 /** Item text up to this long is a card's name, price or label rather than prose. */
 const PRODUCT_CARD_TEXT = 80;
 /**
@@ -233,7 +235,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const fillable = nodes[i].name === "form" && hasField[i];
     // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
     // a poster's card beside the post is not.
-    const card = options.isItem?.[i] === 1 || (itemOf[i] >= 0 && hasHeading[i] === 1 && index.chars[i] > CARD_SHARE * index.chars[itemOf[i]]);
+    const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
+    const card = options.isItem?.[i] === 1 || (hasHeading[i] === 1 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
     if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
     // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
     // form for editing).

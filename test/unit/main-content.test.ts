@@ -320,6 +320,16 @@ describe("products", () => {
     for (const line of ["Burns twelve hours", "Hardened glass that never fogs", "A handle that stays cool", "keeps its flame"]) expect(text).toContain(line);
   });
 
+  it("drops a carousel of other products whose cards each carry a hidden panel (\"why am I seeing this ad\"), judged by their visible size", () => {
+    const why = `<div class="ad-dialog" hidden><h2>Why you are seeing this ad</h2><p>${sentence("advertiser choice", 6)}</p></div>`;
+    // The card is clickable through an empty link laid over it; its title is not a link.
+    const slot = (n: string) => `<li class="slot"><div class="card"><a class="cover" href="/p/${n}"></a><h3>${n} lantern, brass and glass, for boats</h3><span>€24.00</span>${why}</div></li>`;
+    const carousel = `<div class="recs"><ul class="carousel-list">${["Harbour", "Pier", "Beacon", "Keeper"].map(slot).join("")}</ul></div>`;
+    const { text } = extract(page.replace("</main>", `${carousel}</main>`), { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).not.toContain("Beacon lantern, brass and glass");
+  });
+
   it("reads a product group with its variants (each a Product named by colour) as one product on sale: its reviews go", () => {
     const variant = (colour: string) => ({ "@type": "Product", name: `Storm lantern, ${colour}`, offers: { "@type": "Offer", price: "89.00" } });
     const group = [{ "@context": "https://schema.org", "@type": "ProductGroup", name: "Storm lantern", hasVariant: ["copper", "brass", "black"].map(variant) }];
@@ -408,6 +418,25 @@ describe("listings and collections", () => {
     expect(text).toContain("Length: 6 miles");
     expect(text).toContain("Dry Creek trail");
     expect(text).not.toContain("About us");
+  });
+
+  it("reads a definition list's entries (a term with its number, a description with title and authors) as a list of items", () => {
+    const entry = (i: number) => `<dt><a href="/abs/${i}">[${i}] paper:${1000 + i}</a> [<a href="/pdf/${i}">pdf</a>, <a href="/other/${i}">other</a>]</dt>
+      <dd><div class="meta"><div class="list-title">Title: Tide tables of the northern harbour, part ${i}</div>
+        <div class="list-authors"><a href="/a/${i}">Ann Keeper</a>, <a href="/b/${i}">Bo Pier</a></div></div></dd>`;
+    const page = `${siteHeader}<main><h1>Recent papers</h1><dl class="articles">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</dl></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 4, 8]) expect(text).toContain(`Title: Tide tables of the northern harbour, part ${i}`);
+    expect(text).not.toContain("About us");
+  });
+
+  it("keeps items whose whole text sits in one box named like a byline (\"meta\"): the box is the item, not a part of it", () => {
+    const entry = (i: number) => `<li class="entry"><div class="meta"><p><a href="/tides/${i}">Tide table ${i}</a> for the northern harbour, with the hours of both high waters</p>
+      <p>Compiled by the harbour office</p></div></li>`;
+    const page = `${siteHeader}<main><h1>Tide tables</h1><ul class="entries">${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</ul></main>${siteFooter}`;
+    const { text, warnings } = extract(page);
+    for (const i of [1, 3, 6]) expect(text).toContain(`Tide table ${i} for the northern harbour`);
+    expect(warnings).toEqual([]);
   });
 
   it("keeps a collection's product grid with names and prices", () => {
