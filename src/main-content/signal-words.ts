@@ -53,8 +53,8 @@ export const CLUTTER_PAIRS: [string, string][] = [
   // A post's byline details.
   ["read", "time"], ["reading", "time"], ["min", "read"], ["post", "date"], ["publish", "date"], ["published", "date"],
 ];
-/** Words that negate a chrome word in the same name. */
-export const NEGATIONS = new Set(["no", "not", "non", "without"]);
+/** Words that negate a chrome word in the same name ("no-sidebar", "hide-read-more-ad": where an ad is hidden, not an ad). */
+export const NEGATIONS = new Set(["no", "not", "non", "without", "hide"]);
 export const COMMENT_WORDS = new Set(["comment", "comments", "respond", "disqus", "replies", "commentlist", "discussion"]);
 export const CONTENT_WORDS = new Set([
   "article", "content", "entry", "post", "body", "main", "text", "story", "blog", "prose", "markdown", "rte",

@@ -117,6 +117,17 @@ describe("negated chrome names", () => {
     expect(text).toContain("The motor was checked");
     expect(text).not.toContain("All rights reserved");
   });
+
+  it("keeps a listing's sections whose names say an ad is hidden in them ('hide-read-more-ad')", () => {
+    const story = (topic: string, i: number) => `<div class="summary-item"><h3><a href="/story/${topic}-${i}">A ${topic} story, number ${i}, about the harbour</a></h3>
+      <p>Why the ${topic} matters to everyone on the pier.</p></div>`;
+    const section = (topic: string) => `<section class="collection"><h2>${topic}</h2><div class="grid-items hide-read-more-ad">
+      ${[1, 2, 3, 4].map((i) => story(topic, i)).join("")}</div></section>`;
+    const page = `${siteHeader}<main><h1>Science</h1>${["Health", "Climate", "Energy"].map(section).join("")}</main>${siteFooter}`;
+    const { text, warnings } = extract(page);
+    for (const topic of ["Health", "Climate", "Energy"]) expect(text).toContain(`A ${topic} story, number 3`);
+    expect(warnings).toEqual([]);
+  });
 });
 
 describe("dialogs", () => {
