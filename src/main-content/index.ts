@@ -14,7 +14,8 @@
  *    footers, modals, cookie and newsletter boxes are always dropped; navigation, sidebars, share bars, related
  *    rails are dropped unless they evidently wrap the content; buttons, bylines and forms only when they hold
  *    little prose. Every other block is judged on its text: prose and headings are content, link-dense blocks
- *    are clutter, short labels are neutral; hidden text (closed tabs) is neutral and kept inside the region.
+ *    are clutter, short labels are neutral; hidden text (closed tabs) does not draw the region and is kept inside it,
+ *    where its prose keeps the container holding it (an accordion of linked questions) from being cut.
  *    named-sections.ts — a section whose heading says it is about something else ("Related articles", "About the
  *    author", "People who viewed this item also viewed") counts like one named so in its class.
  * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little

@@ -37,6 +37,11 @@ export interface Judgement {
   blockGood: Float64Array;
   /** Clutter of the element's own block (0 in boilerplate: boilerplate is removed, not weighed). */
   blockBad: Float64Array;
+  /**
+   * Content text of a hidden block outside boilerplate (the answer under an accordion's question, a closed tab's
+   * prose): it does not draw the region, but it keeps the container holding it from being cut as clutter.
+   */
+  hiddenGood: Float64Array;
   /** Subtree sums of blockGood and blockBad. */
   good: Float64Array;
   bad: Float64Array;
@@ -248,8 +253,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const blockBad = new Float64Array(count);
   let commentGood = 0;
   let keptChars = 0;
+  const hiddenGood = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     if (inComments[i]) commentGood += rawGood[i];
+    if (hidden[i] && !boilerplate[i]) hiddenGood[i] = rawGood[i];
     if (boilerplate[i] || hidden[i]) continue;
     blockGood[i] = rawGood[i];
     blockBad[i] = rawBad[i];
@@ -257,7 +264,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   }
   const good = sumSubtrees(blockGood, parent);
   const bad = sumSubtrees(blockBad, parent);
-  return { boilerplate, hidden, aside, blockGood, blockBad, good, bad, commentGood, keptChars };
+  return { boilerplate, hidden, aside, blockGood, blockBad, hiddenGood, good, bad, commentGood, keptChars };
 }
 
 const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);

@@ -15,6 +15,8 @@ import { UI_TAGS } from "./signals";
 
 /** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
 const REMOVAL_COST = 30;
+/** Share of its content text a hidden block is worth in the region's cuts (not in choosing the region). */
+const HIDDEN_WORTH = 0.5;
 
 export interface Region {
   /** Index of the region's root element. */
@@ -35,7 +37,7 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
   const count = index.nodes.length;
   const worth = new Float64Array(count);
   const cut = new Uint8Array(count);
-  for (let i = 0; i < count; i++) worth[i] = blockGood[i] - blockBad[i];
+  for (let i = 0; i < count; i++) worth[i] = blockGood[i] - blockBad[i] + HIDDEN_WORTH * judgement.hiddenGood[i];
   for (let i = count - 1; i > 0; i--) {
     const p = parent[i];
     if (boilerplate[i] || UI_TAGS.has(index.nodes[i].name)) {

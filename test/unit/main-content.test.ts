@@ -622,6 +622,16 @@ describe("fallbacks and special markup", () => {
     expect(html).not.toContain("pixel.gif");
   });
 
+  it("keeps an accordion's hidden answers with the article when its questions are links (the hidden prose outweighs them)", () => {
+    const fold = (i: number) => `<div class="accordion"><a class="accordion-toggle" href="/guide/step-${i}">Step ${i}: what happens during the installation visit?</a>
+      <div class="accordion-body" hidden><p>Answer ${i}. ${sentence(`roof survey ${i}`, 2)}</p></div></div>`;
+    const page = `${siteHeader}<main><article><h1>Installing a harbour light</h1><p>${sentence("lamp room", 4)}</p>
+      <div class="accordion-list">${[1, 2, 3, 4].map(fold).join("")}</div></article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The lamp room was checked");
+    for (const i of [1, 4]) expect(text).toContain(`Answer ${i}. The roof survey ${i} was checked`);
+  });
+
   it("keeps content that streamed server rendering parked in a hidden element, and drops a hidden menu", () => {
     const page = `<div hidden class="mobile-menu"><a href="/a">Home</a><a href="/b">Shop</a></div>
       <template id="B:0"></template><div hidden id="S:0"><article><h1>Winter timetable</h1><p>${sentence("ferry", 6)}</p></article></div>`;
