@@ -87,6 +87,20 @@ describe("sections titled as being about something else", () => {
   });
 });
 
+describe("legal fine print and biographies", () => {
+  it("drops blocks named as a disclaimer, legal text, an affiliate notice or a biography inside the article, whatever prose they hold", () => {
+    const fine = (name: string, text: string) => `<div class="${name}"><p>${text} ${sentence(`${name} clause`, 2)}</p></div>`;
+    const page = `${siteHeader}<main><article><h1>Choosing a harbour lamp</h1><p>${sentence("lamp wick", 5)}</p>
+      ${fine("affiliate-notice", "We may earn a commission from links on this page.")}<p>${sentence("lamp glass", 5)}</p>
+      ${fine("disclaimer", "This article is not professional advice.")}${fine("legal", "Prices are subject to change.")}
+      ${fine("bio", "Ann Keeper has written about lamps for twenty years.")}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The lamp wick was checked");
+    expect(text).toContain("The lamp glass was checked");
+    for (const line of ["earn a commission", "not professional advice", "subject to change", "written about lamps"]) expect(text).not.toContain(line);
+  });
+});
+
 describe("similar-content rails", () => {
   it("drops a block named for similar content, like a related rail, even when its teasers read as prose", () => {
     const teaser = (topic: string) => `<div class="teaser"><h3><a href="/${topic}">A story about the ${topic}</a></h3><p>${sentence(topic, 2)}</p></div>`;
