@@ -32,8 +32,9 @@
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section (a lone
  *    short link) and the fallback text of its videos and audio.
- * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body,
- *    and a body without any text (or with only a bar of links) to the page's own description; `warnings` says so.
+ * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body (without
+ *    its chrome, menus and footers, when enough text is left), and a body without any text (or with only a bar of
+ *    links) to the page's own description; `warnings` says so.
  *
  * Cost: a handful of linear passes over the tree (measured by bench/quality/offline.mjs, in ms per MB of HTML).
  * The body is modified in place (the region is a subtree of it): callers that need the whole page must not reuse
@@ -136,7 +137,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const summary = metadataSummary(signals.metadata, signals.title);
   if (needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
-    region = wholePage(index);
+    region = wholePage(index, judgement);
     cutRepeats(index, region, items.inItem);
     cutOrphanHeadings(index, region, items.inItem);
   }

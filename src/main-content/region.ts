@@ -15,6 +15,8 @@ import { UI_TAGS } from "./signals";
 
 /** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
 const REMOVAL_COST = 30;
+/** Text the whole-page fallback must keep without the page's chrome for the chrome to be left out. */
+const FALLBACK_MIN_CHARS = 100;
 /** Share of its content text a hidden block is worth in the region's cuts (not in choosing the region). */
 const HIDDEN_WORTH = 0.5;
 
@@ -165,11 +167,17 @@ export function keptImage(index: PageIndex, region: Region): boolean {
 }
 
 /** The whole page as the region, nothing cut but interface widgets: the fallback when no region is plausible. */
-export function wholePage(index: PageIndex): Region {
+export function wholePage(index: PageIndex, judgement?: Judgement): Region {
   const count = index.nodes.length;
   const cut = new Uint8Array(count);
   for (let i = 1; i < count; i++) if (UI_TAGS.has(index.nodes[i].name)) cut[i] = 1;
-  return { root: 0, cut, worth: new Float64Array(count) };
+  const region = { root: 0, cut, worth: new Float64Array(count) };
+  if (judgement === undefined) return region;
+  // The body without its chrome (menus, footers, banners) when enough is left of it; else all of it.
+  const bare = cut.slice();
+  for (let i = 1; i < count; i++) if (judgement.boilerplate[i] && !judgement.boilerplate[index.parent[i]] && !judgement.hidden[i]) bare[i] = 1;
+  const withoutChrome = { root: 0, cut: bare, worth: region.worth };
+  return keptChars(index, withoutChrome) >= FALLBACK_MIN_CHARS ? withoutChrome : region;
 }
 
 /** Headings that announce a section. An <h1> is the title of the page or article: kept even when alone. */

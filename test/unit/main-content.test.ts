@@ -595,6 +595,15 @@ describe("fallbacks and special markup", () => {
     expect(warnings.join(" ")).toMatch(/whole page body/);
   });
 
+  it("leaves the site's chrome (its footer, a cookie banner) out of the whole-body fallback when enough text remains", () => {
+    const links = Array.from({ length: 30 }, (_, i) => `<a href="/l/${i}">Link number ${i}</a>`).join(" ");
+    const { text, warnings } = extract(`${cookieBanner}<div>${links}</div><div>${links}</div>${siteFooter}`);
+    expect(warnings.join(" ")).toMatch(/whole page body/);
+    expect(text).toContain("Link number 29");
+    expect(text).not.toContain("We use cookies");
+    expect(text).not.toContain("All rights reserved");
+  });
+
   it("brings in the page's <h1> when it stands in a wrapper of its own before the body, and nothing around it", () => {
     const { text } = extract(`<div class="hero"><h1>The lantern room</h1><p class="meta"><a href="/t/lights">Lights</a></p></div>
       <div class="layout">${siteHeader}<div class="entry-content"><p>${sentence("lantern")}</p></div></div>`);
