@@ -104,8 +104,18 @@ function ownPart(token: string): string {
   const modifier = token.indexOf("--");
   const base = modifier > 0 ? token.slice(0, modifier) : token;
   const element = base.lastIndexOf("__");
-  return element >= 0 ? base.slice(element + 2) : base;
+  if (element < 0) return base;
+  const part = base.slice(element + 2);
+  // "mdx-table_root__adKqa": a CSS module's hash, not a BEM element; its letters are no words ("ad" + "Kqa"). Such
+  // generated names are read as saying nothing, like any other hash-like class.
+  return MODULE_HASH.test(part) ? "" : part;
 }
+
+/**
+ * The hash CSS-module tooling appends to a local class name after "__" ("text_root__r0DFB", "header_root__oE_HT"):
+ * five characters of base64 with a capital or a digit among them, where a BEM element is a lower-case word.
+ */
+const MODULE_HASH = /^(?=[^A-Z0-9]*[A-Z0-9])[A-Za-z0-9_-]{5}$/;
 
 /** Per list of pairs, each first word's partners: a name's few words are looked up instead of every pair tried. */
 const pairPartners = new Map<[string, string][], Map<string, string[]>>();
