@@ -252,15 +252,29 @@ export function isDialog(element: ElementNode): boolean {
 const SLUG_MIN_WORDS = 3;
 
 /**
+ * Longest word a documentation generator puts before a section's slug ("s-" in "s-rendering-form-error-messages"):
+ * a longer first word is part of the name ("related-links" over a heading "Links" names a list of related links).
+ */
+const SLUG_PREFIX_CHARS = 2;
+
+/**
  * Whether `id` is the slug of the element's heading — the element itself or its first child element being a heading
- * with the same words — as documentation generators and editors derive section anchors from their titles.
+ * with the same words — as documentation generators and editors derive section anchors from their titles. Empty
+ * elements before the heading (the anchors generators keep for older links: `<span id="old-name"></span>`) do not
+ * count as its first child, and the slug may carry a generator's short prefix.
  */
 function idFromHeading(element: ElementNode, id: string): boolean {
-  const first = element.children.find((child): child is ElementNode => child.type === ELEMENT);
-  const heading = HEADING_TAGS.has(element.name) ? element : first !== undefined && HEADING_TAGS.has(first.name) ? first : null;
+  let heading: ElementNode | null = HEADING_TAGS.has(element.name) ? element : null;
+  for (let k = 0; heading === null && k < element.children.length; k++) {
+    const child = element.children[k];
+    if (child.type !== ELEMENT) continue;
+    if (HEADING_TAGS.has(child.name)) heading = child;
+    else if (child.children.length > 0 || collapsedText(child).trim() !== "") break;
+  }
   if (heading === null) return false;
-  const idWords = attributeWords(id.toLowerCase());
+  let idWords = attributeWords(id.toLowerCase());
   const titleWords = attributeWords(collapsedText(heading).toLowerCase());
+  if (idWords.length === titleWords.length + 1 && idWords[0].length <= SLUG_PREFIX_CHARS) idWords = idWords.slice(1);
   const enough = idWords.length >= SLUG_MIN_WORDS || (element.name === "section" && idWords.length > 0);
   return enough && idWords.length === titleWords.length && idWords.every((word, k) => word === titleWords[k]);
 }

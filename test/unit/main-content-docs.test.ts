@@ -35,4 +35,17 @@ describe("documentation pages", () => {
     expect(text).toContain("The closing note is read for the 2. time");
     expect(text).not.toContain("Upgrade");
   });
+
+  it("reads a section id as its heading's slug past the empty anchors before the heading and a generator's short prefix", () => {
+    const section = (id: string, title: string) =>
+      `<section id="${id}"><span id="old-${id}"></span><h2>${title}<a class="headerlink" href="#${id}">¶</a></h2><p>${sentence(title.toLowerCase(), 2)}</p></section>`;
+    const page = `${sidebar}<main><h1>Working with forms</h1><p>${sentence("form", 4)}</p>
+      ${section("use-trimmed-interleaved-replies-in-email-discussions", "Use trimmed interleaved replies in email discussions")}
+      ${section("s-rendering-form-error-messages", "Rendering form error messages")}<p>${sentence("summary", 2)}</p></main>
+      <div id="related-links"><h2>Links</h2><p>${sentence("partner site", 2)}</p></div>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The use trimmed interleaved replies in email discussions is read for the 2. time");
+    expect(text).toContain("The rendering form error messages is read for the 2. time");
+    expect(text).not.toContain("The partner site is read");
+  });
 });
