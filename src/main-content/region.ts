@@ -265,9 +265,11 @@ export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8
     const own = ownChars[i];
     return own > 0 && own === chars[i] && ownLinkChars[i] === own && own < CALL_TO_ACTION_CHARS && ownPunctuation[i] === 0 && !STRUCTURAL_BLOCKS.has(nodes[i].name);
   };
-  // The link is the block's own (not a whole card's link around it, whose labels are the card's text).
+  // The link is the block's own — inside it, or around it and nothing else — not a whole card's link around it,
+  // whose labels are the card's text.
   const holdsLink = (i: number) => {
     for (let k = i; k < end[i]; k++) if (nodes[k].name === "a") return true;
+    for (let k = parent[i]; k > region.root && chars[k] === chars[i]; k = parent[k]) if (nodes[k].name === "a") return true;
     return false;
   };
   // In repeated items a lone link may be the card's title; one whose words every card repeats ("Learn more") is its

@@ -32,4 +32,16 @@ describe("cards", () => {
     expect(text).not.toContain("Learn more");
     for (const name of services) expect(text).toContain(`${name} guide`);
   });
+
+  it("cuts a repeated call to action whose link wraps the button's label (<a><div><p>Learn more</p></div></a>)", () => {
+    const services = ["Container hosting", "Managed databases", "Object storage", "Message queues"];
+    const feature = (name: string) =>
+      `<div class="card"><h3>${name}</h3><p>Run ${name.toLowerCase()} without managing servers, with backups and monitoring included.</p>
+      <div class="card-end"><a href="/products/${name.toLowerCase().replace(/ /g, "-")}"><div class="label"><p>Learn more</p></div></a></div></div>`;
+    const page = `<main><h1>Cloud products</h1><p>Everything a team needs to build, run and grow its applications, billed by the second.</p>
+      <div class="cards">${services.map(feature).join("")}</div></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("Run object storage without managing servers");
+    expect(text).not.toContain("Learn more");
+  });
 });
