@@ -48,4 +48,16 @@ describe("documentation pages", () => {
     expect(text).toContain("The rendering form error messages is read for the 2. time");
     expect(text).not.toContain("The partner site is read");
   });
+
+  it("cuts a feedback poll (a short question with Yes and No buttons) and keeps a question asked by the text or an accordion", () => {
+    const page = `${sidebar}<main><h1>Install the tool</h1><p>${sentence("installer", 4)}</p>
+      <div class="faq"><div><button aria-expanded="false">How do I install an older release of the tool?</button>
+      <button aria-expanded="false">Can the tool run without network access at all?</button></div>
+      <p>Does the tool need root?</p></div><p>${sentence("upgrade", 3)}</p>
+      <div class="page-rating"><p>Was this page helpful?</p><button aria-label="Yes">👍</button><button aria-label="No">👎</button></div></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The upgrade is read for the 3. time");
+    expect(text).toContain("Does the tool need root?");
+    expect(text).not.toContain("Was this page helpful?");
+  });
 });
