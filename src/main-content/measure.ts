@@ -7,8 +7,8 @@
  * the nearest ancestor that is not inline formatting (a <p>, <li>, <td>, <h2>, or a <div> holding text directly),
  * which is the unit later judged as content or clutter.
  */
-import { ELEMENT, isWhitespace, rawText, type ElementNode, type PageNode } from "../dom/tree";
-import { elementHint, Hint, isHidden, namesReviews, SILENT_TAGS } from "./signals";
+import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
+import { elementHint, HEADING_TAGS, Hint, isHidden, namesReviews, SILENT_TAGS } from "./signals";
 
 /** Elements whose text belongs to the surrounding block. */
 const INLINE_TAGS = new Set([
@@ -71,7 +71,8 @@ function nonSpaceCount(data: string): number {
 }
 
 /**
- * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) and embeds count no text. Hidden elements
+ * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) and embeds count no text, but for an
+ * accordion's buttons, which title the answers they open (`titlesPanel`). Hidden elements
  * do count: whether they are clutter (a collapsed menu) or content waiting for a script (streamed server
  * rendering parks the page in a hidden element) is judged later, by how much of the page they hold.
  */
@@ -127,7 +128,7 @@ export function indexPage(root: ElementNode): PageIndex {
       continue;
     }
     const index = nodes.length;
-    const silent = SILENT_TAGS.has(item.name);
+    const silent = isSilent(item);
     nodes.push(item);
     parent[index] = parentIndex;
     end[index] = index + 1;
@@ -168,7 +169,7 @@ function countElements(root: ElementNode): number {
   while (stack.length) {
     const element = stack.pop()!;
     count++;
-    if (SILENT_TAGS.has(element.name)) continue;
+    if (isSilent(element)) continue;
     const children = element.children;
     for (let k = 0; k < children.length; k++) {
       const child = children[k];
@@ -176,4 +177,45 @@ function countElements(root: ElementNode): number {
     }
   }
   return count;
+}
+
+/**
+ * Whether a <button> titles the panel after it: an accordion's toggle wrapping a heading or asking a question (an
+ * FAQ's), followed by the answer it opens. Its label is then the page's text, not an interface widget's.
+ */
+export function titlesPanel(button: ElementNode): boolean {
+  const siblings = button.parent?.children ?? [];
+  let next: ElementNode | null = null;
+  for (let k = siblings.indexOf(button) + 1; k < siblings.length && next === null; k++) {
+    const sibling = siblings[k];
+    if (sibling.type === ELEMENT) next = sibling;
+  }
+  if (next === null || next.name === "button" || !hasText(next)) return false;
+  if (collapsedText(button).trim().endsWith("?")) return true;
+  const stack: ElementNode[] = [button];
+  while (stack.length) {
+    const element = stack.pop()!;
+    for (const child of element.children) {
+      if (child.type !== ELEMENT) continue;
+      if (HEADING_TAGS.has(child.name)) return true;
+      stack.push(child);
+    }
+  }
+  return false;
+}
+
+/** Whether the element holds any text (stops at the first). */
+function hasText(root: ElementNode): boolean {
+  const stack: PageNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === ELEMENT) for (const child of node.children) stack.push(child);
+    else if (node.type === TEXT && node.data.trim() !== "") return true;
+  }
+  return false;
+}
+
+/** Whether the element's text is never counted (widgets and embeds), the titling buttons above excepted. */
+function isSilent(element: ElementNode): boolean {
+  return SILENT_TAGS.has(element.name) && !(element.name === "button" && titlesPanel(element));
 }

@@ -60,4 +60,21 @@ describe("documentation pages", () => {
     expect(text).toContain("Does the tool need root?");
     expect(text).not.toContain("Was this page helpful?");
   });
+
+  it("keeps an accordion's questions — buttons asking a question or holding a heading, followed by the answer they open", () => {
+    const faq = [
+      ["How do I install an older release of the tool?", "older release"],
+      ["Can the tool run without network access at all?", "offline mode"],
+    ]
+      .map(([question, topic]) => `<div class="faq-item"><button aria-expanded="false">${question}</button><div class="answer"><p>${sentence(topic, 1)}</p></div></div>`)
+      .join("");
+    const page = `${sidebar}<main><h1>Install the tool</h1><p>${sentence("installer", 4)}</p>
+      <div class="faq">${faq}<div class="faq-item"><button><h3>Uninstalling</h3></button><div class="answer"><p>${sentence("uninstaller", 1)}</p></div></div></div>
+      <div class="toolbar"><button>Copy</button><p>${sentence("closing note", 2)}</p></div></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("How do I install an older release of the tool?");
+    expect(text).toContain("The offline mode is read for the 1. time");
+    expect(text).toContain("Uninstalling");
+    expect(text).not.toContain("Copy");
+  });
 });
