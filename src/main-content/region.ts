@@ -8,13 +8,9 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { collapsedText, ELEMENT, removeNode, type ElementNode, type PageNode } from "../dom/tree";
+import { collapsedText, ELEMENT, removeNode, type PageNode } from "../dom/tree";
 import type { Judgement } from "./judge";
-import { titlesPanel, type PageIndex } from "./measure";
-import { UI_TAGS } from "./signals";
-
-/** An interface widget, removed from any region: a button (but an accordion's title), a form field, a canvas. */
-const isWidget = (element: ElementNode) => UI_TAGS.has(element.name) && !(element.name === "button" && titlesPanel(element));
+import type { PageIndex } from "./measure";
 
 /** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
 const REMOVAL_COST = 30;
@@ -41,7 +37,7 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
   for (let i = 0; i < count; i++) worth[i] = blockGood[i] - blockBad[i];
   for (let i = count - 1; i > 0; i--) {
     const p = parent[i];
-    if (boilerplate[i] || isWidget(index.nodes[i])) {
+    if (boilerplate[i] || index.widget[i]) {
       cut[i] = boilerplate[p] ? 0 : 1;
       continue;
     }
@@ -169,7 +165,7 @@ export function keptImage(index: PageIndex, region: Region): boolean {
 export function wholePage(index: PageIndex): Region {
   const count = index.nodes.length;
   const cut = new Uint8Array(count);
-  for (let i = 1; i < count; i++) if (isWidget(index.nodes[i])) cut[i] = 1;
+  for (let i = 1; i < count; i++) if (index.widget[i]) cut[i] = 1;
   return { root: 0, cut, worth: new Float64Array(count) };
 }
 
