@@ -31,7 +31,8 @@
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section (a lone
- *    short link) and the fallback text of its videos and audio.
+ *    short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No buttons) and the fallback text of
+ *    its videos and audio.
  * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body (without
  *    its chrome, menus and footers, when enough text is left), and a body without any text (or with only a bar of
  *    links) to the page's own description; `warnings` says so.
@@ -48,6 +49,7 @@ import { declaredKind, inDeclaredEntry, metadataSummary, readStructuredData, off
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutCallsToAction, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutRepeats } from "./repeats";
+import { cutPolls } from "./polls";
 import { namedSections } from "./named-sections";
 
 export interface PageSignals {
@@ -134,6 +136,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cutRepeats(index, region, items.inItem);
   cutOrphanHeadings(index, region, items.inItem);
   cutCallsToAction(index, region, items.inItem, judgement.good);
+  cutPolls(index, region);
   const summary = metadataSummary(signals.metadata, signals.title);
   if (needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");

@@ -13,12 +13,13 @@
  * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
  * link (a reference and its author) only by its note, as content, and a short list of links set among prose (a
  * section's "see also") not at all — short unpunctuated snippets (labels, dates, buttons) count a little as
- * clutter. Text in repeated items counts as the page kind asks (all content on a listing, card labels as clutter
+ * clutter, and a copyright notice (notices.ts) all of it, wherever the footer meant to hold it went. Text in repeated items counts as the page kind asks (all content on a listing, card labels as clutter
  * on a product page), and teasers of other pages count as clutter on any other page.
  */
 import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import { HEADING_TAGS, Hint, isDialog } from "./signals";
+import { isCopyrightNotice, NOTICE_MAX_CHARS } from "./notices";
 
 export interface Judgement {
   /** 1 where the element or an ancestor is boilerplate. */
@@ -143,6 +144,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       rawBad[i] = own;
     } else if (itemText === "clutter" && options.inLinkingItem?.[i] && (links > LINK_BLOCK_DENSITY * own || own < PRODUCT_CARD_TEXT)) {
       // A product card's name and price, not a paragraph that happens to sit in a repeated block.
+      rawBad[i] = own;
+    } else if (own < NOTICE_MAX_CHARS && own === index.chars[i] && isCopyrightNotice(nodes[i])) {
+      // A site's legal line, wherever the footer that should hold it went.
       rawBad[i] = own;
     } else if (HEADING_TAGS.has(nodes[i].name)) {
       rawGood[i] = own - links;

@@ -7,8 +7,8 @@
  * the nearest ancestor that is not inline formatting (a <p>, <li>, <td>, <h2>, or a <div> holding text directly),
  * which is the unit later judged as content or clutter.
  */
-import { ELEMENT, isWhitespace, rawText, type ElementNode, type PageNode } from "../dom/tree";
-import { elementHint, Hint, isHidden, namesReviews, SILENT_TAGS } from "./signals";
+import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
+import { elementHint, HEADING_TAGS, Hint, isHidden, namesReviews, SILENT_TAGS, UI_TAGS } from "./signals";
 
 /** Elements whose text belongs to the surrounding block. */
 const INLINE_TAGS = new Set([
@@ -28,6 +28,8 @@ export interface PageIndex {
   hidden: Uint8Array;
   /** 1 where the element itself names customer reviews (signals.ts namesReviews). */
   reviews: Uint8Array;
+  /** 1 on interface widgets (signals.ts UI_TAGS), removed from any region: all but the buttons titling a panel. */
+  widget: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
   /**
@@ -71,19 +73,23 @@ function nonSpaceCount(data: string): number {
 }
 
 /**
- * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) and embeds count no text. Hidden elements
+ * Builds the index of `root`'s subtree. Interface widgets (buttons, form fields) and embeds count no text, but for an
+ * accordion's buttons, which title the answers they open (`titlesPanel`). Hidden elements
  * do count: whether they are clutter (a collapsed menu) or content waiting for a script (streamed server
  * rendering parks the page in a hidden element) is judged later, by how much of the page they hold.
  */
 export function indexPage(root: ElementNode): PageIndex {
-  // Counted first, so that every figure goes straight into a typed array of the right size.
-  const count = countElements(root);
+  // Counted first, so that every figure goes straight into a typed array of the right size; the buttons that title
+  // an accordion's panel are found on the way (once: finding them looks at their siblings).
+  const titling = new Set<ElementNode>();
+  const count = countElements(root, titling);
   const nodes: ElementNode[] = [];
   const parent = new Int32Array(count);
   const end = new Int32Array(count);
   const hint = new Uint8Array(count);
   const hidden = new Uint8Array(count);
   const reviews = new Uint8Array(count);
+  const widget = new Uint8Array(count);
   const blockOf = new Int32Array(count);
   const inLink = new Uint8Array(count);
   const chars = new Float64Array(count);
@@ -127,7 +133,8 @@ export function indexPage(root: ElementNode): PageIndex {
       continue;
     }
     const index = nodes.length;
-    const silent = SILENT_TAGS.has(item.name);
+    const silent = SILENT_TAGS.has(item.name) && !titling.has(item);
+    if (UI_TAGS.has(item.name) && !titling.has(item)) widget[index] = 1;
     nodes.push(item);
     parent[index] = parentIndex;
     end[index] = index + 1;
@@ -158,17 +165,21 @@ export function indexPage(root: ElementNode): PageIndex {
     linkChars[p] += linkChars[i];
     if (end[i] > end[p]) end[p] = end[i];
   }
-  return { nodes, parent, end, hint, hidden, reviews, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
+  return { nodes, parent, end, hint, hidden, reviews, widget, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
 }
 
-/** The elements `indexPage` numbers: all of them but those inside silent elements. */
-function countElements(root: ElementNode): number {
+/**
+ * The elements `indexPage` numbers: all of them but those inside silent elements. Buttons that title a panel are not
+ * silent; they are added to `titling`.
+ */
+function countElements(root: ElementNode, titling: Set<ElementNode>): number {
   let count = 0;
   const stack: ElementNode[] = [root];
   while (stack.length) {
     const element = stack.pop()!;
     count++;
-    if (SILENT_TAGS.has(element.name)) continue;
+    if (element.name === "button" && titlesPanel(element)) titling.add(element);
+    else if (SILENT_TAGS.has(element.name)) continue;
     const children = element.children;
     for (let k = 0; k < children.length; k++) {
       const child = children[k];
@@ -176,4 +187,40 @@ function countElements(root: ElementNode): number {
     }
   }
   return count;
+}
+
+/**
+ * Whether a <button> titles the panel after it: an accordion's toggle wrapping a heading or asking a question (an
+ * FAQ's), followed by the answer it opens. Its label is then the page's text, not an interface widget's.
+ */
+function titlesPanel(button: ElementNode): boolean {
+  const siblings = button.parent?.children ?? [];
+  let next: ElementNode | null = null;
+  for (let k = siblings.indexOf(button) + 1; k < siblings.length && next === null; k++) {
+    const sibling = siblings[k];
+    if (sibling.type === ELEMENT) next = sibling;
+  }
+  if (next === null || next.name === "button" || !hasText(next)) return false;
+  if (collapsedText(button).trim().endsWith("?")) return true;
+  const stack: ElementNode[] = [button];
+  while (stack.length) {
+    const element = stack.pop()!;
+    for (const child of element.children) {
+      if (child.type !== ELEMENT) continue;
+      if (HEADING_TAGS.has(child.name)) return true;
+      stack.push(child);
+    }
+  }
+  return false;
+}
+
+/** Whether the element holds any text (stops at the first). */
+function hasText(root: ElementNode): boolean {
+  const stack: PageNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === ELEMENT) for (const child of node.children) stack.push(child);
+    else if (node.type === TEXT && node.data.trim() !== "") return true;
+  }
+  return false;
 }

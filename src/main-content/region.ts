@@ -8,10 +8,9 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { ELEMENT, removeNode, type PageNode } from "../dom/tree";
+import { collapsedText, ELEMENT, removeNode, type PageNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
-import { UI_TAGS } from "./signals";
 
 /** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
 const REMOVAL_COST = 30;
@@ -42,7 +41,7 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
   for (let i = 0; i < count; i++) worth[i] = blockGood[i] - blockBad[i] + HIDDEN_WORTH * judgement.hiddenGood[i];
   for (let i = count - 1; i > 0; i--) {
     const p = parent[i];
-    if (boilerplate[i] || UI_TAGS.has(index.nodes[i].name)) {
+    if (boilerplate[i] || index.widget[i]) {
       cut[i] = boilerplate[p] ? 0 : 1;
       continue;
     }
@@ -166,11 +165,14 @@ export function keptImage(index: PageIndex, region: Region): boolean {
   return false;
 }
 
-/** The whole page as the region, nothing cut but interface widgets: the fallback when no region is plausible. */
+/**
+ * The whole page as the region, the fallback when no region is plausible: nothing cut but interface widgets and, given
+ * the judgement, the chrome (when enough text is left without it).
+ */
 export function wholePage(index: PageIndex, judgement?: Judgement): Region {
   const count = index.nodes.length;
   const cut = new Uint8Array(count);
-  for (let i = 1; i < count; i++) if (UI_TAGS.has(index.nodes[i].name)) cut[i] = 1;
+  for (let i = 1; i < count; i++) if (index.widget[i]) cut[i] = 1;
   const region = { root: 0, cut, worth: new Float64Array(count) };
   if (judgement === undefined) return region;
   // The body without its chrome (menus, footers, banners) when enough is left of it; else all of it.
@@ -271,14 +273,34 @@ export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8
     for (let k = end[i]; k < end[parent[i]]; k = end[k]) if (good[k] > 0) return true;
     return false;
   };
-  for (let i = region.root + 1; i < end[region.root]; ) {
+  const shapedLikeButton = (i: number) => {
     const own = ownChars[i];
-    const button =
-      own > 0 && own === chars[i] && ownLinkChars[i] === own && own < CALL_TO_ACTION_CHARS && ownPunctuation[i] === 0 &&
-      !inItem[i] && !STRUCTURAL_BLOCKS.has(nodes[i].name);
+    return own > 0 && own === chars[i] && ownLinkChars[i] === own && own < CALL_TO_ACTION_CHARS && ownPunctuation[i] === 0 && !STRUCTURAL_BLOCKS.has(nodes[i].name);
+  };
+  // The link is the block's own — inside it, or around it and nothing else — not a whole card's link around it,
+  // whose labels are the card's text.
+  const holdsLink = (i: number) => {
+    for (let k = i; k < end[i]; k++) if (nodes[k].name === "a") return true;
+    for (let k = parent[i]; k > region.root && chars[k] === chars[i]; k = parent[k]) if (nodes[k].name === "a") return true;
+    return false;
+  };
+  // In repeated items a lone link may be the card's title; one whose words every card repeats ("Learn more") is its
+  // button. The texts of the button-shaped links in items, counted.
+  const labels = new Map<string, number>();
+  for (let i = region.root + 1; i < end[region.root]; i++) {
+    if (!inItem[i] || !shapedLikeButton(i) || !holdsLink(i)) continue;
+    const label = collapsedText(nodes[i]).trim().toLowerCase();
+    labels.set(label, (labels.get(label) ?? 0) + 1);
+  }
+  const repeatedLabel = (i: number) => (labels.get(collapsedText(nodes[i]).trim().toLowerCase()) ?? 0) >= REPEATED_BUTTON_ITEMS;
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    const button = shapedLikeButton(i) && (!inItem[i] || (holdsLink(i) && repeatedLabel(i)));
     if (region.cut[i] || (button && !followedByContent(i))) {
       region.cut[i] = 1;
       i = end[i];
     } else i++;
   }
 }
+
+/** A button-shaped link repeated with the same text in this many items is each card's call to action. */
+const REPEATED_BUTTON_ITEMS = 3;

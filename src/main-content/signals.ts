@@ -104,8 +104,18 @@ function ownPart(token: string): string {
   const modifier = token.indexOf("--");
   const base = modifier > 0 ? token.slice(0, modifier) : token;
   const element = base.lastIndexOf("__");
-  return element >= 0 ? base.slice(element + 2) : base;
+  if (element < 0) return base;
+  const part = base.slice(element + 2);
+  // "mdx-table_root__adKqa": a CSS module's hash, not a BEM element; its letters are no words ("ad" + "Kqa"). Such
+  // generated names are read as saying nothing, like any other hash-like class.
+  return MODULE_HASH.test(part) ? "" : part;
 }
+
+/**
+ * The hash CSS-module tooling appends to a local class name after "__" ("text_root__r0DFB", "header_root__oE_HT"):
+ * five characters of base64 with a capital or a digit among them, where a BEM element is a lower-case word.
+ */
+const MODULE_HASH = /^(?=[^A-Z0-9]*[A-Z0-9])[A-Za-z0-9_-]{5}$/;
 
 /** Per list of pairs, each first word's partners: a name's few words are looked up instead of every pair tried. */
 const pairPartners = new Map<[string, string][], Map<string, string[]>>();
@@ -243,15 +253,29 @@ export function isDialog(element: ElementNode): boolean {
 const SLUG_MIN_WORDS = 3;
 
 /**
+ * Longest word a documentation generator puts before a section's slug ("s-" in "s-rendering-form-error-messages"):
+ * a longer first word is part of the name ("related-links" over a heading "Links" names a list of related links).
+ */
+const SLUG_PREFIX_CHARS = 2;
+
+/**
  * Whether `id` is the slug of the element's heading — the element itself or its first child element being a heading
- * with the same words — as documentation generators and editors derive section anchors from their titles.
+ * with the same words — as documentation generators and editors derive section anchors from their titles. Empty
+ * elements before the heading (the anchors generators keep for older links: `<span id="old-name"></span>`) do not
+ * count as its first child, and the slug may carry a generator's short prefix.
  */
 function idFromHeading(element: ElementNode, id: string): boolean {
-  const first = element.children.find((child): child is ElementNode => child.type === ELEMENT);
-  const heading = HEADING_TAGS.has(element.name) ? element : first !== undefined && HEADING_TAGS.has(first.name) ? first : null;
+  let heading: ElementNode | null = HEADING_TAGS.has(element.name) ? element : null;
+  for (let k = 0; heading === null && k < element.children.length; k++) {
+    const child = element.children[k];
+    if (child.type !== ELEMENT) continue;
+    if (HEADING_TAGS.has(child.name)) heading = child;
+    else if (child.children.length > 0 || collapsedText(child).trim() !== "") break;
+  }
   if (heading === null) return false;
-  const idWords = attributeWords(id.toLowerCase());
+  let idWords = attributeWords(id.toLowerCase());
   const titleWords = attributeWords(collapsedText(heading).toLowerCase());
+  if (idWords.length === titleWords.length + 1 && idWords[0].length <= SLUG_PREFIX_CHARS) idWords = idWords.slice(1);
   const enough = idWords.length >= SLUG_MIN_WORDS || (element.name === "section" && idWords.length > 0);
   return enough && idWords.length === titleWords.length && idWords.every((word, k) => word === titleWords[k]);
 }

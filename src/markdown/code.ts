@@ -1,11 +1,14 @@
 /**
  * Code in Markdown: fenced blocks for <pre> with the language the page names (on the <code>, the <pre> or a
- * highlighter's wrapper such as GitHub's div.highlight-source-*), and the fence length that code needs.
+ * highlighter's wrapper such as GitHub's div.highlight-source-*; SyntaxHighlighter's "brush: js" too), and the fence
+ * length that code needs.
  */
 import { elementsOf, type MdElement, type MdNode } from "./view";
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w#+.-]+)/i;
 const HIGHLIGHT_CLASS = /(?:^|\s)highlight-(?:source|text)-([\w#+.-]+)/i;
+/** SyntaxHighlighter's convention, still used by documentation sites: class="brush: js". */
+const BRUSH_CLASS = /(?:^|\s)brush:\s*([\w#+.-]+)/i;
 
 function codeLanguage(pre: MdElement): string {
   const first = elementsOf(pre)[0];
@@ -13,7 +16,7 @@ function codeLanguage(pre: MdElement): string {
   for (const element of [code, pre, pre.parent]) {
     if (element === null) continue;
     const className = element.attrs.class ?? "";
-    const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className);
+    const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className) ?? BRUSH_CLASS.exec(className);
     if (match) return match[1].toLowerCase();
     const declared = element.attrs["data-lang"] ?? element.attrs["data-language"];
     if (declared && /^[\w#+.-]+$/.test(declared.trim())) return declared.trim().toLowerCase();

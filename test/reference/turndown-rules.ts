@@ -32,15 +32,20 @@ function elementChildren(element: DominoElement): DominoElement[] {
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w#+.-]+)/i;
 const HIGHLIGHT_CLASS = /(?:^|\s)highlight-(?:source|text)-([\w#+.-]+)/i;
+/** SyntaxHighlighter's convention, still used by documentation sites: class="brush: js". */
+const BRUSH_CLASS = /(?:^|\s)brush:\s*([\w#+.-]+)/i;
 
-/** The language named on the <pre>, its <code>, or a highlighter wrapper such as GitHub's div.highlight-source-*. */
+/**
+ * The language named on the <pre>, its <code>, or a highlighter wrapper such as GitHub's div.highlight-source-*
+ * (SyntaxHighlighter's "brush: js" too).
+ */
 function codeLanguage(pre: DominoElement): string {
   const code = pre.firstElementChild?.nodeName === "CODE" ? pre.firstElementChild : null;
   const parent = pre.parentNode?.nodeType === ELEMENT_NODE ? (pre.parentNode as DominoElement) : null;
   for (const element of [code, pre, parent]) {
     if (element === null) continue;
     const className = element.getAttribute("class") ?? "";
-    const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className);
+    const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className) ?? BRUSH_CLASS.exec(className);
     if (match) return match[1].toLowerCase();
     const declared = element.getAttribute("data-lang") ?? element.getAttribute("data-language");
     if (declared && /^[\w#+.-]+$/.test(declared.trim())) return declared.trim().toLowerCase();

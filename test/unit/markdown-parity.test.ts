@@ -122,6 +122,7 @@ const SNIPPETS = [
   "<h1>One</h1><h2> Two <br> lines </h2><h3></h3><h6>six</h6><a href=/card><h4>Card</h4></a>",
   "<table><tr><th>a</th><th colspan=2>b</th></tr><tr><td>1|2</td><td>x<br>y</td></tr></table><table><tr><td>single</td></tr></table>",
   "<pre><code class=\"language-js\">let a = `x`;\n\n  indented();\n</code></pre><pre>plain\n```\nfence</pre><p>after</p>",
+  "<pre class=\"brush: css notranslate\"><code>p { color: red }</code></pre>",
   "<div><p>para</p>text after<div>block</div>   <span>inline</span>  tail</div><del>gone</del><s>s</s>",
   "<p>text<script>ignored()</script><style>p{}</style> more <svg><title>icon</title></svg> end</p>",
   "<dl><dt>term</dt><dd>definition</dd></dl><figure><img src=f.png alt=f><figcaption>cap</figcaption></figure>",

@@ -63,10 +63,11 @@ describe("htmlToMarkdown", () => {
     );
   });
 
-  it("takes the code language from language-, lang- and data-lang, and lengthens the fence when needed", () => {
+  it("takes the code language from language-, lang-, data-lang and \"brush: js\", and lengthens the fence when needed", () => {
     expect(htmlToMarkdown(`<pre><code class="hljs language-TypeScript">let a = 1;\n</code></pre>`)).toBe("```typescript\nlet a = 1;\n```");
     expect(htmlToMarkdown(`<pre class="lang-rust"><code>fn main() {}</code></pre>`)).toBe("```rust\nfn main() {}\n```");
     expect(htmlToMarkdown(`<pre data-lang="sh">ls -la</pre>`)).toBe("```sh\nls -la\n```");
+    expect(htmlToMarkdown(`<pre class="brush: js notranslate"><code>let a = 1;</code></pre>`)).toBe("```js\nlet a = 1;\n```");
     expect(htmlToMarkdown("<pre><code>a ``` b</code></pre>")).toBe("````\na ``` b\n````");
   });
 

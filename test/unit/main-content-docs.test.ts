@@ -1,0 +1,80 @@
+/**
+ * Main-content extraction on small hand-written documentation pages: the rules about how generated markup (CSS
+ * modules, documentation generators' section anchors) is read, so that a reference page keeps every section and
+ * table of its own.
+ */
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "../../src/dom/parse";
+import { collapsedText, findElement } from "../../src/dom/tree";
+import { extractMainContent } from "../../src/main-content";
+
+function extract(bodyHtml: string) {
+  const body = findElement(parseHtml(`<html><head><title>t</title></head><body>${bodyHtml}</body></html>`), "body")!;
+  const result = extractMainContent(body, { url: "https://docs.example.test/guide", jsonLd: [], metadata: {} });
+  return collapsedText(result.root);
+}
+
+const sentence = (topic: string, n = 3) =>
+  Array.from({ length: n }, (_, i) => `The ${topic} is read for the ${i + 1}. time, and the tool writes down what it found, line by line.`).join(" ");
+
+const sidebar = `<nav class="docs-sidebar"><ul>${["Install", "Configure", "Deploy", "Upgrade", "Reference"]
+  .map((name) => `<li><a href="/${name.toLowerCase()}">${name}</a></li>`)
+  .join("")}</ul></nav>`;
+const footer = `<footer><p>© 2025 Example Docs.</p><a href="/privacy">Privacy</a></footer>`;
+
+describe("documentation pages", () => {
+  it("reads a CSS module's hash after \"__\" as no word: an argument table named \"mdx-table_root__adKqa\" is not an ad", () => {
+    const rows = ["count", "provider", "lifecycle"]
+      .map((name) => `<tr><td><code>${name}</code></td><td>${sentence(`argument ${name}`, 1)}</td></tr>`)
+      .join("");
+    const page = `${sidebar}<main><h1>Resource block</h1><p>${sentence("resource block", 4)}</p>
+      <div class="mdx-table_root__adKqa"><table><thead><tr><th>Argument</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table></div>
+      <p>${sentence("closing note", 4)}</p></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The argument lifecycle is read for the 1. time");
+    expect(text).toContain("The closing note is read for the 2. time");
+    expect(text).not.toContain("Upgrade");
+  });
+
+  it("reads a section id as its heading's slug past the empty anchors before the heading and a generator's short prefix", () => {
+    const section = (id: string, title: string) =>
+      `<section id="${id}"><span id="old-${id}"></span><h2>${title}<a class="headerlink" href="#${id}">¶</a></h2><p>${sentence(title.toLowerCase(), 2)}</p></section>`;
+    const page = `${sidebar}<main><h1>Working with forms</h1><p>${sentence("form", 4)}</p>
+      ${section("use-trimmed-interleaved-replies-in-email-discussions", "Use trimmed interleaved replies in email discussions")}
+      ${section("s-rendering-form-error-messages", "Rendering form error messages")}<p>${sentence("summary", 2)}</p></main>
+      <div id="related-links"><h2>Links</h2><p>${sentence("partner site", 2)}</p></div>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The use trimmed interleaved replies in email discussions is read for the 2. time");
+    expect(text).toContain("The rendering form error messages is read for the 2. time");
+    expect(text).not.toContain("The partner site is read");
+  });
+
+  it("cuts a feedback poll (a short question with Yes and No buttons) and keeps a question asked by the text or an accordion", () => {
+    const page = `${sidebar}<main><h1>Install the tool</h1><p>${sentence("installer", 4)}</p>
+      <div class="faq"><div><button aria-expanded="false">How do I install an older release of the tool?</button>
+      <button aria-expanded="false">Can the tool run without network access at all?</button></div>
+      <p>Does the tool need root?</p></div><p>${sentence("upgrade", 3)}</p>
+      <div class="page-rating"><p>Was this page helpful?</p><button aria-label="Yes">👍</button><button aria-label="No">👎</button></div></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The upgrade is read for the 3. time");
+    expect(text).toContain("Does the tool need root?");
+    expect(text).not.toContain("Was this page helpful?");
+  });
+
+  it("keeps an accordion's questions — buttons asking a question or holding a heading, followed by the answer they open", () => {
+    const faq = [
+      ["How do I install an older release of the tool?", "older release"],
+      ["Can the tool run without network access at all?", "offline mode"],
+    ]
+      .map(([question, topic]) => `<div class="faq-item"><button aria-expanded="false">${question}</button><div class="answer"><p>${sentence(topic, 1)}</p></div></div>`)
+      .join("");
+    const page = `${sidebar}<main><h1>Install the tool</h1><p>${sentence("installer", 4)}</p>
+      <div class="faq">${faq}<div class="faq-item"><button><h3>Uninstalling</h3></button><div class="answer"><p>${sentence("uninstaller", 1)}</p></div></div></div>
+      <div class="toolbar"><button>Copy</button><p>${sentence("closing note", 2)}</p></div></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("How do I install an older release of the tool?");
+    expect(text).toContain("The offline mode is read for the 1. time");
+    expect(text).toContain("Uninstalling");
+    expect(text).not.toContain("Copy");
+  });
+});
