@@ -3,9 +3,9 @@
  * like a class name), ARIA role, microdata and the words of its class and id. Each element gets one `Hint`; the
  * measuring pass (measure.ts) combines hints with text statistics.
  *
- * Class and id values are split into words (camelCase, kebab-case, snake_case: "relatedPosts", "related-posts"
- * and "related_posts" all give "related" + "posts") and matched by whole word, so "nav" never matches "canvas"
- * nor "ad" "header". Results are cached per distinct attribute string: pages repeat the same classes thousands
+ * Class and id values are split into words by class-words.ts (camelCase, kebab-case, snake_case: "relatedPosts",
+ * "related-posts" and "related_posts" all give "related" + "posts") and matched by whole word, so "nav" never matches
+ * "canvas" nor "ad" "header". Results are cached per distinct attribute string: pages repeat the same classes thousands
  * of times. The word lists themselves are in signal-words.ts.
  */
 import { collapsedText, ELEMENT, type ElementNode } from "../dom/tree";
@@ -28,6 +28,7 @@ import {
   NAVIGATION_WORDS,
   NEGATIONS,
 } from "./signal-words";
+import { attributeWords, ownPart } from "./class-words";
 
 export const enum Hint {
   None = 0,
@@ -57,65 +58,6 @@ export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter"]);
 /** Elements whose text (fallback text of embeds, widget labels) is never counted; embeds stay in the result. */
 export const SILENT_TAGS = new Set([...UI_TAGS, "iframe", "object", "embed", "audio", "video"]);
-
-/** The words of a class or id value: "relatedPosts__item is-open" → ["related", "posts", "item", "is", "open"]. */
-export function attributeWords(value: string): string[] {
-  const words: string[] = [];
-  let start = -1;
-  let lowered = false;
-  let previous = 0;
-  for (let k = 0; k <= value.length; k++) {
-    const code = k < value.length ? value.charCodeAt(k) : 32;
-    // Lower-casing some non-ASCII letters gives ASCII ones ("K", the kelvin sign): the general way handles those.
-    if (code > 127) return unicodeAttributeWords(value);
-    const upper = code >= 65 && code <= 90;
-    const wordCharacter = upper || (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-    // A word ends at a separator, and before a capital that follows a small letter or digit ("relatedPosts").
-    const splitsCamel = upper && start >= 0 && !(previous >= 65 && previous <= 90);
-    if (start >= 0 && (!wordCharacter || splitsCamel)) {
-      const word = value.slice(start, k);
-      words.push(lowered ? word.toLowerCase() : word);
-      start = -1;
-    }
-    if (wordCharacter && start < 0) {
-      start = k;
-      lowered = false;
-    }
-    if (upper) lowered = true;
-    previous = code;
-  }
-  return words;
-}
-
-function unicodeAttributeWords(value: string): string[] {
-  return value
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== "");
-}
-
-/**
- * The part of a BEM class that describes this element: "share-bar__title" names the title of a share bar (the bar
- * itself carries "share-bar" and is judged there), "card--featured" is a card. So a block's word does not stick
- * to every element inside it ("elementor-cta__description" is a description, not a call to action).
- */
-function ownPart(token: string): string {
-  const modifier = token.indexOf("--");
-  const base = modifier > 0 ? token.slice(0, modifier) : token;
-  const element = base.lastIndexOf("__");
-  if (element < 0) return base;
-  const part = base.slice(element + 2);
-  // "mdx-table_root__adKqa": a CSS module's hash, not a BEM element; its letters are no words ("ad" + "Kqa"). Such
-  // generated names are read as saying nothing, like any other hash-like class.
-  return MODULE_HASH.test(part) ? "" : part;
-}
-
-/**
- * The hash CSS-module tooling appends to a local class name after "__" ("text_root__r0DFB", "header_root__oE_HT"):
- * five characters of base64 with a capital or a digit among them, where a BEM element is a lower-case word.
- */
-const MODULE_HASH = /^(?=[^A-Z0-9]*[A-Z0-9])[A-Za-z0-9_-]{5}$/;
 
 /** Per list of pairs, each first word's partners: a name's few words are looked up instead of every pair tried. */
 const pairPartners = new Map<[string, string][], Map<string, string[]>>();
