@@ -30,7 +30,7 @@
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
- *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section (a lone
+ *    snippets; strongly negative subtrees inside are cut, and so are calls to action (calls-to-action.ts: a lone
  *    short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No buttons) and the fallback text of
  *    its videos and audio.
  * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body (without
@@ -47,7 +47,8 @@ import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
-import { cleanRegion, cutCallsToAction, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
+import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
+import { cutCallsToAction } from "./calls-to-action";
 import { cutRepeats } from "./repeats";
 import { cutPolls } from "./polls";
 import { namedSections } from "./named-sections";
