@@ -30,9 +30,9 @@
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
- *    snippets; strongly negative subtrees inside are cut, and so are calls to action (calls-to-action.ts: a lone
- *    short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No buttons) and the fallback text of
- *    its videos and audio.
+ *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
+ *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
+ *    buttons) and the fallback text of its videos and audio.
  * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body (without
  *    its chrome, menus and footers, when enough text is left), and a body without any text (or with only a bar of
  *    links) to the page's own description; `warnings` says so.
