@@ -25,7 +25,9 @@
  *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
  *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
- *    and so does an Open Graph article (og:type) with prose of its own.
+ *    and so does an Open Graph article (og:type) with prose of its own. The page's author declared in microdata
+ *    (itemprop="author": a byline, an author box with a biography) goes, except on threads, Q&A pages and listings,
+ *    where it signs each post or entry.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
@@ -107,7 +109,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
   // Sections titled as being about other pages, the author or sharing (a listing, made of such lists, keeps them).
   const elsewhere = namedSections(index);
-  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
+  let judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
   // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
   // pick: the region is then chosen as on any page.
@@ -121,7 +123,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     !(signals.metadata.ogType === "article" && judgement.good[region.root] > 0)
   ) {
     commentsAreContent = true;
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, namedSections: elsewhere });
+    judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, namedSections: elsewhere });
     region = pickRegion(index, judgement);
   }
   if (kind !== "product" && kind !== "qa" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {

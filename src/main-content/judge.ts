@@ -49,6 +49,8 @@ export interface Judgement {
 export interface JudgeOptions {
   /** Comment threads are the page's content (a forum or Q&A page). */
   commentsAreContent: boolean;
+  /** The page is made of signed posts (a question and its answers): each post's author card stays with it. */
+  signedPosts?: boolean;
   /** 1 inside repeated items (items.ts). */
   inItem?: Uint8Array;
   /** 1 on each repeated item: a card is not clutter for being named like a call to action. */
@@ -223,6 +225,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       h === Hint.Navigation ||
       h === Hint.Clutter ||
       options.namedSections?.[i] === 1 ||
+      // The page's author (a byline, an author box with a biography) is about who wrote it; a thread's poster cards
+      // and a listing's bylines stay with their posts and entries.
+      (index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content") ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
     if (!flagged || wrapsContent(i)) continue;

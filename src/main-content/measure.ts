@@ -8,7 +8,8 @@
  * which is the unit later judged as content or clutter.
  */
 import { ELEMENT, isWhitespace, rawText, type ElementNode, type PageNode } from "../dom/tree";
-import { elementHint, Hint, isHidden, namesReviews, SILENT_TAGS } from "./signals";
+import { elementHint, Hint, isHidden, SILENT_TAGS } from "./signals";
+import { namesAuthor, namesReviews } from "./entities";
 
 /** Elements whose text belongs to the surrounding block. */
 const INLINE_TAGS = new Set([
@@ -28,6 +29,8 @@ export interface PageIndex {
   hidden: Uint8Array;
   /** 1 where the element itself names customer reviews (signals.ts namesReviews). */
   reviews: Uint8Array;
+  /** 1 where the element itself declares the page's author (entities.ts namesAuthor). */
+  author: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
   /**
@@ -84,6 +87,7 @@ export function indexPage(root: ElementNode): PageIndex {
   const hint = new Uint8Array(count);
   const hidden = new Uint8Array(count);
   const reviews = new Uint8Array(count);
+  const author = new Uint8Array(count);
   const blockOf = new Int32Array(count);
   const inLink = new Uint8Array(count);
   const chars = new Float64Array(count);
@@ -135,6 +139,7 @@ export function indexPage(root: ElementNode): PageIndex {
       hint[index] = elementHint(item);
       if (isHidden(item)) hidden[index] = 1;
       if (namesReviews(item)) reviews[index] = 1;
+      if (namesAuthor(item)) author[index] = 1;
     }
     // A link whose text is code names an identifier (an API reference in documentation), not a place to go.
     if (item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex] === 1))) inLink[index] = 1;
@@ -158,7 +163,7 @@ export function indexPage(root: ElementNode): PageIndex {
     linkChars[p] += linkChars[i];
     if (end[i] > end[p]) end[p] = end[i];
   }
-  return { nodes, parent, end, hint, hidden, reviews, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
+  return { nodes, parent, end, hint, hidden, reviews, author, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
 }
 
 /** The elements `indexPage` numbers: all of them but those inside silent elements. */

@@ -87,6 +87,41 @@ describe("sections titled as being about something else", () => {
   });
 });
 
+describe("the page's author declared in microdata", () => {
+  const bio = `Maren Holt has written about lighthouses and the people who keep them for twenty years, and lives by the sea in a
+    house she restored herself, with a lamp from the north pier in the hall and a logbook on every shelf.`;
+  const authorBox = `<div class="css-1q2w3e" itemprop="author" itemscope itemtype="https://schema.org/Person"><div class="css-9k8j7h">
+    <a itemprop="url" href="/authors/holt"><span itemprop="name">Maren Holt</span></a><p itemprop="description">${bio}</p></div></div>`;
+
+  it("drops an article's author box (itemprop=author), biography and all, whatever its classes say", () => {
+    const page = `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p><p>${sentence("frame", 4)}</p>
+      ${authorBox}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("Maren Holt");
+  });
+
+  it("keeps each poster's name on a thread, where every post declares its author", () => {
+    const post = (name: string, topic: string) => `<div class="post" itemprop="comment" itemscope itemtype="https://schema.org/Comment">
+      <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">${name}</span></div>
+      <div itemprop="text"><p>${sentence(topic, 1)}</p></div></div>`;
+    const page = `${siteHeader}<div itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1 itemprop="headline">The lens</h1>
+      ${post("ada_lovelace", "lens")}${post("grace_hopper", "pedestal")}${post("linus_keeper", "lantern")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["ada_lovelace", "grace_hopper", "The pedestal was checked", "linus_keeper"]) expect(text).toContain(kept);
+  });
+
+  it("keeps the asker's and each answerer's name on a Q&A page", () => {
+    const signed = (name: string) => `<div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">${name}</span> <span>asked on 3 May</span></div>`;
+    const page = `${siteHeader}<div itemscope itemtype="https://schema.org/QAPage"><div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">
+      <h1 itemprop="name">How is a lens upgraded?</h1><div itemprop="text"><p>${sentence("lens", 2)}</p></div>${signed("ada_lovelace")}
+      <div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><div itemprop="text"><p>${sentence("pedestal", 2)}</p></div>
+      ${signed("grace_hopper")}</div></div></div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["ada_lovelace", "grace_hopper", "The pedestal was checked"]) expect(text).toContain(kept);
+  });
+});
+
 describe("similar-content rails", () => {
   it("drops a block named for similar content, like a related rail, even when its teasers read as prose", () => {
     const teaser = (topic: string) => `<div class="teaser"><h3><a href="/${topic}">A story about the ${topic}</a></h3><p>${sentence(topic, 2)}</p></div>`;
