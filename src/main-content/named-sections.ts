@@ -10,6 +10,9 @@
  * follows) when that element is not most of the page; in a flat body (headings between paragraphs) it is the
  * heading and its following siblings up to the next heading of the same or a higher level.
  *
+ * A block of text that stands as such a title without heading markup (a bold "Related posts:" paragraph, an "About
+ * the author" div) counts too, for the block it opens only.
+ *
  * The headings are matched as a whole, in English only: a word anywhere in a heading ("Related work", "More on
  * fields") says nothing.
  */
@@ -59,7 +62,8 @@ export function namedSections(index: PageIndex): Uint8Array {
   const limit = MAX_SECTION_SHARE * chars[0];
   for (let h = 1; h < count; h++) {
     const level = LEVEL[nodes[h].name];
-    if (level === undefined || chars[h] === 0 || chars[h] > 60 || !namesElsewhere(collapsedText(nodes[h]))) continue;
+    const label = level === undefined && isLabel(index, h);
+    if ((level === undefined && !label) || chars[h] === 0 || chars[h] > 60 || !namesElsewhere(collapsedText(nodes[h]))) continue;
     // The heading with the wrappers around it that hold nothing else.
     let top = h;
     while (parent[top] > 0 && chars[parent[top]] === chars[top]) top = parent[top];
@@ -68,6 +72,8 @@ export function namedSections(index: PageIndex): Uint8Array {
       marked[section] = 1;
       continue;
     }
+    // A label has no level to end a flat run at: only the block it opens is its section.
+    if (label) continue;
     // A flat body: the heading and what follows it, up to the next heading of its level or above.
     let taken = 0;
     const run: number[] = [];
@@ -79,6 +85,15 @@ export function namedSections(index: PageIndex): Uint8Array {
     if (taken <= limit) for (const s of run) marked[s] = 1;
   }
   return marked;
+}
+
+/**
+ * A block of text standing as a section's title without heading markup ("<p><strong>Related posts</strong></p>",
+ * "<div class="label">About the author</div>"): a block whose text is all its own and not a link (a link so named
+ * leads to such a page rather than titling a section here).
+ */
+function isLabel(index: PageIndex, i: number): boolean {
+  return index.ownChars[i] > 0 && index.ownChars[i] === index.chars[i] && index.ownLinkChars[i] === 0 && index.nodes[i].name !== "li";
 }
 
 /** Whether `child` is the first of `section`'s children with any text. */

@@ -79,6 +79,23 @@ describe("sections titled as being about something else", () => {
     for (const junk of ["Related articles", "Five harbours", "north pier", "About the author", "Maren Holt has written", "View all posts"]) expect(text).not.toContain(junk);
   });
 
+  it("reads a block of text that titles a small section without heading markup (a bold label) like such a heading", () => {
+    const links = `<ul><li><a href="/a">Five harbours worth a visit this summer</a></li><li><a href="/b">The last keeper of the north pier</a></li></ul>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
+      <div class="mt-8"><p><strong>Related posts:</strong></p>${links}</div><div class="mt-4 flex"><div class="text-sm">About the author</div>
+      <p>Maren Holt has written about lighthouses and the people who keep them for twenty years.</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The brass frame was checked");
+    for (const junk of ["Related posts", "Five harbours", "About the author", "Maren Holt"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps a large block that such a label opens: a label is not a heading, the article after it stays", () => {
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>Share this post</p><p>${sentence("lens", 4)}</p>
+      <p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    for (const kept of ["The lens was checked", "The brass frame was checked"]) expect(text).toContain(kept);
+  });
+
   it("reads the heading as a whole: a section whose heading only mentions such words stays", () => {
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens")}</p><h2>Related work on the north pier</h2>
       <p>${sentence("pier")}</p><h2>More on fields</h2><p>${sentence("field")}</p></div></article></main>`;
