@@ -22,8 +22,9 @@ import type { PageIndex } from "./measure";
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
     [
-      "related (?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
+      "related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
       "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
+      "you (?:may|might) like",
       "you may be interested in",
       "more from .{1,40}",
       "more (?:stories|articles|posts|news|videos)",
@@ -31,7 +32,8 @@ const ELSEWHERE_HEADING = new RegExp(
       "(?:read|up) next",
       "what to read next",
       "keep reading",
-      "(?:recent|latest|popular|trending) (?:posts|articles|stories)",
+      "(?:recent|latest|popular|trending) (?:posts|articles|stories|blogs?|blog posts|news)",
+      "trending(?: now)?",
       "most (?:read|popular|viewed)",
       "about the (?:authors?|writers?|reviewers?|contributors?|experts?)",
       "people (?:who viewed this item )?also (?:viewed|bought|searched|liked)",
