@@ -27,13 +27,31 @@ export function namesReviews(element: ElementNode): boolean {
 }
 
 const AUTHOR_ITEMPROP = /\bauthor\b/;
+const AUTHOR_WORDS = new Set(["author", "authors"]);
+/** Words that, right after "author" in one class or id, name the box about the author ("author-box", "author_bio"). */
+const AUTHOR_BOX_WORDS = new Set(["box", "bio", "info", "card", "profile", "details", "description"]);
 
 /**
- * Whether the element declares itself the page's author (itemprop="author"): a byline or an author box with a
- * biography and links to the author's profiles — about who wrote the page, not what it says. On a thread it is each
- * poster's card, and on a listing each entry's byline: the judge keeps those.
+ * Whether the element declares itself the page's author: itemprop="author" (a byline, an author box), or a class or
+ * id naming an author box ("author-box", "ly-author-box", "author_bio", "about-the-author") — about who wrote the
+ * page, not what it says. On a thread it is each poster's card, and on a listing each entry's byline: the judge
+ * keeps those. A bare "author" names too much (a quote's or a testimonial's author, a paper's list of authors), and
+ * so does "author" before a layout word ("author-container", "customers_author-wrapper").
  */
 export function namesAuthor(element: ElementNode): boolean {
-  const { itemprop } = element.attrs;
-  return itemprop !== undefined && AUTHOR_ITEMPROP.test(itemprop);
+  const { itemprop, class: className, id } = element.attrs;
+  if (itemprop !== undefined && AUTHOR_ITEMPROP.test(itemprop)) return true;
+  for (const value of [className, id]) {
+    // Most elements say nothing of authors: the words are only split when the letters are there.
+    if (value === undefined || !/author/i.test(value)) continue;
+    for (const token of value.split(/\s+/)) {
+      const words = attributeWords(token);
+      for (let k = 0; k < words.length; k++) {
+        if (!AUTHOR_WORDS.has(words[k])) continue;
+        if (k + 1 < words.length && AUTHOR_BOX_WORDS.has(words[k + 1])) return true;
+        if (words[k - 1] === "about" || (words[k - 1] === "the" && words[k - 2] === "about")) return true;
+      }
+    }
+  }
+  return false;
 }

@@ -25,9 +25,9 @@
  *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
  *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
- *    and so does an Open Graph article (og:type) with prose of its own. The page's author declared in microdata
- *    (itemprop="author": a byline, an author box with a biography) goes, except on threads, Q&A pages and listings,
- *    where it signs each post or entry.
+ *    and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
+ *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
+ *    each post or entry.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled

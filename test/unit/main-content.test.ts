@@ -127,6 +127,17 @@ describe("the page's author declared in microdata", () => {
     expect(text).not.toContain("Maren Holt");
   });
 
+  it("drops an author box named so by its class (\"author-box\" under a builder's prefix, \"about-the-author\"), and keeps a testimonial's author", () => {
+    const box = `<div class="xy-author-box"><div class="xy-author-box__name">Maren Holt</div><p class="xy-author-box__bio">${bio}</p></div>`;
+    const about = `<section id="about-the-author"><p>Jon Brand has kept the south light for ten years and writes about it when the fog allows.</p></section>`;
+    const quote = `<figure class="testimonial"><blockquote><p>${sentence("ferry", 1)}</p></blockquote><div class="testimonial-author">Ida Lund, ferry captain</div></figure>`;
+    const page = `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${quote}<p>${sentence("frame", 4)}</p>
+      ${box}${about}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["The frame was checked", "The ferry was checked", "Ida Lund, ferry captain"]) expect(text).toContain(kept);
+    for (const junk of ["Maren Holt", "Jon Brand"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps each poster's name on a thread, where every post declares its author", () => {
     const post = (name: string, topic: string) => `<div class="post" itemprop="comment" itemscope itemtype="https://schema.org/Comment">
       <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">${name}</span></div>
