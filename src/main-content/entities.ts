@@ -3,7 +3,7 @@
  * product, or the author of the page. Both are real text that belongs beside the content rather than in it on some
  * pages only, so judge.ts decides what to do with them from the page's kind; here they are only recognised.
  */
-import type { ElementNode } from "../dom/tree";
+import { collapsedText, type ElementNode } from "../dom/tree";
 import { attributeWords } from "./signals";
 
 const REVIEW_WORDS = new Set(["review", "reviews"]);
@@ -54,4 +54,28 @@ export function namesAuthor(element: ElementNode): boolean {
     }
   }
   return false;
+}
+
+const CAPTION_WORDS = new Set(["caption", "captions", "figcaption"]);
+
+/**
+ * Whether the element is a picture's caption or credit line: a <figcaption>, or a class or id naming a caption
+ * ("wp-caption-text", "image__caption"). A wrapper of the picture and its caption ("wp-caption") is recognised too:
+ * the judge only takes those without a picture inside.
+ */
+export function namesCaption(element: ElementNode): boolean {
+  if (element.name === "figcaption") return true;
+  for (const value of [element.attrs.class, element.attrs.id]) {
+    if (value === undefined || !/caption/i.test(value)) continue;
+    if (attributeWords(value).some((word) => CAPTION_WORDS.has(word))) return true;
+  }
+  return false;
+}
+
+/** "Figure 3.", "Fig. 2:", "Table 1 —": a numbered figure that the text refers to. */
+const NUMBERED_FIGURE = /^\W*(?:fig(?:ure)?|table)\.?\s*\d/i;
+
+/** Whether a caption numbers its figure: then it is part of a technical text, which refers to it by that number. */
+export function numbersFigure(caption: ElementNode): boolean {
+  return NUMBERED_FIGURE.test(collapsedText(caption).slice(0, 20));
 }

@@ -19,6 +19,7 @@
 import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import { HEADING_TAGS, Hint, isDialog } from "./signals";
+import { numbersFigure } from "./entities";
 
 export interface Judgement {
   /** 1 where the element or an ancestor is boilerplate. */
@@ -51,6 +52,11 @@ export interface JudgeOptions {
   commentsAreContent: boolean;
   /** The page is made of signed posts (a question and its answers): each post's author card stays with it. */
   signedPosts?: boolean;
+  /**
+   * The captions and credits of pictures are clutter (an article: its text is its prose; the pictures stay), except a
+   * numbered figure's ("Figure 2. ..."), which the text refers to.
+   */
+  captionsAreClutter?: boolean;
   /** 1 inside repeated items (items.ts). */
   inItem?: Uint8Array;
   /** 1 on each repeated item: a card is not clutter for being named like a call to action. */
@@ -178,6 +184,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const hasField = new Uint8Array(count);
   const hasTitle = new Uint8Array(count);
   const hasHeading = new Uint8Array(count);
+  const hasPicture = new Uint8Array(count);
   for (let i = count - 1; i > 0; i--) {
     if (isField(nodes[i])) hasField[i] = 1;
     if (hasField[i]) hasField[parent[i]] = 1;
@@ -185,6 +192,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     if (hasTitle[i]) hasTitle[parent[i]] = 1;
     if (HEADING_TAGS.has(nodes[i].name)) hasHeading[i] = 1;
     if (hasHeading[i]) hasHeading[parent[i]] = 1;
+    if (nodes[i].name === "img" || nodes[i].name === "picture") hasPicture[i] = 1;
+    if (hasPicture[i]) hasPicture[parent[i]] = 1;
   }
   const boilerplate = new Uint8Array(count);
   const hidden = new Uint8Array(count);
@@ -225,6 +234,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       h === Hint.Navigation ||
       h === Hint.Clutter ||
       options.namedSections?.[i] === 1 ||
+      // A caption or credit (not the picture it may wrap), unless it numbers a figure the text refers to.
+      (options.captionsAreClutter === true && index.caption[i] === 1 && !hasPicture[i] && !numbersFigure(nodes[i])) ||
       // The page's author (a byline, an author box with a biography) is about who wrote it; a thread's poster cards
       // and a listing's bylines stay with their posts and entries.
       (index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content") ||

@@ -159,6 +159,27 @@ describe("the page's author declared in microdata", () => {
   });
 });
 
+describe("captions of an article's pictures", () => {
+  const figures = `<figure><img src="/lens.jpg" alt="The lens"><figcaption>The restored lens at dusk. Photo: Ida Lund</figcaption></figure>
+    <div class="wp-caption"><img src="/pier.jpg" alt="The pier"><p class="wp-caption-text">The north pier in winter, courtesy of the harbour office</p></div>
+    <figure><img src="/chart.png" alt="Chart"><figcaption>Figure 2. Range of the light by year, in nautical miles.</figcaption></figure>`;
+  const page = `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${figures}<p>${sentence("frame", 4)}</p></article></main>${siteFooter}`;
+
+  it("drops the captions and credits of a declared article's pictures, and keeps the pictures and a numbered figure's caption", () => {
+    const { text, html } = extract(page, { metadata: { ogType: "article" } });
+    expect(text).toContain("The frame was checked");
+    expect(text).toContain("Figure 2. Range of the light");
+    expect(html).toContain('src="/lens.jpg"');
+    expect(html).toContain('src="/pier.jpg"');
+    for (const junk of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps captions on a page that does not declare itself an article", () => {
+    const { text } = extract(page);
+    for (const kept of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).toContain(kept);
+  });
+});
+
 describe("similar-content rails", () => {
   it("drops a block named for similar content, like a related rail, even when its teasers read as prose", () => {
     const teaser = (topic: string) => `<div class="teaser"><h3><a href="/${topic}">A story about the ${topic}</a></h3><p>${sentence(topic, 2)}</p></div>`;
