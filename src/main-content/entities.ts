@@ -1,7 +1,8 @@
 /**
  * What an element's microdata or names say it is about, beyond chrome or content (signals.ts): customer reviews of a
- * product, or the author of the page. Both are real text that belongs beside the content rather than in it on some
- * pages only, so judge.ts decides what to do with them from the page's kind; here they are only recognised.
+ * product, the author of the page, a picture's caption or a disclosure. All are real text that belongs beside the
+ * content rather than in it on some pages only, so judge.ts decides what to do with them from the page's kind; here
+ * they are only recognised.
  */
 import { collapsedText, type ElementNode } from "../dom/tree";
 import { attributeWords } from "./signals";
@@ -57,17 +58,20 @@ export function namesAuthor(element: ElementNode): boolean {
 }
 
 const CAPTION_WORDS = new Set(["caption", "captions", "figcaption"]);
+const DISCLOSURE_WORDS = new Set(["disclaimer", "disclaimers", "disclosure", "disclosures"]);
 
 /**
- * Whether the element is a picture's caption or credit line: a <figcaption>, or a class or id naming a caption
- * ("wp-caption-text", "image__caption"). A wrapper of the picture and its caption ("wp-caption") is recognised too:
- * the judge only takes those without a picture inside.
+ * Whether the element is something an article prints beside its prose rather than as part of it: a picture's
+ * caption or credit (a <figcaption>, a class or id naming a caption: "wp-caption-text", "image__caption"), or an
+ * editorial or affiliate disclosure ("disclaimer", "affiliate-disclosure"). A wrapper of a picture and its caption
+ * ("wp-caption") is named so too: the judge only takes those without a picture inside.
  */
-export function namesCaption(element: ElementNode): boolean {
+export function besideProse(element: ElementNode): boolean {
   if (element.name === "figcaption") return true;
   for (const value of [element.attrs.class, element.attrs.id]) {
-    if (value === undefined || !/caption/i.test(value)) continue;
-    if (attributeWords(value).some((word) => CAPTION_WORDS.has(word))) return true;
+    // Most elements say nothing of either: the words are only split when the letters are there.
+    if (value === undefined || !/caption|discl/i.test(value)) continue;
+    if (attributeWords(value).some((word) => CAPTION_WORDS.has(word) || DISCLOSURE_WORDS.has(word))) return true;
   }
   return false;
 }

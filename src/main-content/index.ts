@@ -27,8 +27,8 @@
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
  *    and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
  *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
- *    each post or entry. A declared article (or an Open Graph one) loses its pictures' captions and credits, but
- *    not the pictures, nor a numbered figure's caption.
+ *    each post or entry. A declared article (or an Open Graph one) loses its pictures' captions and credits (not
+ *    the pictures, nor a numbered figure's caption) and its disclosures.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
@@ -110,9 +110,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
   // Sections titled as being about other pages, the author or sharing (a listing, made of such lists, keeps them).
   const elsewhere = namedSections(index);
-  // An article's text is its prose: the captions and credits of its pictures are not part of it.
-  const captionsAreClutter = kind === "article" || signals.metadata.ogType === "article";
-  let judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", captionsAreClutter, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
+  // An article's text is its prose: the captions and credits of its pictures and its disclosures are not part of it.
+  const onlyProse = kind === "article" || signals.metadata.ogType === "article";
+  let judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", onlyProse, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
   // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
   // pick: the region is then chosen as on any page.
@@ -126,7 +126,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     !(signals.metadata.ogType === "article" && judgement.good[region.root] > 0)
   ) {
     commentsAreContent = true;
-    judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", captionsAreClutter, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, namedSections: elsewhere });
+    judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", onlyProse, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, namedSections: elsewhere });
     region = pickRegion(index, judgement);
   }
   if (kind !== "product" && kind !== "qa" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {

@@ -53,10 +53,11 @@ export interface JudgeOptions {
   /** The page is made of signed posts (a question and its answers): each post's author card stays with it. */
   signedPosts?: boolean;
   /**
-   * The captions and credits of pictures are clutter (an article: its text is its prose; the pictures stay), except a
-   * numbered figure's ("Figure 2. ..."), which the text refers to.
+   * What is printed beside the prose is clutter (an article: its text is its prose): the captions and credits of
+   * pictures (the pictures stay), except a numbered figure's ("Figure 2. ..."), which the text refers to, and
+   * disclosures.
    */
-  captionsAreClutter?: boolean;
+  onlyProse?: boolean;
   /** 1 inside repeated items (items.ts). */
   inItem?: Uint8Array;
   /** 1 on each repeated item: a card is not clutter for being named like a call to action. */
@@ -234,8 +235,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       h === Hint.Navigation ||
       h === Hint.Clutter ||
       options.namedSections?.[i] === 1 ||
-      // A caption or credit (not the picture it may wrap), unless it numbers a figure the text refers to.
-      (options.captionsAreClutter === true && index.caption[i] === 1 && !hasPicture[i] && !numbersFigure(nodes[i])) ||
+      // A caption, credit or disclosure (not the picture it may wrap), unless it numbers a figure the text refers to.
+      (options.onlyProse === true && index.besideProse[i] === 1 && !hasPicture[i] && !numbersFigure(nodes[i])) ||
       // The page's author (a byline, an author box with a biography) is about who wrote it; a thread's poster cards
       // and a listing's bylines stay with their posts and entries.
       (index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content") ||

@@ -159,7 +159,7 @@ describe("the page's author declared in microdata", () => {
   });
 });
 
-describe("captions of an article's pictures", () => {
+describe("what an article prints beside its prose: captions, credits, disclosures", () => {
   const figures = `<figure><img src="/lens.jpg" alt="The lens"><figcaption>The restored lens at dusk. Photo: Ida Lund</figcaption></figure>
     <div class="wp-caption"><img src="/pier.jpg" alt="The pier"><p class="wp-caption-text">The north pier in winter, courtesy of the harbour office</p></div>
     <figure><img src="/chart.png" alt="Chart"><figcaption>Figure 2. Range of the light by year, in nautical miles.</figcaption></figure>`;
@@ -177,6 +177,14 @@ describe("captions of an article's pictures", () => {
   it("keeps captions on a page that does not declare itself an article", () => {
     const { text } = extract(page);
     for (const kept of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).toContain(kept);
+  });
+
+  it("drops a declared article's disclosure however long, and keeps it on other pages", () => {
+    const disclosure = `<div class="affiliate-disclosure"><p>${sentence("commission", 3)}</p></div>`;
+    const withDisclosure = `${siteHeader}<main><article><h1>The lens comes back</h1>${disclosure}<p>${sentence("lens", 4)}</p>
+      <p>${sentence("frame", 4)}</p></article></main>${siteFooter}`;
+    expect(extract(withDisclosure, { metadata: { ogType: "article" } }).text).not.toContain("The commission was checked");
+    expect(extract(withDisclosure).text).toContain("The commission was checked");
   });
 });
 
