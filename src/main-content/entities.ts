@@ -59,19 +59,21 @@ export function namesAuthor(element: ElementNode): boolean {
 
 const CAPTION_WORDS = new Set(["caption", "captions", "figcaption"]);
 const DISCLOSURE_WORDS = new Set(["disclaimer", "disclaimers", "disclosure", "disclosures"]);
+/** A biography in an article is its author's (on a team or speaker page, people's bios are the content). */
+const BIO_WORDS = new Set(["bio", "bios", "biography"]);
 
 /**
  * Whether the element is something an article prints beside its prose rather than as part of it: a picture's
  * caption or credit (a <figcaption>, a class or id naming a caption: "wp-caption-text", "image__caption"), or an
- * editorial or affiliate disclosure ("disclaimer", "affiliate-disclosure"). A wrapper of a picture and its caption
+ * editorial or affiliate disclosure ("disclaimer", "affiliate-disclosure"), or its author's biography ("bio"). A wrapper of a picture and its caption
  * ("wp-caption") is named so too: the judge only takes those without a picture inside.
  */
 export function besideProse(element: ElementNode): boolean {
   if (element.name === "figcaption") return true;
   for (const value of [element.attrs.class, element.attrs.id]) {
     // Most elements say nothing of either: the words are only split when the letters are there.
-    if (value === undefined || !/caption|discl/i.test(value)) continue;
-    if (attributeWords(value).some((word) => CAPTION_WORDS.has(word) || DISCLOSURE_WORDS.has(word))) return true;
+    if (value === undefined || !/caption|discl|bio/i.test(value)) continue;
+    if (attributeWords(value).some((word) => CAPTION_WORDS.has(word) || DISCLOSURE_WORDS.has(word) || BIO_WORDS.has(word))) return true;
   }
   return false;
 }

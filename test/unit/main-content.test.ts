@@ -179,12 +179,14 @@ describe("what an article prints beside its prose: captions, credits, disclosure
     for (const kept of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).toContain(kept);
   });
 
-  it("drops a declared article's disclosure however long, and keeps it on other pages", () => {
-    const disclosure = `<div class="affiliate-disclosure"><p>${sentence("commission", 3)}</p></div>`;
+  it("drops a declared article's disclosure and its author's bio however long, and keeps them on other pages", () => {
+    const disclosure = `<div class="affiliate-disclosure"><p>${sentence("commission", 3)}</p></div><div class="bio"><p>${sentence("keeper's career", 3)}</p></div>`;
     const withDisclosure = `${siteHeader}<main><article><h1>The lens comes back</h1>${disclosure}<p>${sentence("lens", 4)}</p>
       <p>${sentence("frame", 4)}</p></article></main>${siteFooter}`;
-    expect(extract(withDisclosure, { metadata: { ogType: "article" } }).text).not.toContain("The commission was checked");
-    expect(extract(withDisclosure).text).toContain("The commission was checked");
+    for (const aside of ["The commission was checked", "The keeper's career was checked"]) {
+      expect(extract(withDisclosure, { metadata: { ogType: "article" } }).text).not.toContain(aside);
+      expect(extract(withDisclosure).text).toContain(aside);
+    }
   });
 });
 
