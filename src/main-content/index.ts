@@ -16,7 +16,8 @@
  *    little prose. Every other block is judged on its text: prose and headings are content, link-dense blocks
  *    are clutter, short labels are neutral; hidden text (closed tabs) is neutral and kept inside the region.
  *    named-sections.ts — a section whose heading says it is about something else ("Related articles", "About the
- *    author", "People who viewed this item also viewed") counts like one named so in its class.
+ *    author", "People who viewed this item also viewed") counts like one named so in its class; so does an author card
+ *    (author-cards.ts: a small block opening with a link to the writer's page, then a biography).
  * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
  *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
  *    are recommendations (other products' cards), those that do not are the product's own details; teasers
@@ -50,6 +51,7 @@ import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutCallsToAction, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutRepeats } from "./repeats";
 import { namedSections } from "./named-sections";
+import { markAuthorCards } from "./author-cards";
 
 export interface PageSignals {
   url: string;
@@ -110,6 +112,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
   // Sections titled as being about other pages, the author or sharing (a listing, made of such lists, keeps them).
   const elsewhere = namedSections(index);
+  markAuthorCards(index, elsewhere, items.inItem);
   // An article's text is its prose: the captions and credits of its pictures and its disclosures are not part of it.
   const onlyProse = kind === "article" || signals.metadata.ogType === "article";
   let judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", onlyProse, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });

@@ -138,6 +138,27 @@ describe("the page's author declared in microdata", () => {
     for (const junk of ["Maren Holt", "Jon Brand"]) expect(text).not.toContain(junk);
   });
 
+  it("drops an author card found by its link to the writer's page (no class, no heading), and keeps prose that links to an author", () => {
+    const card = `<div class="mt-6 flex"><img src="/holt.jpg" alt=""><div><a href="/author/maren-holt/">Maren Holt</a><p>Contributing writer</p>
+      <p>${bio}</p></div></div>`;
+    const cited = `<p>The keeper's notes were checked against the log of the north pier and the harbour office's own records, says
+      <a href="https://elsewhere.example/author/ida-lund/">Ida Lund</a>, who read them twice.</p>`;
+    const page = `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${cited}<p>${sentence("frame", 4)}</p>
+      ${card}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["The frame was checked", "says Ida Lund, who read them twice"]) expect(text).toContain(kept);
+    expect(text).not.toContain("Maren Holt");
+  });
+
+  it("keeps the authors linked from a list's entries (a list of books and their authors)", () => {
+    const book = (title: string, author: string) => `<li><h3><a href="/book/${title}">${title} and the long winter at sea</a></h3>
+      <p>by <a href="/author/${author}">${author}</a>. ${sentence(title, 1)}</p></li>`;
+    const page = `${siteHeader}<main><h1>Books about lighthouses</h1><p>${sentence("shelf", 2)}</p><ul>${book("Beacon", "ada_lovelace")}${book("Lantern", "grace_hopper")}
+      ${book("Foghorn", "linus_keeper")}${book("Pier", "mary_shelley")}</ul></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["ada_lovelace", "mary_shelley", "The Pier was checked"]) expect(text).toContain(kept);
+  });
+
   it("keeps each poster's name on a thread, where every post declares its author", () => {
     const post = (name: string, topic: string) => `<div class="post" itemprop="comment" itemscope itemtype="https://schema.org/Comment">
       <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">${name}</span></div>
