@@ -105,6 +105,15 @@ describe("sections titled as being about something else", () => {
     for (const junk of ["foghorn", "ferry", "pier", "buoy"]) expect(text).not.toContain(junk);
   });
 
+  it("drops a block that a label names as an advertisement or sponsored (\"Advertisement\", \"• SPONSORED •\")", () => {
+    const ad = (label: string, topic: string) => `<div class="mx-auto my-4"><div class="text-xs">${label}</div><p>${sentence(topic, 1)}</p></div>`;
+    const body = `<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${ad("Advertisement", "vacuum")}<p>${sentence("frame", 4)}</p>
+      ${ad("• SPONSORED •", "mattress")}</article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The frame was checked");
+    for (const junk of ["vacuum", "mattress", "SPONSORED"]) expect(text).not.toContain(junk);
+  });
+
   it("reads the heading as a whole: a section whose heading only mentions such words stays", () => {
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens")}</p><h2>Related work on the north pier</h2>
       <p>${sentence("pier")}</p><h2>More on fields</h2><p>${sentence("field")}</p></div></article></main>`;
