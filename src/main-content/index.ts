@@ -17,7 +17,8 @@
  *    are clutter, short labels are neutral; hidden text (closed tabs) does not draw the region and is kept inside it,
  *    where its prose keeps the container holding it (an accordion of linked questions) from being cut.
  *    named-sections.ts — a section whose heading says it is about something else ("Related articles", "About the
- *    author", "People who viewed this item also viewed") counts like one named so in its class.
+ *    author", "People who viewed this item also viewed") counts like one named so in its class; so does an author card
+ *    (author-cards.ts: a small block opening with a link to the writer's page, then a biography).
  * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
  *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
  *    are recommendations (other products' cards), those that do not are the product's own details; teasers
@@ -26,7 +27,10 @@
  *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
  *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
- *    and so does an Open Graph article (og:type) with prose of its own.
+ *    and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
+ *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
+ *    each post or entry. A declared article (or an Open Graph one) loses its pictures' captions and credits (not
+ *    the pictures, nor a numbered figure's caption) and its disclosures.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
  *    other children when they hold substantial content of their own (the other sections of a marketing page, a
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
@@ -52,6 +56,7 @@ import { cutCallsToAction } from "./calls-to-action";
 import { cutRepeats } from "./repeats";
 import { cutPolls } from "./polls";
 import { namedSections } from "./named-sections";
+import { markAuthorCards } from "./author-cards";
 
 export interface PageSignals {
   url: string;
@@ -112,7 +117,10 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
   // Sections titled as being about other pages, the author or sharing (a listing, made of such lists, keeps them).
   const elsewhere = namedSections(index);
-  let judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
+  markAuthorCards(index, elsewhere, items.inItem);
+  // An article's text is its prose: the captions and credits of its pictures and its disclosures are not part of it.
+  const onlyProse = kind === "article" || signals.metadata.ogType === "article";
+  let judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", onlyProse, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
   let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
   // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
   // pick: the region is then chosen as on any page.
@@ -126,7 +134,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     !(signals.metadata.ogType === "article" && judgement.good[region.root] > 0)
   ) {
     commentsAreContent = true;
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, namedSections: elsewhere });
+    judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", onlyProse, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, namedSections: elsewhere });
     region = pickRegion(index, judgement);
   }
   if (kind !== "product" && kind !== "qa" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {

@@ -13,13 +13,15 @@
  * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
  * link (a reference and its author) only by its note, as content, and a short list of links set among prose (a
  * section's "see also") not at all — short unpunctuated snippets (labels, dates, buttons) count a little as
- * clutter, and a copyright notice (notices.ts) all of it, wherever the footer meant to hold it went. Text in repeated items counts as the page kind asks (all content on a listing, card labels as clutter
- * on a product page), and teasers of other pages count as clutter on any other page.
+ * clutter, and a copyright notice (notices.ts) all of it, wherever the footer meant to hold it went. Text in repeated
+ * items counts as the page kind asks (all content on a listing, card labels as clutter on a product page), and teasers
+ * of other pages count as clutter on any other page.
  */
 import type { ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import { HEADING_TAGS, Hint, isDialog } from "./signals";
 import { isCopyrightNotice, NOTICE_MAX_CHARS } from "./notices";
+import { numbersFigure } from "./entities";
 
 export interface Judgement {
   /** 1 where the element or an ancestor is boilerplate. */
@@ -55,6 +57,14 @@ export interface Judgement {
 export interface JudgeOptions {
   /** Comment threads are the page's content (a forum or Q&A page). */
   commentsAreContent: boolean;
+  /** The page is made of signed posts (a question and its answers): each post's author card stays with it. */
+  signedPosts?: boolean;
+  /**
+   * What is printed beside the prose is clutter (an article: its text is its prose): the captions and credits of
+   * pictures (the pictures stay), except a numbered figure's ("Figure 2. ..."), which the text refers to, and
+   * disclosures.
+   */
+  onlyProse?: boolean;
   /** 1 inside repeated items (items.ts). */
   inItem?: Uint8Array;
   /** 1 on each repeated item: a card is not clutter for being named like a call to action. */
@@ -187,6 +197,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const hasField = new Uint8Array(count);
   const hasTitle = new Uint8Array(count);
   const hasHeading = new Uint8Array(count);
+  const hasPicture = new Uint8Array(count);
   for (let i = count - 1; i > 0; i--) {
     if (isField(nodes[i])) hasField[i] = 1;
     if (hasField[i]) hasField[parent[i]] = 1;
@@ -194,6 +205,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     if (hasTitle[i]) hasTitle[parent[i]] = 1;
     if (HEADING_TAGS.has(nodes[i].name)) hasHeading[i] = 1;
     if (hasHeading[i]) hasHeading[parent[i]] = 1;
+    if (nodes[i].name === "img" || nodes[i].name === "picture") hasPicture[i] = 1;
+    if (hasPicture[i]) hasPicture[parent[i]] = 1;
   }
   const boilerplate = new Uint8Array(count);
   const hidden = new Uint8Array(count);
@@ -234,8 +247,17 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       h === Hint.Navigation ||
       h === Hint.Clutter ||
       options.namedSections?.[i] === 1 ||
+      // A caption, credit or disclosure (not the picture it may wrap), unless it numbers a figure the text refers to.
+      (options.onlyProse === true && index.besideProse[i] === 1 && !hasPicture[i] && !numbersFigure(nodes[i])) ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
+    // The page's author (a byline, an author box with a biography) is about who wrote it, even when the box marks its
+    // biography as a description (content by its itemprop); a thread's poster cards and a listing's bylines stay with
+    // their posts and entries.
+    if (index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content" && ownWorth[i] <= 0.5 * totalOwnWorth) {
+      boilerplate[i] = 1;
+      continue;
+    }
     if (!flagged || wrapsContent(i)) continue;
     // Named "nav" or "menu" but holding sections of prose: what a scrolling menu points at, not the menu.
     if (h === Hint.Navigation && ownWorth[i] >= PROSE_SECTION && ownWorth[i] > PROSE_RATIO * subtreeBad[i]) continue;

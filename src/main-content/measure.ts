@@ -8,7 +8,8 @@
  * which is the unit later judged as content or clutter.
  */
 import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
-import { elementHint, HEADING_TAGS, Hint, isHidden, namesReviews, SILENT_TAGS, UI_TAGS } from "./signals";
+import { elementHint, HEADING_TAGS, Hint, isHidden, SILENT_TAGS, UI_TAGS } from "./signals";
+import { AUTHOR, BESIDE_PROSE, entityFlags, REVIEWS } from "./entities";
 
 /** Elements whose text belongs to the surrounding block. */
 const INLINE_TAGS = new Set([
@@ -26,10 +27,14 @@ export interface PageIndex {
   hint: Uint8Array;
   /** 1 where the element itself is hidden (signals.ts isHidden); its descendants are not marked. */
   hidden: Uint8Array;
-  /** 1 where the element itself names customer reviews (signals.ts namesReviews). */
+  /** 1 where the element itself names customer reviews (entities.ts REVIEWS). */
   reviews: Uint8Array;
   /** 1 on interface widgets (signals.ts UI_TAGS), removed from any region: all but the buttons titling a panel. */
   widget: Uint8Array;
+  /** 1 where the element itself declares the page's author (entities.ts AUTHOR). */
+  author: Uint8Array;
+  /** 1 where the element itself is a caption, credit or disclosure printed beside an article (entities.ts BESIDE_PROSE). */
+  besideProse: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
   /**
@@ -90,6 +95,8 @@ export function indexPage(root: ElementNode): PageIndex {
   const hidden = new Uint8Array(count);
   const reviews = new Uint8Array(count);
   const widget = new Uint8Array(count);
+  const author = new Uint8Array(count);
+  const besideProse = new Uint8Array(count);
   const blockOf = new Int32Array(count);
   const inLink = new Uint8Array(count);
   const chars = new Float64Array(count);
@@ -141,7 +148,10 @@ export function indexPage(root: ElementNode): PageIndex {
     if (index > 0) {
       hint[index] = elementHint(item);
       if (isHidden(item)) hidden[index] = 1;
-      if (namesReviews(item)) reviews[index] = 1;
+      const entity = entityFlags(item);
+      if (entity & REVIEWS) reviews[index] = 1;
+      if (entity & AUTHOR) author[index] = 1;
+      if (entity & BESIDE_PROSE) besideProse[index] = 1;
     }
     // A link whose text is code names an identifier (an API reference in documentation), not a place to go.
     if (item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex] === 1))) inLink[index] = 1;
@@ -165,7 +175,7 @@ export function indexPage(root: ElementNode): PageIndex {
     linkChars[p] += linkChars[i];
     if (end[i] > end[p]) end[p] = end[i];
   }
-  return { nodes, parent, end, hint, hidden, reviews, widget, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
+  return { nodes, parent, end, hint, hidden, reviews, widget, author, besideProse, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
 }
 
 /**

@@ -1,14 +1,17 @@
 /**
  * Sections a page titles as being about something else than itself: "Related articles", "You may also like",
- * "People who viewed this item also viewed", "About the author", "Share this post". Sites mark them up like any
- * other section (utility classes, no "related" in any name), so their heading is what gives them away, as it does
- * to a reader. Such a section is clutter beside an article or a product; judge.ts weighs it like a block named
+ * "People who viewed this item also viewed", "About the author", "Share this post" — and the label over an ad
+ * ("Advertisement", "Sponsored"). Sites mark them up like any other section (utility classes, no "related" in any
+ * name), so their heading is what gives them away, as it does to a reader. Such a section is clutter beside an article or a product; judge.ts weighs it like a block named
  * "related" (it stays when it evidently wraps the page's content), and a listing page, which is made of such
  * lists, does not use this at all.
  *
  * The section a heading titles is the element that starts with it (the heading and its own wrappers, then what
  * follows) when that element is not most of the page; in a flat body (headings between paragraphs) it is the
  * heading and its following siblings up to the next heading of the same or a higher level.
+ *
+ * A block of text that stands as such a title without heading markup (a bold "Related posts:" paragraph, an "About
+ * the author" div) counts too, for the block it opens only.
  *
  * The headings are matched as a whole, in English only: a word anywhere in a heading ("Related work", "More on
  * fields") says nothing.
@@ -19,8 +22,9 @@ import type { PageIndex } from "./measure";
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
     [
-      "related (?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
+      "related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
       "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
+      "you (?:may|might) like",
       "you may be interested in",
       "more from .{1,40}",
       "more (?:stories|articles|posts|news|videos)",
@@ -28,7 +32,8 @@ const ELSEWHERE_HEADING = new RegExp(
       "(?:read|up) next",
       "what to read next",
       "keep reading",
-      "(?:recent|latest|popular|trending) (?:posts|articles|stories)",
+      "(?:recent|latest|popular|trending) (?:posts|articles|stories|blogs?|blog posts|news)",
+      "trending(?: now)?",
       "most (?:read|popular|viewed)",
       "about the (?:authors?|writers?|reviewers?|contributors?|experts?)",
       "people (?:who viewed this item )?also (?:viewed|bought|searched|liked)",
@@ -37,6 +42,8 @@ const ELSEWHERE_HEADING = new RegExp(
       "frequently bought together",
       "share this(?: (?:article|post|story|page))?",
       "follow us",
+      "advertisement",
+      "\\W*sponsored\\W*",
     ].join("|") +
     ")$",
   "i",
@@ -59,7 +66,8 @@ export function namedSections(index: PageIndex): Uint8Array {
   const limit = MAX_SECTION_SHARE * chars[0];
   for (let h = 1; h < count; h++) {
     const level = LEVEL[nodes[h].name];
-    if (level === undefined || chars[h] === 0 || chars[h] > 60 || !namesElsewhere(collapsedText(nodes[h]))) continue;
+    const label = level === undefined && isLabel(index, h);
+    if ((level === undefined && !label) || chars[h] === 0 || chars[h] > 60 || !namesElsewhere(collapsedText(nodes[h]))) continue;
     // The heading with the wrappers around it that hold nothing else.
     let top = h;
     while (parent[top] > 0 && chars[parent[top]] === chars[top]) top = parent[top];
@@ -68,6 +76,8 @@ export function namedSections(index: PageIndex): Uint8Array {
       marked[section] = 1;
       continue;
     }
+    // A label has no level to end a flat run at: only the block it opens is its section.
+    if (label) continue;
     // A flat body: the heading and what follows it, up to the next heading of its level or above.
     let taken = 0;
     const run: number[] = [];
@@ -79,6 +89,15 @@ export function namedSections(index: PageIndex): Uint8Array {
     if (taken <= limit) for (const s of run) marked[s] = 1;
   }
   return marked;
+}
+
+/**
+ * A block of text standing as a section's title without heading markup ("<p><strong>Related posts</strong></p>",
+ * "<div class="label">About the author</div>"): a block whose text is all its own and not a link (a link so named
+ * leads to such a page rather than titling a section here).
+ */
+function isLabel(index: PageIndex, i: number): boolean {
+  return index.ownChars[i] > 0 && index.ownChars[i] === index.chars[i] && index.ownLinkChars[i] === 0 && index.nodes[i].name !== "li";
 }
 
 /** Whether `child` is the first of `section`'s children with any text. */

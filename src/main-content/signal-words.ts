@@ -11,7 +11,7 @@ export const BOILERPLATE_WORDS = new Set([
   "recommendations", "newsletter", "subscribe", "signup", "optin", "cookie", "cookies", "consent",
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
   "pagination", "pager", "masthead", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
-  "upsell", "crosssell", "topbar", "signature", "similar", "nocontent", "disclaimer", "disclaimers", "legal", "bio", "biography", "notice", "notices", "affiliate",
+  "upsell", "crosssell", "topbar", "signature", "similar", "nocontent", "disclaimer", "disclaimers", "legal", "notice", "notices", "affiliate",
 ]);
 /** Of those, the words that name navigation: said of a block of prose, they name what a menu points at. */
 export const NAVIGATION_WORDS = new Set(["nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu"]);

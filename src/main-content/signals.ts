@@ -254,23 +254,3 @@ export function elementHint(element: ElementNode): Hint {
   if (classHint === Hint.None || (classHint === Hint.Clutter && idHint === Hint.Content)) return idHint;
   return classHint;
 }
-
-const REVIEW_WORDS = new Set(["review", "reviews"]);
-const REVIEW_ITEMPROP = /\breviews?\b/;
-const REVIEW_ITEMTYPE = /schema\.org\/(Review|Rating|AggregateRating)\b/;
-
-/**
- * Whether the element's markup names customer reviews (a class or id word "review", itemprop="review", a
- * schema.org Review): what buyers wrote about a product, judged apart from the product's own description.
- */
-export function namesReviews(element: ElementNode): boolean {
-  const { class: className, id, itemprop, itemtype } = element.attrs;
-  if (itemprop !== undefined && REVIEW_ITEMPROP.test(itemprop)) return true;
-  if (itemtype !== undefined && REVIEW_ITEMTYPE.test(itemtype)) return true;
-  for (const value of [className, id]) {
-    // Most elements say nothing of reviews: the words are only split when the letters are there.
-    if (value === undefined || !/review/i.test(value)) continue;
-    if (attributeWords(value).some((word) => REVIEW_WORDS.has(word))) return true;
-  }
-  return false;
-}

@@ -79,6 +79,41 @@ describe("sections titled as being about something else", () => {
     for (const junk of ["Related articles", "Five harbours", "north pier", "About the author", "Maren Holt has written", "View all posts"]) expect(text).not.toContain(junk);
   });
 
+  it("reads a block of text that titles a small section without heading markup (a bold label) like such a heading", () => {
+    const links = `<ul><li><a href="/a">Five harbours worth a visit this summer</a></li><li><a href="/b">The last keeper of the north pier</a></li></ul>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
+      <div class="mt-8"><p><strong>Related posts:</strong></p>${links}</div><div class="mt-4 flex"><div class="text-sm">About the author</div>
+      <p>Maren Holt has written about lighthouses and the people who keep them for twenty years.</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The brass frame was checked");
+    for (const junk of ["Related posts", "Five harbours", "About the author", "Maren Holt"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps a large block that such a label opens: a label is not a heading, the article after it stays", () => {
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>Share this post</p><p>${sentence("lens", 4)}</p>
+      <p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    for (const kept of ["The lens was checked", "The brass frame was checked"]) expect(text).toContain(kept);
+  });
+
+  it("knows the usual names of such rails: trending, latest news, related blog posts, you might like", () => {
+    const rail = (title: string, topic: string) => `<div class="mt-6"><h4>${title}</h4><p>${sentence(topic, 1)}</p></div>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
+      ${rail("Trending", "foghorn")}${rail("Latest News", "ferry")}${rail("Related blog posts", "pier")}${rail("You might like", "buoy")}</article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The brass frame was checked");
+    for (const junk of ["foghorn", "ferry", "pier", "buoy"]) expect(text).not.toContain(junk);
+  });
+
+  it("drops a block that a label names as an advertisement or sponsored (\"Advertisement\", \"• SPONSORED •\")", () => {
+    const ad = (label: string, topic: string) => `<div class="mx-auto my-4"><div class="text-xs">${label}</div><p>${sentence(topic, 1)}</p></div>`;
+    const body = `<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${ad("Advertisement", "vacuum")}<p>${sentence("frame", 4)}</p>
+      ${ad("• SPONSORED •", "mattress")}</article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The frame was checked");
+    for (const junk of ["vacuum", "mattress", "SPONSORED"]) expect(text).not.toContain(junk);
+  });
+
   it("reads the heading as a whole: a section whose heading only mentions such words stays", () => {
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens")}</p><h2>Related work on the north pier</h2>
       <p>${sentence("pier")}</p><h2>More on fields</h2><p>${sentence("field")}</p></div></article></main>`;
@@ -87,17 +122,114 @@ describe("sections titled as being about something else", () => {
   });
 });
 
-describe("legal fine print and biographies", () => {
-  it("drops blocks named as a disclaimer, legal text, an affiliate notice or a biography inside the article, whatever prose they hold", () => {
+describe("legal fine print", () => {
+  it("drops blocks named as a disclaimer, legal text or an affiliate notice on any page, whatever prose they hold", () => {
     const fine = (name: string, text: string) => `<div class="${name}"><p>${text} ${sentence(`${name} clause`, 2)}</p></div>`;
     const page = `${siteHeader}<main><article><h1>Choosing a harbour lamp</h1><p>${sentence("lamp wick", 5)}</p>
       ${fine("affiliate-notice", "We may earn a commission from links on this page.")}<p>${sentence("lamp glass", 5)}</p>
-      ${fine("disclaimer", "This article is not professional advice.")}${fine("legal", "Prices are subject to change.")}
-      ${fine("bio", "Ann Keeper has written about lamps for twenty years.")}</article></main>${siteFooter}`;
+      ${fine("disclaimer", "This article is not professional advice.")}${fine("legal", "Prices are subject to change.")}</article></main>${siteFooter}`;
     const { text } = extract(page);
     expect(text).toContain("The lamp wick was checked");
     expect(text).toContain("The lamp glass was checked");
-    for (const line of ["earn a commission", "not professional advice", "subject to change", "written about lamps"]) expect(text).not.toContain(line);
+    for (const line of ["earn a commission", "not professional advice", "subject to change"]) expect(text).not.toContain(line);
+  });
+});
+
+describe("the page's author declared in microdata", () => {
+  const bio = `Maren Holt has written about lighthouses and the people who keep them for twenty years, and lives by the sea in a
+    house she restored herself, with a lamp from the north pier in the hall and a logbook on every shelf.`;
+  const authorBox = `<div class="css-1q2w3e" itemprop="author" itemscope itemtype="https://schema.org/Person"><div class="css-9k8j7h">
+    <a itemprop="url" href="/authors/holt"><span itemprop="name">Maren Holt</span></a><p itemprop="description">${bio}</p></div></div>`;
+
+  it("drops an article's author box (itemprop=author), biography and all, whatever its classes say", () => {
+    const page = `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p><p>${sentence("frame", 4)}</p>
+      ${authorBox}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("Maren Holt");
+  });
+
+  it("drops an author box named so by its class (\"author-box\" under a builder's prefix, \"about-the-author\"), and keeps a testimonial's author", () => {
+    const box = `<div class="xy-author-box"><div class="xy-author-box__name">Maren Holt</div><p class="xy-author-box__bio">${bio}</p></div>`;
+    const about = `<section id="about-the-author"><p>Jon Brand has kept the south light for ten years and writes about it when the fog allows.</p></section>`;
+    const quote = `<figure class="testimonial"><blockquote><p>${sentence("ferry", 1)}</p></blockquote><div class="testimonial-author">Ida Lund, ferry captain</div></figure>`;
+    const page = `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${quote}<p>${sentence("frame", 4)}</p>
+      ${box}${about}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["The frame was checked", "The ferry was checked", "Ida Lund, ferry captain"]) expect(text).toContain(kept);
+    for (const junk of ["Maren Holt", "Jon Brand"]) expect(text).not.toContain(junk);
+  });
+
+  it("drops an author card found by its link to the writer's page (no class, no heading), and keeps prose that links to an author", () => {
+    const card = `<div class="mt-6 flex"><img src="/holt.jpg" alt=""><div><a href="/author/maren-holt/">Maren Holt</a><p>Contributing writer</p>
+      <p>${bio}</p></div></div>`;
+    const cited = `<p>The keeper's notes were checked against the log of the north pier and the harbour office's own records, says
+      <a href="https://elsewhere.example/author/ida-lund/">Ida Lund</a>, who read them twice.</p>`;
+    const page = `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${cited}<p>${sentence("frame", 4)}</p>
+      ${card}</article></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["The frame was checked", "says Ida Lund, who read them twice"]) expect(text).toContain(kept);
+    expect(text).not.toContain("Maren Holt");
+  });
+
+  it("keeps the authors linked from a list's entries (a list of books and their authors)", () => {
+    const book = (title: string, author: string) => `<li><h3><a href="/book/${title}">${title} and the long winter at sea</a></h3>
+      <p>by <a href="/author/${author}">${author}</a>. ${sentence(title, 1)}</p></li>`;
+    const page = `${siteHeader}<main><h1>Books about lighthouses</h1><p>${sentence("shelf", 2)}</p><ul>${book("Beacon", "ada_lovelace")}${book("Lantern", "grace_hopper")}
+      ${book("Foghorn", "linus_keeper")}${book("Pier", "mary_shelley")}</ul></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["ada_lovelace", "mary_shelley", "The Pier was checked"]) expect(text).toContain(kept);
+  });
+
+  it("keeps each poster's name on a thread, where every post declares its author", () => {
+    const post = (name: string, topic: string) => `<div class="post" itemprop="comment" itemscope itemtype="https://schema.org/Comment">
+      <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">${name}</span></div>
+      <div itemprop="text"><p>${sentence(topic, 1)}</p></div></div>`;
+    const page = `${siteHeader}<div itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1 itemprop="headline">The lens</h1>
+      ${post("ada_lovelace", "lens")}${post("grace_hopper", "pedestal")}${post("linus_keeper", "lantern")}</div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["ada_lovelace", "grace_hopper", "The pedestal was checked", "linus_keeper"]) expect(text).toContain(kept);
+  });
+
+  it("keeps the asker's and each answerer's name on a Q&A page", () => {
+    const signed = (name: string) => `<div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">${name}</span> <span>asked on 3 May</span></div>`;
+    const page = `${siteHeader}<div itemscope itemtype="https://schema.org/QAPage"><div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">
+      <h1 itemprop="name">How is a lens upgraded?</h1><div itemprop="text"><p>${sentence("lens", 2)}</p></div>${signed("ada_lovelace")}
+      <div itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer"><div itemprop="text"><p>${sentence("pedestal", 2)}</p></div>
+      ${signed("grace_hopper")}</div></div></div>${siteFooter}`;
+    const { text } = extract(page);
+    for (const kept of ["ada_lovelace", "grace_hopper", "The pedestal was checked"]) expect(text).toContain(kept);
+  });
+});
+
+describe("what an article prints beside its prose: captions, credits, disclosures", () => {
+  const figures = `<figure><img src="/lens.jpg" alt="The lens"><figcaption>The restored lens at dusk. Photo: Ida Lund</figcaption></figure>
+    <div class="wp-caption"><img src="/pier.jpg" alt="The pier"><p class="wp-caption-text">The north pier in winter, courtesy of the harbour office</p></div>
+    <figure><img src="/chart.png" alt="Chart"><figcaption>Figure 2. Range of the light by year, in nautical miles.</figcaption></figure>`;
+  const page = `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${figures}<p>${sentence("frame", 4)}</p></article></main>${siteFooter}`;
+
+  it("drops the captions and credits of a declared article's pictures, and keeps the pictures and a numbered figure's caption", () => {
+    const { text, html } = extract(page, { metadata: { ogType: "article" } });
+    expect(text).toContain("The frame was checked");
+    expect(text).toContain("Figure 2. Range of the light");
+    expect(html).toContain('src="/lens.jpg"');
+    expect(html).toContain('src="/pier.jpg"');
+    for (const junk of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps captions on a page that does not declare itself an article", () => {
+    const { text } = extract(page);
+    for (const kept of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).toContain(kept);
+  });
+
+  it("drops a declared article's disclosure and its author's bio however long, and keeps them on other pages", () => {
+    const disclosure = `<div class="editorial-disclosure"><p>${sentence("commission", 3)}</p></div><div class="bio"><p>${sentence("keeper's career", 3)}</p></div>`;
+    const withDisclosure = `${siteHeader}<main><article><h1>The lens comes back</h1>${disclosure}<p>${sentence("lens", 4)}</p>
+      <p>${sentence("frame", 4)}</p></article></main>${siteFooter}`;
+    for (const aside of ["The commission was checked", "The keeper's career was checked"]) {
+      expect(extract(withDisclosure, { metadata: { ogType: "article" } }).text).not.toContain(aside);
+      expect(extract(withDisclosure).text).toContain(aside);
+    }
   });
 });
 
