@@ -22,6 +22,7 @@ import type { PageIndex } from "./measure";
 import { HEADING_TAGS, Hint, isDialog } from "./signals";
 import { isCopyrightNotice, NOTICE_MAX_CHARS } from "./notices";
 import { numbersFigure } from "./entities";
+import { subtractSubtrees, sumSubtrees } from "./subtree-sums";
 
 export interface Judgement {
   /** 1 where the element or an ancestor is boilerplate. */
@@ -299,19 +300,4 @@ const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);
 function isField(element: ElementNode): boolean {
   if (element.name === "textarea" || element.name === "select") return true;
   return element.name === "input" && !NOT_FIELDS.has((element.attrs.type ?? "text").toLowerCase());
-}
-
-/** Per-element values summed over each subtree (children before parents in document-order numbering). */
-function sumSubtreesInPlace(values: Float64Array, parent: Int32Array): Float64Array {
-  for (let i = values.length - 1; i > 0; i--) values[parent[i]] += values[i];
-  return values;
-}
-
-const sumSubtrees = (values: Float64Array, parent: Int32Array) => sumSubtreesInPlace(Float64Array.from(values), parent);
-
-/** `sums` minus the subtree sums of `less` (which is overwritten with the result). */
-function subtractSubtrees(sums: Float64Array, less: Float64Array, parent: Int32Array): Float64Array {
-  sumSubtreesInPlace(less, parent);
-  for (let i = 0; i < less.length; i++) less[i] = sums[i] - less[i];
-  return less;
 }
