@@ -24,8 +24,9 @@
  *    are recommendations (other products' cards), those that do not are the product's own details; teasers
  *    (items titled by a link to another page, with an excerpt) are clutter beside an article, unless it is a thread.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
- *    a forum), a Q&A page keeps its answers but not the comments under them, a product page is read as one (and
- *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
+ *    a forum), a Q&A page keeps its question (the region must hold it) and answers but not the comments under them,
+ *    a product page is read as one (and when it sells the product, its customer reviews are cut without weighing
+ *    against the product's block), an
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
  *    and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
  *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
@@ -49,7 +50,7 @@ import type { ElementNode } from "../dom/tree";
 import { judge, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
-import { declaredKind, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
+import { declaredKind, declaredQuestion, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutCallsToAction } from "./calls-to-action";
@@ -121,7 +122,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   // An article's text is its prose: the captions and credits of its pictures and its disclosures are not part of it.
   const onlyProse = kind === "article" || signals.metadata.ogType === "article";
   let judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", onlyProse, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
-  let region = pickRegion(index, judgement, kind === "product" ? pageTitle(index, judgement) : -1);
+  // A product page's region holds the product's title; a Q&A page's holds the question (not only the answers).
+  const anchor = kind === "product" ? pageTitle(index, judgement) : kind === "qa" ? declaredQuestion(index) : -1;
+  let region = pickRegion(index, judgement, anchor);
   // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
   // pick: the region is then chosen as on any page.
   if (kind === "product" && keptChars(index, region) < MIN_REGION_CHARS) region = pickRegion(index, judgement);

@@ -100,6 +100,17 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
   return article ? "article" : null;
 }
 
+const QUESTION_MICRODATA = /schema\.org\/Question\b/;
+
+/** The question a Q&A page declares in microdata (the element typed schema.org/Question), or -1. */
+export function declaredQuestion(index: PageIndex): number {
+  for (let i = 1; i < index.nodes.length; i++) {
+    const itemtype = index.nodes[i].attrs.itemtype;
+    if (itemtype !== undefined && QUESTION_MICRODATA.test(itemtype)) return i;
+  }
+  return -1;
+}
+
 const ENTRY_CLASS = /(?:^|\s)hentry(?:\s|$)/;
 
 /**

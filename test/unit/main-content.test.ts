@@ -202,6 +202,22 @@ describe("the page's author declared in microdata", () => {
   });
 });
 
+describe("Q&A pages", () => {
+  it("keeps a short question declared in microdata (not its comments) with the long answers laid out apart from it", () => {
+    const answer = (i: number) => `<div class="answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">
+      <div itemprop="text"><p>Answer ${i}. ${sentence(`relay ${i}`, 4)}</p></div></div>`;
+    const page = `${siteHeader}<div itemscope itemtype="https://schema.org/QAPage"><div class="mainbar">
+      <div class="question" itemprop="mainEntity" itemscope itemtype="https://schema.org/Question"><div itemprop="text">
+      <p>Our light still turns a lens from 1890; how do we fit a modern lamp?</p></div>
+      <ul class="comments-list"><li class="comment">${sentence("bulb socket", 1)}</li><li class="comment">${sentence("wiring", 1)}</li></ul></div>
+      <div class="answers"><h2>3 Answers</h2>${[1, 2, 3].map(answer).join("")}</div></div></div>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("how do we fit a modern lamp?");
+    for (const i of [1, 3]) expect(text).toContain(`Answer ${i}. The relay ${i} was checked`);
+    expect(text).not.toContain("The wiring was checked");
+  });
+});
+
 describe("what an article prints beside its prose: captions, credits, disclosures", () => {
   const figures = `<figure><img src="/lens.jpg" alt="The lens"><figcaption>The restored lens at dusk. Photo: Ida Lund</figcaption></figure>
     <div class="wp-caption"><img src="/pier.jpg" alt="The pier"><p class="wp-caption-text">The north pier in winter, courtesy of the harbour office</p></div>
