@@ -27,7 +27,8 @@ const BIO_WORDS = new Set(["bio", "bios", "biography"]);
 const ANY_ENTITY_NAME = /review|author|caption|discl|bio/i;
 
 /**
- * What the element's markup says it is, as REVIEWS | AUTHOR | BESIDE_PROSE bits:
+ * What the element's markup says it is, as REVIEWS | AUTHOR | BESIDE_PROSE bits (`nameBits`: those its class and id
+ * values give, nameEntityFlags of each, as signals.ts elementEntities reads them from its cache):
  *
  * - REVIEWS: customer reviews (a class or id word "review", itemprop="review", a schema.org Review): what buyers
  *   wrote about a product, judged apart from the product's own description.
@@ -41,25 +42,22 @@ const ANY_ENTITY_NAME = /review|author|caption|discl|bio/i;
  *   affiliate disclosure ("disclaimer", "affiliate-disclosure"), or its author's biography ("bio"). A wrapper of a
  *   picture and its caption ("wp-caption") is named so too: the judge only takes those without a picture inside.
  */
-export function entityFlags(element: ElementNode): number {
-  const { class: className, id, itemprop, itemtype } = element.attrs;
-  let flags = element.name === "figcaption" ? BESIDE_PROSE : 0;
+export function entityFlags(element: ElementNode, nameBits: number): number {
+  const { itemprop, itemtype } = element.attrs;
+  let flags = nameBits | (element.name === "figcaption" ? BESIDE_PROSE : 0);
   if (itemprop !== undefined && REVIEW_ITEMPROP.test(itemprop)) flags |= REVIEWS;
   if (itemprop !== undefined && AUTHOR_ITEMPROP.test(itemprop)) flags |= AUTHOR;
   if (itemtype !== undefined && REVIEW_ITEMTYPE.test(itemtype)) flags |= REVIEWS;
-  if (className !== undefined) flags |= nameFlags(className);
-  if (id !== undefined) flags |= nameFlags(id);
   return flags;
 }
 
-const nameCache = new Map<string, number>();
-
-/** The flags a class or id value gives (cached: pages repeat the same values thousands of times). */
-function nameFlags(value: string): number {
+/**
+ * The flags a class or id value gives by its words. Not cached here: signals.ts keeps them with each value's hint, in
+ * the one cache every class and id value of the page is looked up in anyway.
+ */
+export function nameEntityFlags(value: string): number {
   // Most values say nothing of any of these: the words are only split when the letters are there.
   if (!ANY_ENTITY_NAME.test(value)) return 0;
-  const cached = nameCache.get(value);
-  if (cached !== undefined) return cached;
   let flags = 0;
   for (const token of value.split(/\s+/)) {
     const words = attributeWords(token);
@@ -72,9 +70,6 @@ function nameFlags(value: string): number {
       if (words[k - 1] === "about" || (words[k - 1] === "the" && words[k - 2] === "about")) flags |= AUTHOR;
     }
   }
-  if (nameCache.size > 20_000) nameCache.clear();
-  // A copy that holds only its own characters, not the page source it was sliced from.
-  nameCache.set((" " + value).slice(1), flags);
   return flags;
 }
 

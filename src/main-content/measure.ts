@@ -8,7 +8,7 @@
  * which is the unit later judged as content or clutter.
  */
 import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
-import { elementHint, HEADING_TAGS, Hint, isHidden, SILENT_TAGS, UI_TAGS } from "./signals";
+import { elementEntities, elementHint, HEADING_TAGS, Hint, isHidden, SILENT_TAGS, UI_TAGS } from "./signals";
 import { AUTHOR, BESIDE_PROSE, entityFlags, REVIEWS } from "./entities";
 
 /** Elements whose text belongs to the surrounding block. */
@@ -148,7 +148,7 @@ export function indexPage(root: ElementNode): PageIndex {
     if (index > 0) {
       hint[index] = elementHint(item);
       if (isHidden(item)) hidden[index] = 1;
-      const entity = entityFlags(item);
+      const entity = entityFlags(item, elementEntities(item));
       if (entity & REVIEWS) reviews[index] = 1;
       if (entity & AUTHOR) author[index] = 1;
       if (entity & BESIDE_PROSE) besideProse[index] = 1;

@@ -49,7 +49,7 @@ const ELSEWHERE_HEADING = new RegExp(
   "i",
 );
 /** Heading levels by tag. */
-const LEVEL: Record<string, number> = { h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+const LEVEL = new Map<string, number>([["h2", 2], ["h3", 3], ["h4", 4], ["h5", 5], ["h6", 6]]);
 /** A section holding more than this share of the page's text is not a side section, whatever its heading says. */
 const MAX_SECTION_SHARE = 0.5;
 
@@ -65,7 +65,7 @@ export function namedSections(index: PageIndex): Uint8Array {
   const marked = new Uint8Array(count);
   const limit = MAX_SECTION_SHARE * chars[0];
   for (let h = 1; h < count; h++) {
-    const level = LEVEL[nodes[h].name];
+    const level = LEVEL.get(nodes[h].name);
     const label = level === undefined && isLabel(index, h);
     if ((level === undefined && !label) || chars[h] === 0 || chars[h] > 60 || !namesElsewhere(collapsedText(nodes[h]))) continue;
     // The heading with the wrappers around it that hold nothing else.
@@ -77,7 +77,7 @@ export function namedSections(index: PageIndex): Uint8Array {
       continue;
     }
     // A label has no level to end a flat run at: only the block it opens is its section.
-    if (label) continue;
+    if (level === undefined) continue;
     // A flat body: the heading and what follows it, up to the next heading of its level or above.
     let taken = 0;
     const run: number[] = [];
@@ -110,7 +110,8 @@ function startsWith(index: PageIndex, section: number, child: number): boolean {
 function opensSection(index: PageIndex, s: number, level: number): boolean {
   for (let i = s; i < index.end[s]; i++) {
     const name = index.nodes[i].name;
-    if (name === "h1" || (LEVEL[name] !== undefined && LEVEL[name] <= level)) return true;
+    const other = LEVEL.get(name);
+    if (name === "h1" || (other !== undefined && other <= level)) return true;
   }
   return false;
 }

@@ -29,6 +29,7 @@ import {
   NEGATIONS,
 } from "./signal-words";
 import { attributeWords, ownPart } from "./class-words";
+import { nameEntityFlags } from "./entities";
 
 export const enum Hint {
   None = 0,
@@ -125,7 +126,10 @@ function tokenBits(token: string): number {
   return bits;
 }
 
-const valueCache = new Map<string, Hint>();
+/** Per class or id value: its hint (low bits) and the entity flags its words give (entities.ts), shifted. */
+const valueCache = new Map<string, number>();
+const HINT_MASK = 15;
+const ENTITY_SHIFT = 4;
 
 /**
  * A copy of `text` that holds only its own characters. A class value read from a page is a slice of the page's
@@ -137,12 +141,23 @@ function ownCopy(text: string): string {
 
 /** The hint given by one class or id value, each class token on its own so "post nav-links" is judged per token. */
 function attributeHint(value: string): Hint {
+  return (valueBits(value) & HINT_MASK) as Hint;
+}
+
+/** Hint and entity flags of one class or id value, cached: pages repeat the same values thousands of times. */
+function valueBits(value: string): number {
   const cached = valueCache.get(value);
   if (cached !== undefined) return cached;
-  const hint = tokensHint(value);
+  const bits = tokensHint(value) | (nameEntityFlags(value) << ENTITY_SHIFT);
   if (valueCache.size > 20_000) valueCache.clear();
-  valueCache.set(ownCopy(value), hint);
-  return hint;
+  valueCache.set(ownCopy(value), bits);
+  return bits;
+}
+
+/** The entity flags (entities.ts) the element's class and id values give, from the same cache as its hint. */
+export function elementEntities(element: ElementNode): number {
+  const { class: className, id } = element.attrs;
+  return (className !== undefined ? valueBits(className) >>> ENTITY_SHIFT : 0) | (id !== undefined ? valueBits(id) >>> ENTITY_SHIFT : 0);
 }
 
 function tokensHint(value: string): Hint {
