@@ -110,8 +110,9 @@ function visibleChars(index: PageIndex): Float64Array {
     if (hidden[i]) hiddenChars[i] = chars[i];
     hiddenChars[parent[i]] += hiddenChars[i];
   }
-  for (let i = 0; i < chars.length; i++) hiddenChars[i] = chars[i] - hiddenChars[i];
-  return hiddenChars;
+  const visible = new Float64Array(chars.length);
+  for (let i = 0; i < chars.length; i++) visible[i] = chars[i] - hiddenChars[i];
+  return visible;
 }
 
 export function findItemLists(index: PageIndex): ItemLists {
