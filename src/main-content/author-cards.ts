@@ -10,7 +10,7 @@
  * name and a date — is not a card), and holds no page title.
  */
 import { ELEMENT, isText, type ElementNode } from "../dom/tree";
-import type { PageIndex } from "./measure";
+import { HOLDS_TITLE, type PageIndex } from "./measure";
 
 /** A card holds a name, a role and a biography: a block larger than this is not one. */
 const CARD_MAX_CHARS = 900;
@@ -34,12 +34,6 @@ const MAX_CARDS = 2;
 export function markAuthorCards(index: PageIndex, marked: Uint8Array, inItem: Uint8Array): void {
   const { nodes, parent, chars, linkChars } = index;
   const count = nodes.length;
-  // Elements holding an <h1> (the page title never sits in a card).
-  const hasTitle = new Uint8Array(count);
-  for (let i = count - 1; i > 0; i--) {
-    if (nodes[i].name === "h1") hasTitle[i] = 1;
-    if (hasTitle[i]) hasTitle[parent[i]] = 1;
-  }
   const cards: number[] = [];
   for (let a = 1; a < count; a++) {
     if (nodes[a].name !== "a" || chars[a] === 0 || inItem[a] || !linksToAuthor(nodes[a].attrs)) continue;
@@ -47,7 +41,8 @@ export function markAuthorCards(index: PageIndex, marked: Uint8Array, inItem: Ui
     let before = 0;
     for (let c = a; parent[c] > 0; c = parent[c]) {
       const p = parent[c];
-      if (chars[p] > CARD_MAX_CHARS || hasTitle[p]) break;
+      // The page title never sits in a card.
+      if (chars[p] > CARD_MAX_CHARS || index.holds[p] & HOLDS_TITLE) break;
       before += textBefore(index, p, c);
       if (before > LEAD_CHARS) break;
       if (chars[p] - linkChars[p] >= CARD_MIN_PROSE) card = p;

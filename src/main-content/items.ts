@@ -12,7 +12,7 @@
  * elsewhere. Beside an article they are clutter; on a page made of them they are its content (judge.ts decides).
  */
 import type { ElementNode } from "../dom/tree";
-import type { PageIndex } from "./measure";
+import { HOLDS_PICTURE, HOLDS_SUBHEADING, type PageIndex } from "./measure";
 import { HEADING_TAGS } from "./signals";
 
 const MIN_ITEMS = 3;
@@ -63,12 +63,6 @@ function signature(index: PageIndex, i: number): string {
   return element.name + "." + first.replace(/\d+/g, "");
 }
 
-const TITLE_OR_PICTURE = new Set(["h2", "h3", "h4", "h5", "h6", "img", "picture"]);
-
-function hasTitleOrPicture(index: PageIndex, item: number): boolean {
-  for (let i = item + 1; i < index.end[item]; i++) if (TITLE_OR_PICTURE.has(index.nodes[i].name)) return true;
-  return false;
-}
 
 /** Whether a link leads to another page (not to a place on this one, nor to a script: a tab, an accordion). */
 function leadsAway(link: ElementNode): boolean {
@@ -146,7 +140,7 @@ export function findItemLists(index: PageIndex): ItemLists {
       if (nodes[c].name === "dt" && nodes[p].name === "dl") continue;
       withText++;
       // An item links somewhere (the product, the story, the thread) or is titled or pictured.
-      if (!ITEM_TAGS.has(nodes[c].name) || (index.linkChars[c] === 0 && !hasTitleOrPicture(index, c))) continue;
+      if (!ITEM_TAGS.has(nodes[c].name) || (index.linkChars[c] === 0 && !(index.holds[c] & (HOLDS_SUBHEADING | HOLDS_PICTURE)))) continue;
       const key = signature(index, c);
       const group = groups.get(key);
       if (group) group.push(c);

@@ -17,8 +17,7 @@
  * items counts as the page kind asks (all content on a listing, card labels as clutter on a product page), and teasers
  * of other pages count as clutter on any other page.
  */
-import type { ElementNode } from "../dom/tree";
-import type { PageIndex } from "./measure";
+import { HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageIndex } from "./measure";
 import { HEADING_TAGS, Hint, isDialog } from "./signals";
 import { isCopyrightNotice, NOTICE_MAX_CHARS } from "./notices";
 import { numbersFigure } from "./entities";
@@ -195,20 +194,6 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const ownWorth = promoted === null ? subtreeGood : subtractSubtrees(subtreeGood, promoted, parent);
   const totalOwnWorth = ownWorth[0] || 1;
 
-  const hasField = new Uint8Array(count);
-  const hasTitle = new Uint8Array(count);
-  const hasHeading = new Uint8Array(count);
-  const hasPicture = new Uint8Array(count);
-  for (let i = count - 1; i > 0; i--) {
-    if (isField(nodes[i])) hasField[i] = 1;
-    if (hasField[i]) hasField[parent[i]] = 1;
-    if (nodes[i].name === "h1") hasTitle[i] = 1;
-    if (hasTitle[i]) hasTitle[parent[i]] = 1;
-    if (HEADING_TAGS.has(nodes[i].name)) hasHeading[i] = 1;
-    if (hasHeading[i]) hasHeading[parent[i]] = 1;
-    if (nodes[i].name === "img" || nodes[i].name === "picture") hasPicture[i] = 1;
-    if (hasPicture[i]) hasPicture[parent[i]] = 1;
-  }
   const boilerplate = new Uint8Array(count);
   const hidden = new Uint8Array(count);
   const aside = new Uint8Array(count);
@@ -233,7 +218,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     }
     // A review section holds what buyers wrote, however long, unless it wraps the product's title (then it is a
     // layout name); a rating summary line ("95% positive") speaks of the product and stays.
-    if (options.reviewsAreClutter && index.reviews[i] && !hasTitle[i] && subtreeGood[i] >= CLUTTER_MAX_PROSE) {
+    if (options.reviewsAreClutter && index.reviews[i] && !(index.holds[i] & HOLDS_TITLE) && subtreeGood[i] >= CLUTTER_MAX_PROSE) {
       boilerplate[i] = 1;
       aside[i] = 1;
       continue;
@@ -249,7 +234,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       h === Hint.Clutter ||
       options.namedSections?.[i] === 1 ||
       // A caption, credit or disclosure (not the picture it may wrap), unless it numbers a figure the text refers to.
-      (options.onlyProse === true && index.besideProse[i] === 1 && !hasPicture[i] && !numbersFigure(nodes[i])) ||
+      (options.onlyProse === true && index.besideProse[i] === 1 && !(index.holds[i] & HOLDS_PICTURE) && !numbersFigure(nodes[i])) ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[p]);
     // The page's author (a byline, an author box with a biography) is about who wrote it, even when the box marks its
@@ -264,11 +249,11 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     if (h === Hint.Navigation && ownWorth[i] >= PROSE_SECTION && ownWorth[i] > PROSE_RATIO * subtreeBad[i]) continue;
     // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
     // a form one can fill in is not, whatever legal text comes with it.
-    const fillable = nodes[i].name === "form" && hasField[i];
+    const fillable = nodes[i].name === "form" && (index.holds[i] & HOLDS_FIELD) !== 0;
     // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
     // a poster's card beside the post is not.
     const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
-    const card = options.isItem?.[i] === 1 || (hasHeading[i] === 1 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
+    const card = options.isItem?.[i] === 1 || ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
     if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
     // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
     // form for editing).
@@ -292,12 +277,4 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const good = sumSubtrees(blockGood, parent);
   const bad = sumSubtrees(blockBad, parent);
   return { boilerplate, hidden, aside, blockGood, blockBad, hiddenGood, good, bad, commentGood, keptChars };
-}
-
-const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);
-
-/** A form control a reader fills in: a text box, a choice, a text area. */
-function isField(element: ElementNode): boolean {
-  if (element.name === "textarea" || element.name === "select") return true;
-  return element.name === "input" && !NOT_FIELDS.has((element.attrs.type ?? "text").toLowerCase());
 }

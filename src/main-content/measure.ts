@@ -11,6 +11,15 @@ import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, 
 import { elementEntities, elementHint, HEADING_TAGS, Hint, isHidden, SILENT_TAGS, UI_TAGS } from "./signals";
 import { AUTHOR, BESIDE_PROSE, entityFlags, REVIEWS } from "./entities";
 
+/** Bits of `PageIndex.holds`: an <h1> (the page or article title). */
+export const HOLDS_TITLE = 1;
+/** ... a section heading (<h2> to <h6>). */
+export const HOLDS_SUBHEADING = 2;
+/** ... a picture (<img>, <picture>). */
+export const HOLDS_PICTURE = 4;
+/** ... a form control a reader fills in (a text box, a choice, a text area). */
+export const HOLDS_FIELD = 8;
+
 /** Elements whose text belongs to the surrounding block. */
 const INLINE_TAGS = new Set([
   "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
@@ -35,6 +44,8 @@ export interface PageIndex {
   author: Uint8Array;
   /** 1 where the element itself is a caption, credit or disclosure printed beside an article (entities.ts BESIDE_PROSE). */
   besideProse: Uint8Array;
+  /** What each subtree holds, as HOLDS_* bits (a title, a section heading, a picture, a form field). */
+  holds: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
   /**
@@ -97,6 +108,7 @@ export function indexPage(root: ElementNode): PageIndex {
   const widget = new Uint8Array(count);
   const author = new Uint8Array(count);
   const besideProse = new Uint8Array(count);
+  const holds = new Uint8Array(count);
   const blockOf = new Int32Array(count);
   const inLink = new Uint8Array(count);
   const chars = new Float64Array(count);
@@ -145,6 +157,7 @@ export function indexPage(root: ElementNode): PageIndex {
     nodes.push(item);
     parent[index] = parentIndex;
     end[index] = index + 1;
+    holds[index] = ownHolding(item);
     if (index > 0) {
       hint[index] = elementHint(item);
       if (isHidden(item)) hidden[index] = 1;
@@ -173,9 +186,22 @@ export function indexPage(root: ElementNode): PageIndex {
     chars[p] += chars[i];
     textChars[p] += textChars[i];
     linkChars[p] += linkChars[i];
+    holds[p] |= holds[i];
     if (end[i] > end[p]) end[p] = end[i];
   }
-  return { nodes, parent, end, hint, hidden, reviews, widget, author, besideProse, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
+  return { nodes, parent, end, hint, hidden, reviews, widget, author, besideProse, holds, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
+}
+
+const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);
+
+/** The HOLDS_* bit the element itself gives its subtree, or 0. */
+function ownHolding(element: ElementNode): number {
+  const name = element.name;
+  if (name === "h1") return HOLDS_TITLE;
+  if (HEADING_TAGS.has(name)) return HOLDS_SUBHEADING;
+  if (name === "img" || name === "picture") return HOLDS_PICTURE;
+  if (name === "textarea" || name === "select") return HOLDS_FIELD;
+  return name === "input" && !NOT_FIELDS.has((element.attrs.type ?? "text").toLowerCase()) ? HOLDS_FIELD : 0;
 }
 
 /**
