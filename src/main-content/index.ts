@@ -47,7 +47,7 @@
  * it afterwards.
  */
 import type { ElementNode } from "../dom/tree";
-import { judge, type Judgement } from "./judge";
+import { judge, type JudgeOptions, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists } from "./items";
 import { declaredKind, declaredQuestion, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
@@ -121,7 +121,19 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   markAuthorCards(index, elsewhere, items.inItem);
   // An article's text is its prose: the captions and credits of its pictures and its disclosures are not part of it.
   const onlyProse = kind === "article" || signals.metadata.ogType === "article";
-  let judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", onlyProse, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, inLinkingItem: items.inLinkingItem, itemText, reviewsAreClutter, namedSections: elsewhere });
+  // What the page's kind and markup say, for judging it as declared (not as a listing: see below).
+  const asDeclared: Omit<JudgeOptions, "commentsAreContent"> = {
+    signedPosts: kind === "qa",
+    onlyProse,
+    inItem: items.inItem,
+    isItem: items.isItem,
+    inTeaser: items.inTeaser,
+    inLinkingItem: items.inLinkingItem,
+    itemText,
+    reviewsAreClutter,
+    namedSections: elsewhere,
+  };
+  let judgement = judge(index, { ...asDeclared, commentsAreContent });
   // A product page's region holds the product's title; a Q&A page's holds the question (not only the answers).
   const anchor = kind === "product" ? pageTitle(index, judgement) : kind === "qa" ? declaredQuestion(index) : -1;
   let region = pickRegion(index, judgement, anchor);
@@ -137,7 +149,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     !(signals.metadata.ogType === "article" && judgement.good[region.root] > 0)
   ) {
     commentsAreContent = true;
-    judgement = judge(index, { commentsAreContent, signedPosts: kind === "qa", onlyProse, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText, namedSections: elsewhere });
+    judgement = judge(index, { ...asDeclared, commentsAreContent });
     region = pickRegion(index, judgement);
   }
   if (kind !== "product" && kind !== "qa" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
