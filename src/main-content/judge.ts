@@ -202,7 +202,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   // A wrapper of the page's content, whatever its name or style says (streamed server rendering parks whole
   // pages in hidden elements; layout wrappers get names like "has-sidebar").
   const holdsMainContent = (i: number) => contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood;
-  const wrapsContent = (i: number) => ownWorth[i] > 0.5 * totalOwnWorth || holdsMainContent(i);
+  const holdsMostOfPage = (i: number) => ownWorth[i] > 0.5 * totalOwnWorth;
+  const wrapsContent = (i: number) => holdsMostOfPage(i) || holdsMainContent(i);
   // The repeated item each element belongs to (items.ts), or -1.
   const itemOf = new Int32Array(count).fill(-1);
   for (let i = 1; i < count; i++) itemOf[i] = options.isItem?.[i] ? i : itemOf[parent[i]];
@@ -240,7 +241,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // The page's author (a byline, an author box with a biography) is about who wrote it, even when the box marks its
     // biography as a description (content by its itemprop); a thread's poster cards and a listing's bylines stay with
     // their posts and entries.
-    if (index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content" && ownWorth[i] <= 0.5 * totalOwnWorth) {
+    if (index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content" && !holdsMostOfPage(i)) {
       boilerplate[i] = 1;
       continue;
     }
