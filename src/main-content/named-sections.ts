@@ -2,9 +2,9 @@
  * Sections a page titles as being about something else than itself: "Related articles", "You may also like",
  * "People who viewed this item also viewed", "About the author", "Share this post" — and the label over an ad
  * ("Advertisement", "Sponsored"). Sites mark them up like any other section (utility classes, no "related" in any
- * name), so their heading is what gives them away, as it does to a reader. Such a section is clutter beside an article or a product; judge.ts weighs it like a block named
- * "related" (it stays when it evidently wraps the page's content), and a listing page, which is made of such
- * lists, does not use this at all.
+ * name), so their heading is what gives them away, as it does to a reader. Such a section is clutter beside an
+ * article or a product; judge.ts weighs it like a block named "related" (it stays when it evidently wraps the page's
+ * content), and a listing page, which is made of such lists, does not use this at all.
  *
  * The section a heading titles is the element that starts with it (the heading and its own wrappers, then what
  * follows) when that element is not most of the page; in a flat body (headings between paragraphs) it is the
@@ -65,9 +65,9 @@ export function namedSections(index: PageIndex): Uint8Array {
   const marked = new Uint8Array(count);
   const limit = MAX_SECTION_SHARE * chars[0];
   for (let h = 1; h < count; h++) {
+    if (chars[h] === 0 || chars[h] > 60) continue;
     const level = LEVEL.get(nodes[h].name);
-    const label = level === undefined && isLabel(index, h);
-    if ((level === undefined && !label) || chars[h] === 0 || chars[h] > 60 || !namesElsewhere(collapsedText(nodes[h]))) continue;
+    if ((level === undefined && !isLabel(index, h)) || !namesElsewhere(collapsedText(nodes[h]))) continue;
     // The heading with the wrappers around it that hold nothing else.
     let top = h;
     while (parent[top] > 0 && chars[parent[top]] === chars[top]) top = parent[top];
