@@ -36,16 +36,21 @@ export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8
     return false;
   };
   // In repeated items a lone link may be the card's title; one whose words every card repeats ("Learn more") is its
-  // button. The texts of the button-shaped links in items, counted.
+  // button. The button-shaped links in items with their texts, and each text counted.
+  const labelOf = new Map<number, string>();
   const labels = new Map<string, number>();
   for (let i = region.root + 1; i < end[region.root]; i++) {
     if (!inItem[i] || !shapedLikeButton(i) || !holdsLink(i)) continue;
-    const label = collapsedText(nodes[i]).trim().toLowerCase();
+    const label = collapsedText(nodes[i]).toLowerCase();
+    labelOf.set(i, label);
     labels.set(label, (labels.get(label) ?? 0) + 1);
   }
-  const repeatedLabel = (i: number) => (labels.get(collapsedText(nodes[i]).trim().toLowerCase()) ?? 0) >= REPEATED_BUTTON_ITEMS;
+  const repeatedButton = (i: number) => {
+    const label = labelOf.get(i);
+    return label !== undefined && (labels.get(label) ?? 0) >= REPEATED_BUTTON_ITEMS;
+  };
   for (let i = region.root + 1; i < end[region.root]; ) {
-    const button = shapedLikeButton(i) && (!inItem[i] || (holdsLink(i) && repeatedLabel(i)));
+    const button = inItem[i] ? repeatedButton(i) : shapedLikeButton(i);
     if (region.cut[i] || (button && !followedByContent(i))) {
       region.cut[i] = 1;
       i = end[i];

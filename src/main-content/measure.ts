@@ -237,7 +237,7 @@ function titlesPanel(button: ElementNode): boolean {
     if (sibling.type === ELEMENT) next = sibling;
   }
   if (next === null || next.name === "button" || !hasText(next)) return false;
-  if (collapsedText(button).trim().endsWith("?")) return true;
+  if (collapsedText(button).endsWith("?")) return true;
   const stack: ElementNode[] = [button];
   while (stack.length) {
     const element = stack.pop()!;

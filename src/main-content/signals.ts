@@ -227,7 +227,8 @@ function idFromHeading(element: ElementNode, id: string): boolean {
     const child = element.children[k];
     if (child.type !== ELEMENT) continue;
     if (HEADING_TAGS.has(child.name)) heading = child;
-    else if (child.children.length > 0 || collapsedText(child).trim() !== "") break;
+    // An element holding anything ends the search; an empty one is an anchor kept for older links.
+    else if (child.children.length > 0) break;
   }
   if (heading === null) return false;
   let idWords = attributeWords(id.toLowerCase());
