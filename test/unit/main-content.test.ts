@@ -562,6 +562,22 @@ describe("listings and collections", () => {
     expect(text).toContain("The answer 4 was checked");
   });
 
+  it("reads a page of microdata products side by side as a listing, even in a box named like a related-items rail", () => {
+    // Each card is one link (its name, a one-line description and the price); the listing is named "related".
+    const card = (i: number) => `<div class="col item" itemscope itemtype="https://schema.org/Product"><a href="/mowers/m${i}">
+      <h4 itemprop="name">Mower M${i}</h4><img src="/m${i}.jpg"><div class="title"><h3 itemprop="description">Robotic mower for ${i} acres</h3>
+      <div class="price">$ ${i},999.00</div></div></a></div>`;
+    const page = `${siteHeader}<section class="intro"><h1>Robotic lawn mowers</h1></section>
+      <section class="related-product"><div class="content-listing">${Array.from({ length: 6 }, (_, i) => card(i + 1)).join("")}</div></section>
+      ${siteFooter}`;
+    const { text, warnings } = extract(page);
+    expect(text).toContain("Robotic mower for 1 acres");
+    expect(text).toContain("Mower M6");
+    expect(text).not.toContain("About us");
+    expect(text).not.toContain("All rights reserved");
+    expect(warnings).toEqual([]);
+  });
+
   it("keeps a listing's menu out when the menu is itself a long list of links", () => {
     const menu = `<nav class="site-menu"><ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/c/${i}">Garden category number ${i}</a></li>`).join("")}</ul></nav>`;
     const page = `${menu}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 5 }, (_, i) => story(i + 1)).join("")}</div></main>${siteFooter}`;
