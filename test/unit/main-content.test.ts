@@ -280,6 +280,18 @@ describe("negated chrome names", () => {
     expect(text).not.toContain("All rights reserved");
   });
 
+  it("keeps a wrapper named like chrome only by its class when it holds most of the page's prose ('page1-footer')", () => {
+    const sections = ["lens", "brass frame", "clockwork", "lamp", "gallery"].map((topic) => `<h2>The ${topic}</h2><p>${sentence(topic, 6)}</p>`);
+    const page = `${siteHeader}<div class="page1"><div class="page1-lead"><h1>Restoring the lighthouse</h1><p>${sentence("keeper's diary", 1)}</p></div>
+      <div class="page1-footer">${sections.join("")}</div></div>
+      <div class="cookie-notice"><p>${sentence("cookie", 2)}</p></div>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The clockwork was checked");
+    expect(text).toContain("The gallery was checked");
+    expect(text).not.toContain("The cookie was checked");
+    expect(text).not.toContain("All rights reserved");
+  });
+
   it("keeps a listing's sections whose names say an ad is hidden in them ('hide-read-more-ad')", () => {
     const story = (topic: string, i: number) => `<div class="summary-item"><h3><a href="/story/${topic}-${i}">A ${topic} story, number ${i}, about the harbour</a></h3>
       <p>Why the ${topic} matters to everyone on the pier.</p></div>`;
