@@ -3,9 +3,9 @@
  * are often adjacent inline elements with no space between them (`<span>Genuine part</span><span>Lifetime
  * guarantee</span>`): a flex or grid layout sets them apart on screen, but their text runs together ("partLifetime",
  * "UlrichMar 6", "$108MSRP") and the words are lost to a reader or a search of the markdown. Where two neighbours'
- * text meets as a lower-case letter or a digit against a capital, a space goes between them: a new word starts there
- * in any prose, and one text node never splits that way (camel-case names, "iPhone", stay whole). Code is left as
- * written.
+ * text meets as a lower-case letter or a digit against a capital, or a lower-case letter against a digit (but not at
+ * an exponent or an index), a space goes between them: a new word starts there in any prose, and one text node
+ * never splits that way (camel-case names, "iPhone", stay whole). Code is left as written.
  */
 import { ELEMENT, TEXT, TextNode, type ElementNode, type PageNode } from "../dom/tree";
 
@@ -19,6 +19,10 @@ const VERBATIM = new Set(["pre", "code", "kbd", "samp", "tt", "var", "script", "
 
 const ENDS_WORD = /[\p{Ll}\p{N}]/u;
 const STARTS_WORD = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+const DIGIT = /\p{N}/u;
+/** Text set above or below the line belongs to the word beside it: an exponent, an index ("m²", "H₂O"), a footnote. */
+const ATTACHED = new Set(["sup", "sub"]);
 
 /**
  * The character a node ends (or starts) with, read through its inline descendants; "" at a block or verbatim element.
@@ -45,10 +49,14 @@ export function separateGluedWords(root: ElementNode): void {
       if (k === 0) continue;
       const left = children[k - 1];
       if (left.type === TEXT && child.type === TEXT) continue;
+      if ((left.type === ELEMENT && ATTACHED.has(left.name)) || (child.type === ELEMENT && ATTACHED.has(child.name))) continue;
       const end = edgeCharacter(left, true);
       if (end === "" || !ENDS_WORD.test(end)) continue;
       const start = edgeCharacter(child, false);
-      if (start === "" || !STARTS_WORD.test(start)) continue;
+      if (start === "") continue;
+      // A capital after a word or a number ("PartLifetime", "$108MSRP"), or a number after a word ("Markers31").
+      const glued = STARTS_WORD.test(start) || (DIGIT.test(start) && LOWER.test(end));
+      if (!glued) continue;
       const space = new TextNode(" ", element);
       children.splice(k, 0, space);
     }

@@ -21,6 +21,7 @@ describe("glued words", () => {
     );
     expect(separated(`<p>by<a href="/u/ann">Ann Keeper</a><time>Mar 6</time></p>`)).toBe("by Ann Keeper Mar 6");
     expect(separated(`<p><span><b>$108</b></span><span>MSRP $120</span></p>`)).toBe("$108 MSRP $120");
+    expect(separated(`<p><a href="/c/markers">Garden markers<span class="count">31</span></a></p>`)).toBe("Garden markers 31");
   });
 
   it("leaves words alone that the page writes together, and code as written", () => {
@@ -31,6 +32,7 @@ describe("glued words", () => {
       "getValue()setValue",
     );
     expect(separated(`<p>Price: <span>20</span> <span>USD</span></p>`)).toBe("Price: 20 USD");
+    expect(separated(`<p>An area of 40 m<sup>2</sup>, and H<sub>2</sub>O.</p>`)).toBe("An area of 40 m2, and H2O.");
     // Blocks start their own lines in the markdown: nothing goes between them.
     const blocks = findElement(parseHtml(`<html><body><div>end</div><div>Start</div></body></html>`), "body")!;
     separateGluedWords(blocks);
