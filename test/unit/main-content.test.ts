@@ -331,6 +331,17 @@ describe("forums", () => {
     for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
   };
 
+  it("drops the rails a forum titles as other threads ('Similar threads', 'Related questions', 'More topics from this board')", () => {
+    const rail = (title: string, topic: string) => `<div class="block"><h3>${title}</h3><ol>${[1, 2, 3].map((i) =>
+      `<li><a href="/t/${topic}-${i}">Question ${i} about the ${topic}</a> — asked by a keeper who wondered how the ${topic} was kept, with ${i + 3} replies so far.</li>`).join("")}</ol></div>`;
+    const rails = rail("Similar threads", "foghorn") + rail("Related questions", "ferry") + rail("More Topics from this Board", "buoy");
+    const longer = posts.map((p, i) => p.replace("</p>", ` ${sentence(`reply ${i + 1}`, 3)}</p>`)).join("");
+    const page = `${siteHeader}<main><div class="thread"><h1>Upgrading a lens</h1>${longer}${rails}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expectEveryPost(text);
+    for (const junk of ["foghorn", "ferry", "buoy"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps every post of a thread that declares itself a discussion", () => {
     const page = thread(posts.join(""));
     const { text } = extract(page);
