@@ -17,6 +17,8 @@ const INLINE = new Set([
 /** Subtrees whose text is not prose: left as they are. */
 const VERBATIM = new Set(["pre", "code", "kbd", "samp", "tt", "var", "script", "style", "svg", "textarea", "math"]);
 
+/** How deep inline elements are read for the character at their edge. */
+const MAX_DEPTH = 32;
 const ENDS_WORD = /[\p{Ll}\p{N}]/u;
 const STARTS_WORD = /\p{Lu}/u;
 const LOWER = /\p{Ll}/u;
@@ -30,11 +32,13 @@ const ATTACHED = new Set(["sup", "sub"]);
  */
 function edgeCharacter(node: PageNode, last: boolean): string {
   let current: PageNode = node;
-  for (;;) {
+  // Bounded: a hostile page nesting inline elements thousands deep costs no more than a few dozen steps per pair.
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
     if (current.type === TEXT) return last ? current.data.charAt(current.data.length - 1) : current.data.charAt(0);
     if (!INLINE.has(current.name) || current.children.length === 0) return "";
     current = current.children[last ? current.children.length - 1 : 0];
   }
+  return "";
 }
 
 /** Puts a space between neighbouring inline runs whose words would otherwise merge (see above). */

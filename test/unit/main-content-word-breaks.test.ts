@@ -47,3 +47,12 @@ describe("glued words", () => {
     expect(text).toContain("Genuine Part Lifetime Guarantee");
   });
 });
+
+describe("glued words on hostile markup", () => {
+  it("reads an edge through a few dozen nested inline elements, no deeper (a page nesting thousands costs no more)", () => {
+    const nested = (depth: number, text: string) => `${"<span>".repeat(depth)}${text}${"</span>".repeat(depth)}`;
+    expect(separated(`<p><span>end</span>${nested(10, "Start")}</p>`)).toBe("end Start");
+    expect(separated(`<p><span>end</span>${nested(40, "Start")}</p>`)).toBe("endStart");
+    expect(separated(`<p>${nested(5000, "word").repeat(20)}</p>`)).toBe("word".repeat(20));
+  });
+});
