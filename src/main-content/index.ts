@@ -38,7 +38,10 @@
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
  *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
  *    buttons) and the fallback text of its videos and audio.
- * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body (without
+ * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
+ *    after "Genuine part", a date after a byline's name) get a space between them.
+ * 8. Never empty: a region with almost no text is first re-read as a listing's (its items' text counted as content);
+ *    if it still has almost none (or none, and no image), it falls back to the whole cleaned body (without
  *    its chrome, menus and footers, when enough text is left), and a body without any text (or with only a bar of
  *    links) to the page's own description; `warnings` says so.
  *
@@ -58,6 +61,7 @@ import { cutRepeats } from "./repeats";
 import { cutPolls } from "./polls";
 import { namedSections } from "./named-sections";
 import { markAuthorCards } from "./author-cards";
+import { separateGluedWords } from "./word-breaks";
 
 export interface PageSignals {
   url: string;
@@ -152,7 +156,10 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     judgement = judge(index, { ...asDeclared, commentsAreContent });
     region = pickRegion(index, judgement);
   }
-  if (kind !== "product" && kind !== "qa" && judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars) {
+  // A page made of items — or whose pick is implausibly small (a listing in a box named like a related-items rail) —
+  // is read as a listing before the whole body is made to stand in.
+  const implausible = keptChars(index, region) < MIN_REGION_CHARS;
+  if (kind !== "product" && kind !== "qa" && (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible)) {
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });
     region = pickRegion(index, judgement);
   }
@@ -170,6 +177,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   }
   cleanRegion(index, region);
   const root = index.nodes[region.root];
+  separateGluedWords(root);
   if (keptChars(index, region) === 0 && summary !== null) {
     warnings.push("The page body has no text beyond navigation (it is rendered by scripts); its description (or title) is returned instead.");
     return { root: summary, warnings };

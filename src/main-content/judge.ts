@@ -125,6 +125,11 @@ const PROSE_RATIO = 2;
 const TEXT_LINK_LIST_ENTRIES = 12;
 const TEXT_LINK_LIST_PROSE = 500;
 const LIST_TAGS = new Set(["ul", "ol"]);
+/**
+ * Content text (net of links) above which an element named as chrome by its class or id only, holding most of the
+ * page's, is the page's content under a layout name; a cookie notice or a newsletter box has far less.
+ */
+const CHROME_WRAPPER_MIN = 2000;
 /** Blocks shorter than this without punctuation are labels, not content. */
 const SHORT_BLOCK_CHARS = 25;
 
@@ -204,6 +209,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const holdsMainContent = (i: number) => contentInside[i] > 0.5 * subtreeGood[i] && contentInside[i] > 0.2 * totalGood;
   const holdsMostOfPage = (i: number) => ownWorth[i] > 0.5 * totalOwnWorth;
   const wrapsContent = (i: number) => holdsMostOfPage(i) || holdsMainContent(i);
+  // Chrome by its class or id only (not a <footer>, a dialog or a contentinfo landmark): holding most of the page's
+  // text, and much of it, it is a layout wrapper a component library named after its place ("page1-footer" of a post).
+  const namedOnly = (i: number) => nodes[i].name !== "footer" && nodes[i].attrs.role !== "contentinfo" && ownWorth[i] >= CHROME_WRAPPER_MIN;
   // The repeated item each element belongs to (items.ts), or -1.
   const itemOf = new Int32Array(count).fill(-1);
   for (let i = 1; i < count; i++) itemOf[i] = options.isItem?.[i] ? i : itemOf[parent[i]];
@@ -226,7 +234,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     }
     const h = hint[i];
     if (h === Hint.Chrome) {
-      if (!holdsMainContent(i) || isDialog(nodes[i])) boilerplate[i] = 1;
+      if ((!holdsMainContent(i) && !(namedOnly(i) && holdsMostOfPage(i))) || isDialog(nodes[i])) boilerplate[i] = 1;
       continue;
     }
     const flagged =

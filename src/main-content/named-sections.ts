@@ -22,7 +22,12 @@ import type { PageIndex } from "./measure";
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
     [
-      "related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
+      "related (?:\\w+ )?(?:posts|articles|stories|content|reading|reads|products|items|links|topics|guides|videos|news|discussions|threads|questions)(?: (?:and|from|that|you|for) .{1,40})?",
+      "(?:check out )?(?:other|more) related \\w+",
+      "similar (?:threads|discussions|questions|topics)",
+      "suggested (?:topics|threads)",
+      "more topics from .{1,40}",
+      "hot network questions",
       "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
       "you (?:may|might) like",
       "you may be interested in",

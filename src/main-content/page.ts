@@ -53,7 +53,10 @@ const DISCUSSION_TYPES = /^(DiscussionForumPosting|SocialMediaPosting)$/;
 const DISCUSSION_MICRODATA = /schema\.org\/(DiscussionForumPosting|SocialMediaPosting|Comment|UserComments)\b/;
 
 const LIST_TYPES = /^(ItemList|CollectionPage|SearchResultsPage|OfferCatalog)$/;
-/** More distinct product names than this: the page lists products rather than sells one (in its variants). */
+/**
+ * More distinct product names than this (in JSON-LD), or more microdata products not nested in one another: the page
+ * lists products rather than sells one (in its variants).
+ */
 const MAX_PRODUCT_NAMES = 2;
 const PRODUCT_MICRODATA = /schema\.org\/(Product|IndividualProduct)\b/;
 
@@ -83,6 +86,7 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
     if (PRODUCT_TYPES.test(type)) products += count;
   }
   let productMicrodata = false;
+  let microdataProducts = 0;
   // The body's ancestors too: pages declare their type on <html> as often as on <body>.
   const ancestors: ElementNode[] = [];
   for (let e = index.nodes[0].parent; e; e = e.parent) ancestors.push(e);
@@ -91,13 +95,28 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
     if (itemtype === undefined) continue;
     if (QA_MICRODATA.test(itemtype)) return "qa";
     if (DISCUSSION_MICRODATA.test(itemtype)) discussion = true;
-    if (PRODUCT_MICRODATA.test(itemtype)) productMicrodata = true;
+    if (PRODUCT_MICRODATA.test(itemtype)) {
+      productMicrodata = true;
+      if (!insideProduct(element)) microdataProducts++;
+    }
     if (ARTICLE_MICRODATA.test(itemtype)) article = true;
   }
   if (discussion) return "discussion";
-  if (list || productNames.size > MAX_PRODUCT_NAMES) return article ? "article" : null;
+  if (list || productNames.size > MAX_PRODUCT_NAMES || microdataProducts > MAX_PRODUCT_NAMES) return article ? "article" : null;
   if (products > 0 || productMicrodata) return "product";
   return article ? "article" : null;
+}
+
+/**
+ * Whether a microdata Product sits inside another (a variant of the product, an accessory in its bundle): the page
+ * still sells one product. Products side by side, each its own card, make a list.
+ */
+function insideProduct(element: ElementNode): boolean {
+  for (let e = element.parent; e; e = e.parent) {
+    const itemtype = e.attrs.itemtype;
+    if (itemtype !== undefined && PRODUCT_MICRODATA.test(itemtype)) return true;
+  }
+  return false;
 }
 
 const QUESTION_MICRODATA = /schema\.org\/Question\b/;

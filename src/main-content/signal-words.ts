@@ -15,7 +15,10 @@ export const BOILERPLATE_WORDS = new Set([
 ]);
 /** Of those, the words that name navigation: said of a block of prose, they name what a menu points at. */
 export const NAVIGATION_WORDS = new Set(["nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu"]);
-/** Of those, the words that never name a layout wrapper of the content (unlike "sidebar" in "has-sidebar"). */
+/**
+ * Of those, the words that name chrome wherever they appear (unlike "sidebar" in "has-sidebar"): only an element
+ * holding most of the page's text, and much of it, escapes them (judge.ts).
+ */
 export const CHROME_WORDS = new Set([
   "footer", "modal", "popup", "cookie", "cookies", "consent", "gdpr", "newsletter", "subscribe", "signup", "optin",
   "paywall", "outbrain", "taboola", "breadcrumb", "breadcrumbs", "pagination", "pager", "skiplink", "sronly",

@@ -43,7 +43,8 @@ export const enum Hint {
   Clutter = 5,
   /**
    * Chrome that never holds the page's content however much text it has: a footer (with its legal texts), a
-   * modal, a cookie or newsletter box. Only a <main>/<article> inside saves it.
+   * modal, a cookie or newsletter box. Only a <main>/<article> inside saves it — or, when only its class or id names
+   * it so, holding most of the page's text (judge.ts: a layout wrapper named "page-footer").
    */
   Chrome = 6,
   /**

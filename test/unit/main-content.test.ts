@@ -280,6 +280,18 @@ describe("negated chrome names", () => {
     expect(text).not.toContain("All rights reserved");
   });
 
+  it("keeps a wrapper named like chrome only by its class when it holds most of the page's prose ('page1-footer')", () => {
+    const sections = ["lens", "brass frame", "clockwork", "lamp", "gallery"].map((topic) => `<h2>The ${topic}</h2><p>${sentence(topic, 6)}</p>`);
+    const page = `${siteHeader}<div class="page1"><div class="page1-lead"><h1>Restoring the lighthouse</h1><p>${sentence("keeper's diary", 1)}</p></div>
+      <div class="page1-footer">${sections.join("")}</div></div>
+      <div class="cookie-notice"><p>${sentence("cookie", 2)}</p></div>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The clockwork was checked");
+    expect(text).toContain("The gallery was checked");
+    expect(text).not.toContain("The cookie was checked");
+    expect(text).not.toContain("All rights reserved");
+  });
+
   it("keeps a listing's sections whose names say an ad is hidden in them ('hide-read-more-ad')", () => {
     const story = (topic: string, i: number) => `<div class="summary-item"><h3><a href="/story/${topic}-${i}">A ${topic} story, number ${i}, about the harbour</a></h3>
       <p>Why the ${topic} matters to everyone on the pier.</p></div>`;
@@ -318,6 +330,17 @@ describe("forums", () => {
   const expectEveryPost = (text: string) => {
     for (const word of ["lantern room", "pedestal was changed", "stronger pedestal", "heritage office"]) expect(text).toContain(word);
   };
+
+  it("drops the rails a forum titles as other threads ('Similar threads', 'Related questions', 'More topics from this board')", () => {
+    const rail = (title: string, topic: string) => `<div class="block"><h3>${title}</h3><ol>${[1, 2, 3].map((i) =>
+      `<li><a href="/t/${topic}-${i}">Question ${i} about the ${topic}</a> — asked by a keeper who wondered how the ${topic} was kept, with ${i + 3} replies so far.</li>`).join("")}</ol></div>`;
+    const rails = rail("Similar threads", "foghorn") + rail("Related questions", "ferry") + rail("More Topics from this Board", "buoy");
+    const longer = posts.map((p, i) => p.replace("</p>", ` ${sentence(`reply ${i + 1}`, 3)}</p>`)).join("");
+    const page = `${siteHeader}<main><div class="thread"><h1>Upgrading a lens</h1>${longer}${rails}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expectEveryPost(text);
+    for (const junk of ["foghorn", "ferry", "buoy"]) expect(text).not.toContain(junk);
+  });
 
   it("keeps every post of a thread that declares itself a discussion", () => {
     const page = thread(posts.join(""));
@@ -560,6 +583,22 @@ describe("listings and collections", () => {
     const { text } = extract(page);
     expect(text).toContain("The answer 1 was checked");
     expect(text).toContain("The answer 4 was checked");
+  });
+
+  it("reads a page of microdata products side by side as a listing, even in a box named like a related-items rail", () => {
+    // Each card is one link (its name, a one-line description and the price); the listing is named "related".
+    const card = (i: number) => `<div class="col item" itemscope itemtype="https://schema.org/Product"><a href="/mowers/m${i}">
+      <h4 itemprop="name">Mower M${i}</h4><img src="/m${i}.jpg"><div class="title"><h3 itemprop="description">Robotic mower for ${i} acres</h3>
+      <div class="price">$ ${i},999.00</div></div></a></div>`;
+    const page = `${siteHeader}<section class="intro"><h1>Robotic lawn mowers</h1></section>
+      <section class="related-product"><div class="content-listing">${Array.from({ length: 6 }, (_, i) => card(i + 1)).join("")}</div></section>
+      ${siteFooter}`;
+    const { text, warnings } = extract(page);
+    expect(text).toContain("Robotic mower for 1 acres");
+    expect(text).toContain("Mower M6");
+    expect(text).not.toContain("About us");
+    expect(text).not.toContain("All rights reserved");
+    expect(warnings).toEqual([]);
   });
 
   it("keeps a listing's menu out when the menu is itself a long list of links", () => {
