@@ -23,6 +23,7 @@
  *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
  *    are recommendations (other products' cards), those that do not are the product's own details; teasers
  *    (items titled by a link to another page, with an excerpt) are clutter beside an article, unless it is a thread.
+ *    A carousel's slides out of view (hidden siblings of shown items) are items too, and their clutter weighs.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
  *    a forum), a Q&A page keeps its question (the region must hold it) and answers but not the comments under them,
  *    a product page is read as one (and when it sells the product, its customer reviews are cut without weighing

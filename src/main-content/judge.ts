@@ -267,9 +267,13 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   let commentGood = 0;
   let keptChars = 0;
   const hiddenGood = new Float64Array(count);
+  // A carousel's slides out of view (hidden items of a list, items.ts): their clutter weighs like their shown siblings'.
+  const slide = new Uint8Array(count);
+  for (let i = 1; i < count; i++) slide[i] = slide[parent[i]] | (options.isItem?.[i] && index.hidden[i] ? 1 : 0);
   for (let i = 0; i < count; i++) {
     if (inComments[i]) commentGood += rawGood[i];
     if (hidden[i] && !boilerplate[i]) hiddenGood[i] = rawGood[i];
+    if (hidden[i] && !boilerplate[i] && slide[i]) blockBad[i] = rawBad[i];
     if (boilerplate[i] || hidden[i]) continue;
     blockGood[i] = rawGood[i];
     blockBad[i] = rawBad[i];

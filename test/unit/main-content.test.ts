@@ -503,6 +503,17 @@ describe("products", () => {
     expect(text).not.toContain("Beacon lantern, brass and glass");
   });
 
+  it("drops the slides of a carousel of other products that are out of view (hidden) like the ones shown", () => {
+    const slide = (n: string, hidden: boolean) =>
+      `<li class="slot"${hidden ? ' aria-hidden="true"' : ""}><div class="card"><a class="cover" href="/p/${n}"></a><h3>${n} lantern, brass and glass, for boats</h3><span>€24.00</span><span>Free delivery</span></div></li>`;
+    const names = ["Harbour", "Pier", "Beacon", "Keeper", "Signal", "Mast", "Buoy", "Quay", "Wharf", "Jetty"];
+    const carousel = `<div class="recs"><ul class="carousel-list">${names.map((n, i) => slide(n, i >= 3)).join("")}</ul></div>`;
+    const { text } = extract(page.replace("</table>", `</table>${carousel}`), { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).not.toContain("Harbour lantern, brass and glass");
+    expect(text).not.toContain("Buoy lantern, brass and glass");
+  });
+
   it("reads a product group with its variants (each a Product named by colour) as one product on sale: its reviews go", () => {
     const variant = (colour: string) => ({ "@type": "Product", name: `Storm lantern, ${colour}`, offers: { "@type": "Offer", price: "89.00" } });
     const group = [{ "@context": "https://schema.org", "@type": "ProductGroup", name: "Storm lantern", hasVariant: ["copper", "brass", "black"].map(variant) }];
