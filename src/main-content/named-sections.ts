@@ -1,6 +1,6 @@
 /**
  * Sections a page titles as being about something else than itself: "Related articles", "You may also like",
- * "People who viewed this item also viewed", "About the author", "Share this post" — and the label over an ad
+ * "People who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Share this post" — and the label over an ad
  * ("Advertisement", "Sponsored"). Sites mark them up like any other section (utility classes, no "related" in any
  * name), so their heading is what gives them away, as it does to a reader. Such a section is clutter beside an
  * article or a product; judge.ts weighs it like a block named "related" (it stays when it evidently wraps the page's
@@ -22,7 +22,12 @@ import type { PageIndex } from "./measure";
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
     [
-      "related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
+      "related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news|discussions|threads)",
+      "(?:explore )?related (?:items|products)(?: to explore)?",
+      "more like this",
+      "recently viewed(?: items| products)?",
+      "(?:compare with )?similar (?:items|products)(?: .{1,40})?",
+      "(?:complete|shop) the look",
       "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
       "you (?:may|might) like",
       "you may be interested in",
@@ -33,7 +38,7 @@ const ELSEWHERE_HEADING = new RegExp(
       "what to read next",
       "keep reading",
       "(?:recent|latest|popular|trending) (?:posts|articles|stories|blogs?|blog posts|news)",
-      "trending(?: now)?",
+      "trending(?: now| topics| products)?",
       "most (?:read|popular|viewed)",
       "about the (?:authors?|writers?|reviewers?|contributors?|experts?)",
       "people (?:who viewed this item )?also (?:viewed|bought|searched|liked)",
@@ -55,7 +60,7 @@ const MAX_SECTION_SHARE = 0.5;
 
 /** Whether a heading's text names a section about other pages, the author or sharing. */
 function namesElsewhere(text: string): boolean {
-  return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#]+$/, ""));
+  return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#…]+$/, ""));
 }
 
 /** 1 on each element that is (or starts) such a section; their descendants are not marked. */
