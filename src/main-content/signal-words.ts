@@ -43,6 +43,8 @@ export const CLUTTER_WORDS = new Set([
   "skip",
   // A subscription box, but also a product sold by subscription ("subscription-eligible", "subscription-options").
   "subscription",
+  // A shop's marks on a product ("Bestseller", "New", "Top rated") and its cart controls.
+  "badge", "badges", "cart",
 ]);
 export const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.

@@ -513,6 +513,15 @@ describe("products", () => {
     expect(text).not.toContain("Beacon lantern, brass and glass");
   });
 
+  it("drops a product's badge and its cart box, named so in their class (\"product-badge\", \"add-to-cart\")", () => {
+    const marked = page
+      .replace("<h1>Storm lantern, copper</h1>", '<span class="product-badge">Bestseller</span><h1>Storm lantern, copper</h1>')
+      .replace("<button>Add to cart</button>", '<div class="add-to-cart"><span>Quantity</span><button>Add to cart</button><span>Ships in two days</span></div>');
+    const { text } = extract(marked, { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    for (const junk of ["Bestseller", "Quantity", "Ships in two days"]) expect(text).not.toContain(junk);
+  });
+
   it("drops the slides of a carousel of other products that are out of view (hidden) like the ones shown", () => {
     const slide = (n: string, hidden: boolean) =>
       `<li class="slot"${hidden ? ' aria-hidden="true"' : ""}><div class="card"><a class="cover" href="/p/${n}"></a><h3>${n} lantern, brass and glass, for boats</h3><span>€24.00</span><span>Free delivery</span></div></li>`;
