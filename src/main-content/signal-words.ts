@@ -45,6 +45,8 @@ export const CLUTTER_WORDS = new Set([
   "subscription",
   // A shop's marks on a product ("Bestseller", "New", "Top rated") and its cart controls.
   "badge", "badges", "cart",
+  // A collection's filter panel (its facets: long lists of links a listing page would keep as items).
+  "filter", "filters",
 ]);
 export const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.

@@ -561,6 +561,17 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("drops a collection's filter panel (its facets, a long list of links), named so in its class, and keeps its products", () => {
+    const card = (i: number) => `<li class="product-card"><a href="/p/${i}"><img src="/${i}.jpg" alt=""><h3>Storm lantern model ${i}</h3></a><span>€${40 + i}.00</span></li>`;
+    const facet = (value: string) => `<li><a href="?filter=${value}">${value}</a></li>`;
+    const values = ["Copper", "Brass", "Steel", "Black", "Green", "Red", "Small", "Medium", "Large", "Paraffin", "Electric", "Solar", "Candle", "Outdoor"];
+    const page = `${siteHeader}<main><h1>Storm lanterns</h1><div class="collection-filters"><ul>${values.map(facet).join("")}</ul></div>
+      <ul class="products">${Array.from({ length: 8 }, (_, i) => card(i + 1)).join("")}</ul></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 5, 8]) expect(text).toContain(`Storm lantern model ${i}`);
+    for (const junk of ["Paraffin", "Electric", "Outdoor"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps the same teasers out of an article they stand beside, however they are named", () => {
     const teaser = (i: number) => `<article class="teaser"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
       <p>${sentence(`tide table ${i}`, 1)}</p></article>`;
