@@ -105,7 +105,7 @@ describe("sections titled as being about something else", () => {
     for (const junk of ["foghorn", "ferry", "pier", "buoy"]) expect(text).not.toContain(junk);
   });
 
-  it("knows a shop's names for them too: more like this, explore related items, recently viewed, similar products, you may also like…", () => {
+  it("knows a shop's names for them too: more like this, explore related items, recently viewed, similar products, bundles, add-ons", () => {
     const rail = (title: string, topic: string) => `<div class="mt-6"><h4>${title}</h4><p>${sentence(topic, 1)}</p></div>`;
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
       ${rail("More like this", "foghorn")}${rail("Explore related items", "ferry")}${rail("Recently viewed", "pier")}
@@ -113,6 +113,13 @@ describe("sections titled as being about something else", () => {
     const { text } = extract(`${siteHeader}${body}${siteFooter}`);
     expect(text).toContain("The brass frame was checked");
     for (const junk of ["foghorn", "ferry", "pier", "buoy", "anchor"]) expect(text).not.toContain(junk);
+    // Inside the description (a flat run of headings and paragraphs), where only the heading tells them apart.
+    const flat = (title: string, topic: string) => `<h2>${title}</h2><p>${sentence(topic, 1)}</p>`;
+    const shop = `<main><article><h1>Storm lantern</h1><div class="prose"><p>${sentence("lens", 4)}</p><h2>Care</h2><p>${sentence("brass frame", 4)}</p>
+      ${flat("Buy a bundle and save!", "mooring")}${flat("Choose your add-ons", "rudder")}${flat("Frequently compared lanterns", "tiller")}</div></article></main>`;
+    const inside = extract(`${siteHeader}${shop}${siteFooter}`).text;
+    expect(inside).toContain("The brass frame was checked");
+    for (const junk of ["mooring", "rudder", "tiller"]) expect(inside).not.toContain(junk);
   });
 
   it("drops a block that a label names as an advertisement or sponsored (\"Advertisement\", \"• SPONSORED •\")", () => {
