@@ -30,7 +30,11 @@ export const BOILERPLATE_PAIRS: [string, string][] = [
   ["form", "done"], ["form", "fail"], ["form", "success"], ["form", "error"],
 ];
 /** Pairs naming a layout around a sidebar or menu rather than the sidebar itself. */
-export const LAYOUT_PAIRS: [string, string][] = [["sidebar", "content"], ["sidebar", "main"], ["has", "sidebar"], ["with", "sidebar"], ["sidebar", "layout"]];
+export const LAYOUT_PAIRS: [string, string][] = [
+  ["sidebar", "content"], ["sidebar", "main"], ["has", "sidebar"], ["with", "sidebar"], ["sidebar", "layout"],
+  // What a skip link leads to ("skip-link-target", "skip-target"): the content itself, not the link.
+  ["skip", "target"],
+];
 /**
  * Words that usually name clutter but also turn up in the class names page builders give to content blocks
  * ("elementor-cta", "post-meta-wrapper"): such an element goes only when it holds little prose.

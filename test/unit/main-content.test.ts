@@ -139,6 +139,17 @@ describe("sections titled as being about something else", () => {
   });
 });
 
+describe("skip links", () => {
+  it("reads the target of a skip link (\"skip-link-target\") as the content it leads to, not as the skip link", () => {
+    const page = `<a class="skip-link" href="#skip-link-target">Skip to main content</a>${siteHeader}<div class="layout">
+      <div id="skip-link-target"><h1>The lens comes back</h1><p>${sentence("lens", 3)}</p></div>
+      <div class="col"><p>${sentence("harbour wall", 5)}</p></div></div>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The lens was checked");
+    expect(text).not.toContain("Skip to main content");
+  });
+});
+
 describe("legal fine print", () => {
   it("drops blocks named as a disclaimer, legal text or an affiliate notice on any page, whatever prose they hold", () => {
     const fine = (name: string, text: string) => `<div class="${name}"><p>${text} ${sentence(`${name} clause`, 2)}</p></div>`;
