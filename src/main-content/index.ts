@@ -9,7 +9,8 @@
  * 1. html/noscript.ts — a <noscript> crawler view (Discourse and other app shells) becomes the page when the rest of the
  *    body has next to no text; other noscripts go.
  * 2. measure.ts — one flat index of the elements (document order, typed arrays; linear passes, no recursion):
- *    text per subtree and per block (the nearest non-inline ancestor of a text run), link text, punctuation.
+ *    text per subtree and per block (the nearest non-inline ancestor of a text run; inline chrome, such as a
+ *    screen-reader-only label, is a block of its own), link text, punctuation.
  * 3. signals.ts + judge.ts — markup hints (tag, ARIA role, microdata, the words of class and id) mark chrome:
  *    footers, modals, cookie and newsletter boxes are always dropped; navigation, sidebars, share bars, related
  *    rails are dropped unless they evidently wrap the content; buttons, bylines and forms only when they hold
