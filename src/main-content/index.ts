@@ -27,8 +27,8 @@
  *    A carousel's slides out of view (hidden siblings of shown items) are items too, and their clutter weighs.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
  *    a forum), a Q&A page keeps its question (the region must hold it) and answers but not the comments under them,
- *    a product page is read as one (and when it sells the product, its customer reviews are cut without weighing
- *    against the product's block), an
+ *    a product page is read as one (its hidden layers — a quick view, a size guide — go, its closed tabs and folds stay;
+ *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
  *    and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
  *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
@@ -133,6 +133,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     inLinkingItem: items.inLinkingItem,
     itemText,
     reviewsAreClutter,
+    hiddenLayersAreClutter: kind === "product",
     namedSections: elsewhere,
   };
   let judgement = judge(index, { ...asDeclared, commentsAreContent });

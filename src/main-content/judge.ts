@@ -18,7 +18,7 @@
  * of other pages count as clutter on any other page.
  */
 import { HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageIndex } from "./measure";
-import { HEADING_TAGS, Hint, isDialog } from "./signals";
+import { HEADING_TAGS, Hint, isDialog, isDisclosurePanel } from "./signals";
 import { isCopyrightNotice, NOTICE_MAX_CHARS } from "./notices";
 import { numbersFigure } from "./entities";
 import { subtractSubtrees, sumSubtrees } from "./subtree-sums";
@@ -86,6 +86,11 @@ export interface JudgeOptions {
    * what buyers wrote about it).
    */
   reviewsAreClutter?: boolean;
+  /**
+   * Hidden blocks that are not panels opened in place (signals.ts isDisclosurePanel) are layers shown on demand and go
+   * (a product page: its quick views, size guides and "notify me" forms), instead of being kept unweighed.
+   */
+  hiddenLayersAreClutter?: boolean;
   /**
    * 1 on sections titled as being about something else than the page (named-sections.ts: "Related articles",
    * "About the author"): clutter like a block named "related", unless they wrap the page's content.
@@ -220,6 +225,11 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // A review section holds what buyers wrote, however long, unless it wraps the product's title (then it is a
     // layout name); a rating summary line ("95% positive") speaks of the product and stays.
     if (options.reviewsAreClutter && index.reviews[i] && !(index.holds[i] & HOLDS_TITLE) && subtreeGood[i] >= CLUTTER_MAX_PROSE) {
+      boilerplate[i] = 1;
+      aside[i] = 1;
+      continue;
+    }
+    if (options.hiddenLayersAreClutter && hidden[i] && !hidden[p] && !options.isItem?.[i] && !isDisclosurePanel(nodes[i])) {
       boilerplate[i] = 1;
       aside[i] = 1;
       continue;

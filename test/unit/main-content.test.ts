@@ -531,6 +531,15 @@ describe("products", () => {
     expect(text).not.toContain("Beacon lantern, brass and glass");
   });
 
+  it("drops a product page's hidden layers (a size guide shown on demand) and keeps its hidden panels (a closed tab)", () => {
+    const layer = `<div class="size-guide" hidden><h2>Find your size</h2><p>${sentence("chest measurement", 2)}</p></div>`;
+    const tab = `<div class="tab-panel" hidden><h2>Care</h2><p>Polish the copper twice a year with a soft cloth, and wipe the glass after every storm.</p></div>`;
+    const { text } = extract(page.replace("</table>", `</table>${layer}${tab}`), { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).toContain("Polish the copper twice a year");
+    expect(text).not.toContain("chest measurement");
+  });
+
   it("drops a product's badge and its cart box, named so in their class (\"product-badge\", \"add-to-cart\")", () => {
     const marked = page
       .replace("<h1>Storm lantern, copper</h1>", '<span class="product-badge">Bestseller</span><h1>Storm lantern, copper</h1>')
