@@ -9,7 +9,8 @@
  * 1. html/noscript.ts — a <noscript> crawler view (Discourse and other app shells) becomes the page when the rest of the
  *    body has next to no text; other noscripts go.
  * 2. measure.ts — one flat index of the elements (document order, typed arrays; linear passes, no recursion):
- *    text per subtree and per block (the nearest non-inline ancestor of a text run), link text, punctuation.
+ *    text per subtree and per block (the nearest non-inline ancestor of a text run; inline chrome, such as a
+ *    screen-reader-only label, is a block of its own), link text, punctuation.
  * 3. signals.ts + judge.ts — markup hints (tag, ARIA role, microdata, the words of class and id) mark chrome:
  *    footers, modals, cookie and newsletter boxes are always dropped; navigation, sidebars, share bars, related
  *    rails are dropped unless they evidently wrap the content; buttons, bylines and forms only when they hold
@@ -23,10 +24,11 @@
  *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
  *    are recommendations (other products' cards), those that do not are the product's own details; teasers
  *    (items titled by a link to another page, with an excerpt) are clutter beside an article, unless it is a thread.
+ *    A carousel's slides out of view (hidden siblings of shown items) are items too, and their clutter weighs.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
  *    a forum), a Q&A page keeps its question (the region must hold it) and answers but not the comments under them,
- *    a product page is read as one (and when it sells the product, its customer reviews are cut without weighing
- *    against the product's block), an
+ *    a product page is read as one (its hidden layers — a quick view, a size guide — go, its closed tabs and folds stay;
+ *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
  *    and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
  *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
@@ -135,6 +137,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     inLinkingItem: items.inLinkingItem,
     itemText,
     reviewsAreClutter,
+    hiddenLayersAreClutter: kind === "product",
     namedSections: elsewhere,
   };
   let judgement = judge(index, { ...asDeclared, commentsAreContent });

@@ -172,6 +172,15 @@ export function findItemLists(index: PageIndex): ItemLists {
       if (isTeaser(index, c)) teasers++;
     }
     if (teasers >= TEASER_SHARE * items.length) for (const c of items) inTeaser.fill(1, c, end[c]);
+    // A carousel's slides out of view (hidden until scrolled to) are items of the list like the ones shown.
+    const tag = nodes[items[0]].name;
+    for (let c = firstChild[p]; c >= 0; c = nextSibling[c]) {
+      if (chars[c] > 0 || index.chars[c] === 0 || nodes[c].name !== tag) continue;
+      inItem.fill(1, c, end[c]);
+      isItem[c] = 1;
+      if (index.linkChars[c] > 0 || linksAway(index, c)) inLinkingItem.fill(1, c, end[c]);
+      if (teasers >= TEASER_SHARE * items.length) inTeaser.fill(1, c, end[c]);
+    }
   }
   return { inItem, isList, isItem, inTeaser, inLinkingItem };
 }

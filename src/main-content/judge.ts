@@ -18,7 +18,7 @@
  * of other pages count as clutter on any other page.
  */
 import { HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageIndex } from "./measure";
-import { HEADING_TAGS, Hint, isDialog } from "./signals";
+import { HEADING_TAGS, Hint, isDialog, isDisclosurePanel } from "./signals";
 import { isCopyrightNotice, NOTICE_MAX_CHARS } from "./notices";
 import { numbersFigure } from "./entities";
 import { subtractSubtrees, sumSubtrees } from "./subtree-sums";
@@ -86,6 +86,11 @@ export interface JudgeOptions {
    * what buyers wrote about it).
    */
   reviewsAreClutter?: boolean;
+  /**
+   * Hidden blocks that are not panels opened in place (signals.ts isDisclosurePanel) are layers shown on demand and go
+   * (a product page: its quick views, size guides and "notify me" forms), instead of being kept unweighed.
+   */
+  hiddenLayersAreClutter?: boolean;
   /**
    * 1 on sections titled as being about something else than the page (named-sections.ts: "Related articles",
    * "About the author"): clutter like a block named "related", unless they wrap the page's content.
@@ -232,6 +237,11 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       aside[i] = 1;
       continue;
     }
+    if (options.hiddenLayersAreClutter && hidden[i] && !hidden[p] && !options.isItem?.[i] && !isDisclosurePanel(nodes[i])) {
+      boilerplate[i] = 1;
+      aside[i] = 1;
+      continue;
+    }
     const h = hint[i];
     if (h === Hint.Chrome) {
       if ((!holdsMainContent(i) && !(namedOnly(i) && holdsMostOfPage(i))) || isDialog(nodes[i])) boilerplate[i] = 1;
@@ -275,9 +285,13 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   let commentGood = 0;
   let keptChars = 0;
   const hiddenGood = new Float64Array(count);
+  // A carousel's slides out of view (hidden items of a list, items.ts): their clutter weighs like their shown siblings'.
+  const slide = new Uint8Array(count);
+  for (let i = 1; i < count; i++) slide[i] = slide[parent[i]] | (options.isItem?.[i] && index.hidden[i] ? 1 : 0);
   for (let i = 0; i < count; i++) {
     if (inComments[i]) commentGood += rawGood[i];
     if (hidden[i] && !boilerplate[i]) hiddenGood[i] = rawGood[i];
+    if (hidden[i] && !boilerplate[i] && slide[i]) blockBad[i] = rawBad[i];
     if (boilerplate[i] || hidden[i]) continue;
     blockGood[i] = rawGood[i];
     blockBad[i] = rawBad[i];

@@ -5,7 +5,8 @@
  *
  * Text is counted in non-space characters. Each text node counts for its element's subtree and for its *block*:
  * the nearest ancestor that is not inline formatting (a <p>, <li>, <td>, <h2>, or a <div> holding text directly),
- * which is the unit later judged as content or clutter.
+ * which is the unit later judged as content or clutter. Inline elements named as chrome (a screen-reader-only label, a
+ * skip link) are blocks of their own, so that their words do not turn the label beside them into prose.
  */
 import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
 import { elementEntities, elementHint, HEADING_TAGS, Hint, isHidden, SILENT_TAGS, UI_TAGS } from "./signals";
@@ -55,7 +56,10 @@ export interface PageIndex {
   textChars: Float64Array;
   /** ... of which inside links (code inside a link is not counted: it names an identifier). */
   linkChars: Float64Array;
-  /** Non-space characters of the element's own block (its text and its inline children's), 0 for inline elements. */
+  /**
+   * Non-space characters of the element's own block (its text and its inline children's, except inline elements named
+   * as chrome, which are blocks of their own: a screen-reader-only label), 0 for inline elements.
+   */
   ownChars: Float64Array;
   ownLinkChars: Float64Array;
   /** Sentence punctuation (.,;:!?) in the element's own block: prose has it, menus and cards rarely do. */
@@ -168,7 +172,11 @@ export function indexPage(root: ElementNode): PageIndex {
     }
     // A link whose text is code names an identifier (an API reference in documentation), not a place to go.
     if (item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex] === 1))) inLink[index] = 1;
-    blockOf[index] = parentIndex >= 0 && INLINE_TAGS.has(item.name) ? blockOf[parentIndex] : index;
+    // Inline text named as chrome (a screen-reader-only "Filter by style:", a skip link) is a block of its own, judged as
+    // chrome, not part of the block around it: a facet's "A-Line" stays a short label, not prose.
+    const h = hint[index];
+    const chromeInline = h === Hint.Boilerplate || h === Hint.Chrome || h === Hint.Navigation;
+    blockOf[index] = parentIndex >= 0 && INLINE_TAGS.has(item.name) && !chromeInline ? blockOf[parentIndex] : index;
     if (parentIndex >= 0 && !silent) childCount[parentIndex]++;
     if (silent) {
       textChars[index] = nonSpaceCount(rawText(item));

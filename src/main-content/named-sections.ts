@@ -1,10 +1,10 @@
 /**
- * Sections a page titles as being about something else than itself: "Related articles", "You may also like",
- * "People who viewed this item also viewed", "About the author", "Share this post" — and the label over an ad
- * ("Advertisement", "Sponsored"). Sites mark them up like any other section (utility classes, no "related" in any
- * name), so their heading is what gives them away, as it does to a reader. Such a section is clutter beside an
- * article or a product; judge.ts weighs it like a block named "related" (it stays when it evidently wraps the page's
- * content), and a listing page, which is made of such lists, does not use this at all.
+ * Sections a page titles as being about something else than itself: "Related articles", "You may also like", "People
+ * who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Share this post" — and
+ * the label over an ad ("Advertisement", "Sponsored"). Sites mark them up like any other section (utility classes, no
+ * "related" in any name), so their heading is what gives them away, as it does to a reader. Such a section is clutter
+ * beside an article or a product; judge.ts weighs it like a block named "related" (it stays when it evidently wraps the
+ * page's content), and a listing page, which is made of such lists, does not use this at all.
  *
  * The section a heading titles is the element that starts with it (the heading and its own wrappers, then what
  * follows) when that element is not most of the page; in a flat body (headings between paragraphs) it is the
@@ -28,6 +28,14 @@ const ELSEWHERE_HEADING = new RegExp(
       "suggested (?:topics|threads)",
       "more topics from .{1,40}",
       "hot network questions",
+      "(?:explore )?related (?:items|products)(?: to explore)?",
+      "more like this",
+      "recently viewed(?: items| products)?",
+      "(?:compare with )?similar (?:items|products)(?: .{1,40})?",
+      "(?:complete|shop) the look",
+      "(?:buy a )?bundle (?:and|&) save",
+      "frequently compared(?: \\w+)?",
+      "(?:choose|add) your add-ons",
       "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
       "you (?:may|might) like",
       "you may be interested in",
@@ -38,7 +46,7 @@ const ELSEWHERE_HEADING = new RegExp(
       "what to read next",
       "keep reading",
       "(?:recent|latest|popular|trending) (?:posts|articles|stories|blogs?|blog posts|news)",
-      "trending(?: now)?",
+      "trending(?: now| topics| products)?",
       "most (?:read|popular|viewed)",
       "about the (?:authors?|writers?|reviewers?|contributors?|experts?)",
       "people (?:who viewed this item )?also (?:viewed|bought|searched|liked)",
@@ -60,7 +68,7 @@ const MAX_SECTION_SHARE = 0.5;
 
 /** Whether a heading's text names a section about other pages, the author or sharing. */
 function namesElsewhere(text: string): boolean {
-  return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#]+$/, ""));
+  return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#…]+$/, ""));
 }
 
 /** 1 on each element that is (or starts) such a section; their descendants are not marked. */

@@ -33,7 +33,11 @@ export const BOILERPLATE_PAIRS: [string, string][] = [
   ["form", "done"], ["form", "fail"], ["form", "success"], ["form", "error"],
 ];
 /** Pairs naming a layout around a sidebar or menu rather than the sidebar itself. */
-export const LAYOUT_PAIRS: [string, string][] = [["sidebar", "content"], ["sidebar", "main"], ["has", "sidebar"], ["with", "sidebar"], ["sidebar", "layout"]];
+export const LAYOUT_PAIRS: [string, string][] = [
+  ["sidebar", "content"], ["sidebar", "main"], ["has", "sidebar"], ["with", "sidebar"], ["sidebar", "layout"],
+  // What a skip link leads to ("skip-link-target", "skip-target"): the content itself, not the link.
+  ["skip", "target"],
+];
 /**
  * Words that usually name clutter but also turn up in the class names page builders give to content blocks
  * ("elementor-cta", "post-meta-wrapper"): such an element goes only when it holds little prose.
@@ -46,6 +50,10 @@ export const CLUTTER_WORDS = new Set([
   "skip",
   // A subscription box, but also a product sold by subscription ("subscription-eligible", "subscription-options").
   "subscription",
+  // A shop's marks on a product ("Bestseller", "New", "Top rated") and its cart controls.
+  "badge", "badges", "cart",
+  // A collection's filter panel (its facets: long lists of links a listing page would keep as items).
+  "filter", "filters",
 ]);
 export const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.

@@ -95,7 +95,7 @@ const tokenCache = new Map<string, number>();
  * vocabulary needs a fragment here (test/unit/signal-words.test.ts checks every one).
  */
 export const ANY_WORD_FRAGMENT =
-  /nav|leg|bio|notic|affil|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa|simil/i;
+  /nav|leg|bio|notic|affil|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa|simil|badg|cart|filt/i;
 
 function tokenBits(token: string): number {
   const cached = tokenCache.get(token);
@@ -191,6 +191,26 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
 export function isHidden(element: ElementNode): boolean {
   const attrs = element.attrs;
   return "hidden" in attrs || attrs["aria-hidden"] === "true" || (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style));
+}
+
+/** Words of a class or id naming a panel a reader opens in place: a tab, an accordion's fold, a carousel's slide. */
+const DISCLOSURE_WORDS = new Set([
+  "tab", "tabs", "tabpanel", "pane", "panel", "collapse", "collapsible", "collapsed", "accordion", "fold", "slide", "slides",
+  "carousel", "swiper", "expand", "expandable", "expander", "toggle", "details", "detail", "description", "content",
+]);
+
+/**
+ * Whether a hidden element is a panel the reader opens in place (a tab panel, an accordion's fold, a carousel's slide: by
+ * its role, or a word of its class or id), rather than a layer shown over the page on demand (a quick view, a size
+ * guide, a "notify me" form).
+ */
+export function isDisclosurePanel(element: ElementNode): boolean {
+  if (element.name === "details" || element.attrs.role === "tabpanel") return true;
+  for (const value of [element.attrs.class, element.attrs.id]) {
+    if (value === undefined) continue;
+    for (const word of attributeWords(value)) if (DISCLOSURE_WORDS.has(word)) return true;
+  }
+  return false;
 }
 
 /**

@@ -105,6 +105,23 @@ describe("sections titled as being about something else", () => {
     for (const junk of ["foghorn", "ferry", "pier", "buoy"]) expect(text).not.toContain(junk);
   });
 
+  it("knows a shop's names for them too: more like this, explore related items, recently viewed, similar products, bundles, add-ons", () => {
+    const rail = (title: string, topic: string) => `<div class="mt-6"><h4>${title}</h4><p>${sentence(topic, 1)}</p></div>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
+      ${rail("More like this", "foghorn")}${rail("Explore related items", "ferry")}${rail("Recently viewed", "pier")}
+      ${rail("Similar products from other sellers", "buoy")}${rail("You may also like…", "anchor")}</article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The brass frame was checked");
+    for (const junk of ["foghorn", "ferry", "pier", "buoy", "anchor"]) expect(text).not.toContain(junk);
+    // Inside the description (a flat run of headings and paragraphs), where only the heading tells them apart.
+    const flat = (title: string, topic: string) => `<h2>${title}</h2><p>${sentence(topic, 1)}</p>`;
+    const shop = `<main><article><h1>Storm lantern</h1><div class="prose"><p>${sentence("lens", 4)}</p><h2>Care</h2><p>${sentence("brass frame", 4)}</p>
+      ${flat("Buy a bundle and save!", "mooring")}${flat("Choose your add-ons", "rudder")}${flat("Frequently compared lanterns", "tiller")}</div></article></main>`;
+    const inside = extract(`${siteHeader}${shop}${siteFooter}`).text;
+    expect(inside).toContain("The brass frame was checked");
+    for (const junk of ["mooring", "rudder", "tiller"]) expect(inside).not.toContain(junk);
+  });
+
   it("drops a block that a label names as an advertisement or sponsored (\"Advertisement\", \"• SPONSORED •\")", () => {
     const ad = (label: string, topic: string) => `<div class="mx-auto my-4"><div class="text-xs">${label}</div><p>${sentence(topic, 1)}</p></div>`;
     const body = `<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${ad("Advertisement", "vacuum")}<p>${sentence("frame", 4)}</p>
@@ -119,6 +136,17 @@ describe("sections titled as being about something else", () => {
       <p>${sentence("pier")}</p><h2>More on fields</h2><p>${sentence("field")}</p></div></article></main>`;
     const { text } = extract(body);
     for (const kept of ["Related work on the north pier", "The pier was checked", "More on fields", "The field was checked"]) expect(text).toContain(kept);
+  });
+});
+
+describe("skip links", () => {
+  it("reads the target of a skip link (\"skip-link-target\") as the content it leads to, not as the skip link", () => {
+    const page = `<a class="skip-link" href="#skip-link-target">Skip to main content</a>${siteHeader}<div class="layout">
+      <div id="skip-link-target"><h1>The lens comes back</h1><p>${sentence("lens", 3)}</p></div>
+      <div class="col"><p>${sentence("harbour wall", 5)}</p></div></div>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The lens was checked");
+    expect(text).not.toContain("Skip to main content");
   });
 });
 
@@ -526,6 +554,35 @@ describe("products", () => {
     expect(text).not.toContain("Beacon lantern, brass and glass");
   });
 
+  it("drops a product page's hidden layers (a size guide shown on demand) and keeps its hidden panels (a closed tab)", () => {
+    const layer = `<div class="size-guide" hidden><h2>Find your size</h2><p>${sentence("chest measurement", 2)}</p></div>`;
+    const tab = `<div class="tab-panel" hidden><h2>Care</h2><p>Polish the copper twice a year with a soft cloth, and wipe the glass after every storm.</p></div>`;
+    const { text } = extract(page.replace("</table>", `</table>${layer}${tab}`), { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).toContain("Polish the copper twice a year");
+    expect(text).not.toContain("chest measurement");
+  });
+
+  it("drops a product's badge and its cart box, named so in their class (\"product-badge\", \"add-to-cart\")", () => {
+    const marked = page
+      .replace("<h1>Storm lantern, copper</h1>", '<span class="product-badge">Bestseller</span><h1>Storm lantern, copper</h1>')
+      .replace("<button>Add to cart</button>", '<div class="add-to-cart"><span>Quantity</span><button>Add to cart</button><span>Ships in two days</span></div>');
+    const { text } = extract(marked, { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    for (const junk of ["Bestseller", "Quantity", "Ships in two days"]) expect(text).not.toContain(junk);
+  });
+
+  it("drops the slides of a carousel of other products that are out of view (hidden) like the ones shown", () => {
+    const slide = (n: string, hidden: boolean) =>
+      `<li class="slot"${hidden ? ' aria-hidden="true"' : ""}><div class="card"><a class="cover" href="/p/${n}"></a><h3>${n} lantern, brass and glass, for boats</h3><span>€24.00</span><span>Free delivery</span></div></li>`;
+    const names = ["Harbour", "Pier", "Beacon", "Keeper", "Signal", "Mast", "Buoy", "Quay", "Wharf", "Jetty"];
+    const carousel = `<div class="recs"><ul class="carousel-list">${names.map((n, i) => slide(n, i >= 3)).join("")}</ul></div>`;
+    const { text } = extract(page.replace("</table>", `</table>${carousel}`), { jsonLd });
+    expect(text).toContain("burns for twelve hours");
+    expect(text).not.toContain("Harbour lantern, brass and glass");
+    expect(text).not.toContain("Buoy lantern, brass and glass");
+  });
+
   it("reads a product group with its variants (each a Product named by colour) as one product on sale: its reviews go", () => {
     const variant = (colour: string) => ({ "@type": "Product", name: `Storm lantern, ${colour}`, offers: { "@type": "Offer", price: "89.00" } });
     const group = [{ "@context": "https://schema.org", "@type": "ProductGroup", name: "Storm lantern", hasVariant: ["copper", "brass", "black"].map(variant) }];
@@ -552,6 +609,17 @@ describe("listings and collections", () => {
     for (const i of [1, 4, 8]) expect(text).toContain(`Harbour story number ${i}`);
     expect(text).not.toContain("Next page");
     expect(text).not.toContain("About us");
+  });
+
+  it("drops a collection's filter panel (its facets, a long list of links), named so in its class, and keeps its products", () => {
+    const card = (i: number) => `<li class="product-card"><a href="/p/${i}"><img src="/${i}.jpg" alt=""><h3>Storm lantern model ${i}</h3></a><span>€${40 + i}.00</span></li>`;
+    const facet = (value: string) => `<li><a href="?filter=${value}">${value}</a></li>`;
+    const values = ["Copper", "Brass", "Steel", "Black", "Green", "Red", "Small", "Medium", "Large", "Paraffin", "Electric", "Solar", "Candle", "Outdoor"];
+    const page = `${siteHeader}<main><h1>Storm lanterns</h1><div class="collection-filters"><ul>${values.map(facet).join("")}</ul></div>
+      <ul class="products">${Array.from({ length: 8 }, (_, i) => card(i + 1)).join("")}</ul></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 5, 8]) expect(text).toContain(`Storm lantern model ${i}`);
+    for (const junk of ["Paraffin", "Electric", "Outdoor"]) expect(text).not.toContain(junk);
   });
 
   it("keeps the same teasers out of an article they stand beside, however they are named", () => {
