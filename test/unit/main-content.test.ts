@@ -543,6 +543,16 @@ describe("listings and collections", () => {
     expect(text).not.toContain("The tide table 2 was checked");
   });
 
+  it("reads teasers as such when a short kicker heading (their section) stands above the linked title", () => {
+    const teaser = (i: number) => `<div class="post-item"><h5 class="categories"><a href="/daily">Daily</a></h5>
+      <h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3><p>${sentence(`tide table ${i}`, 1)}</p></div>`;
+    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p><p>${sentence("bell rope", 4)}</p></article>
+      <div class="more">${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The bell rope was checked");
+    expect(text).not.toContain("The tide table 2 was checked");
+  });
+
   it("keeps a thread's posts whose headings link to the poster (not teasers)", () => {
     const reply = (i: number) => `<div class="reply"><h4><a href="/members/keeper-of-the-north-pier-${i}">keeper of the north pier ${i}</a></h4>
       <p>Reply ${i}: ${sentence("pier light", 1)}</p></div>`;
