@@ -92,6 +92,8 @@ function isTeaser(index: PageIndex, item: number): boolean {
     if (chars[h] < TEASER_TITLE_CHARS) continue;
     if (linkChars[h] < 0.8 * chars[h]) return false;
     for (let a = h + 1; a < end[h]; a++) if (nodes[a].name === "a") return leadsAway(nodes[a]);
+    // A card linked as a whole: the link wraps the title.
+    for (let a = index.parent[h]; a >= item; a = index.parent[a]) if (nodes[a].name === "a") return leadsAway(nodes[a]);
     return false;
   }
   return false;

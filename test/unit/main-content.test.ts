@@ -735,6 +735,27 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps a grid of service cards each linked as a whole (title and description in one link), as text rather than a menu", () => {
+    const card = (name: string) => `<div class="tile"><a href="/services/${name.toLowerCase()}"><h3>${name}</h3>
+      <div class="desc">Our ${name.toLowerCase()} crews look after every light on the coast, from the pier heads to the outer rocks.</div><span>Find out more</span></a></div>`;
+    const page = `${siteHeader}<main><h1>Our services</h1><p>${sentence("quay", 4)}</p>
+      <div class="grid">${["Inspections", "Repairs", "Training", "Night watch"].map(card).join("")}</div>
+      <h2>Why us</h2><p>${sentence("crew", 4)}</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const name of ["inspections", "repairs", "night watch"]) expect(text).toContain(`Our ${name} crews look after every light`);
+    expect(text).toContain("The crew was checked");
+  });
+
+  it("keeps teasers linked as a whole (headline and excerpt in one link) out of the article beside them", () => {
+    const teaser = (i: number) => `<div class="card"><a href="/story/${i}"><h3>Harbour story number ${i}: the night the fog came in early</h3>
+      <p>${sentence(`tide table ${i}`, 1)}</p></a></div>`;
+    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p><p>${sentence("bell rope", 4)}</p></article>
+      <div class="more">${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The bell rope was checked");
+    expect(text).not.toContain("The tide table 2 was checked");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
