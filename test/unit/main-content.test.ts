@@ -756,6 +756,18 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("The tide table 2 was checked");
   });
 
+  it("keeps a marketing page's hero and its short sections beside a long FAQ: together they outweigh what one section must", () => {
+    const section = (title: string) => `<section class="module"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p></section>`;
+    const faq = `<section class="module"><h2>FAQs</h2><ul>${Array.from({ length: 10 }, (_, i) => `<li><h3>Question ${i + 1}?</h3><p>${sentence(`answer ${i + 1}`, 3)}</p></li>`).join("")}</ul></section>`;
+    const page = `${siteHeader}<main><section class="hero"><h1>Harbour services</h1><p>${sentence("quay", 2)}</p></section>
+      ${["Inspections", "Repairs", "Training", "Night watch"].map(section).join("")}
+      <div class="newsletter-signup"><p>${sentence("newsletter", 12)}</p></div>${faq}</main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The answer 10 was checked");
+    for (const topic of ["quay", "inspections", "repairs", "night watch"]) expect(text).toContain(`The ${topic} was checked for the 1. time`);
+    expect(text).not.toContain("The newsletter was checked");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
