@@ -37,7 +37,8 @@
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
  *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
- *    buttons) and the fallback text of its videos and audio.
+ *    buttons), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads) and the fallback
+ *    text of its videos and audio.
  * 7. Never empty: a region with almost no text (or none, and no image) falls back to the whole cleaned body (without
  *    its chrome, menus and footers, when enough text is left), and a body without any text (or with only a bar of
  *    links) to the page's own description; `warnings` says so.
@@ -56,6 +57,7 @@ import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRe
 import { cutCallsToAction } from "./calls-to-action";
 import { cutRepeats } from "./repeats";
 import { cutPolls } from "./polls";
+import { cutDataIslands } from "./data-islands";
 import { namedSections } from "./named-sections";
 import { markAuthorCards } from "./author-cards";
 
@@ -161,6 +163,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cutOrphanHeadings(index, region, items.inItem);
   cutCallsToAction(index, region, items.inItem, judgement.good);
   cutPolls(index, region);
+  cutDataIslands(index, region);
   const summary = metadataSummary(signals.metadata, signals.title);
   if (needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");

@@ -779,6 +779,17 @@ describe("documentation and service pages", () => {
 });
 
 describe("fallbacks and special markup", () => {
+  it("drops a data island (a script's JSON settings in a hidden span) among the paragraphs, and keeps JSON shown as code", () => {
+    const settings = `{"layoutMobile":2,"layoutDesktop":4,"buttonText":"Buy now","productTitle":{"hue":213,"brightness":0.8}}`;
+    const page = `${siteHeader}<main><article><h1>Resistance bands</h1><p>${sentence("band", 3)}</p>
+      <div class="widget"><span class="widget-value" hidden>${settings}</span></div><p>${sentence("anchor point", 3)}</p>
+      <pre><code>{"name": "band", "length": 208, "resistance": "medium"}</code></pre></article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The anchor point was checked");
+    expect(text).not.toContain("layoutMobile");
+    expect(text).toContain('"resistance": "medium"');
+  });
+
   it("falls back to the whole body, with a warning, when no region is plausible", () => {
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/l/${i}">Link number ${i}</a>`).join(" ");
     const { text, warnings } = extract(`<div>${links}</div><div>${links}</div>`);
