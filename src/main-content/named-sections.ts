@@ -22,10 +22,10 @@ import type { PageIndex } from "./measure";
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
     [
-      "related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
+      "(?:other )?related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
       "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
       "you (?:may|might) like",
-      "you may be interested in",
+      "(?:you )?(?:may|might) (?:also )?be interested in",
       "more from .{1,40}",
       "more (?:stories|articles|posts|news|videos)",
       "recommended (?:for you|posts|articles|stories|reading|products)",
@@ -55,7 +55,7 @@ const MAX_SECTION_SHARE = 0.5;
 
 /** Whether a heading's text names a section about other pages, the author or sharing. */
 function namesElsewhere(text: string): boolean {
-  return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#]+$/, ""));
+  return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#…]+$/, ""));
 }
 
 /** 1 on each element that is (or starts) such a section; their descendants are not marked. */

@@ -96,13 +96,14 @@ describe("sections titled as being about something else", () => {
     for (const kept of ["The lens was checked", "The brass frame was checked"]) expect(text).toContain(kept);
   });
 
-  it("knows the usual names of such rails: trending, latest news, related blog posts, you might like", () => {
+  it("knows the usual names of such rails: trending, latest news, related blog posts, you might like, you might also be interested in", () => {
     const rail = (title: string, topic: string) => `<div class="mt-6"><h4>${title}</h4><p>${sentence(topic, 1)}</p></div>`;
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
-      ${rail("Trending", "foghorn")}${rail("Latest News", "ferry")}${rail("Related blog posts", "pier")}${rail("You might like", "buoy")}</article></main>`;
+      ${rail("Trending", "foghorn")}${rail("Latest News", "ferry")}${rail("Related blog posts", "pier")}${rail("You might like", "buoy")}
+      ${rail("You might also be interested in…", "tide clock")}${rail("Other related articles...", "chart room")}</article></main>`;
     const { text } = extract(`${siteHeader}${body}${siteFooter}`);
     expect(text).toContain("The brass frame was checked");
-    for (const junk of ["foghorn", "ferry", "pier", "buoy"]) expect(text).not.toContain(junk);
+    for (const junk of ["foghorn", "ferry", "pier", "buoy", "tide clock", "chart room"]) expect(text).not.toContain(junk);
   });
 
   it("drops a block that a label names as an advertisement or sponsored (\"Advertisement\", \"• SPONSORED •\")", () => {
