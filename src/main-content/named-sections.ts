@@ -22,7 +22,7 @@ import type { PageIndex } from "./measure";
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
     [
-      "(?:other )?related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news)",
+      "(?:other )?related (?:\\w+ )?(?:posts|articles|stories|content|reading|products|items|links|topics|guides|videos|news|case studies|insights)(?: about .{1,40})?",
       "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
       "you (?:may|might) like",
       "(?:you )?(?:may|might) (?:also )?be interested in",

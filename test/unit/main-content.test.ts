@@ -106,6 +106,15 @@ describe("sections titled as being about something else", () => {
     for (const junk of ["foghorn", "ferry", "pier", "buoy", "tide clock", "chart room"]) expect(text).not.toContain(junk);
   });
 
+  it("drops related case studies (\"Related case studies about …\") set as cards linked as a whole inside the page's body", () => {
+    const study = (topic: string) => `<a href="/cases/${topic.replace(/ /g, "-")}"><h3>${topic}</h3><p>${sentence(topic, 1)}</p></a>`;
+    const body = `<main><div class="page"><h1>Night watch services</h1><p>${sentence("night watch", 4)}</p><h2>How it works</h2><p>${sentence("rota", 4)}</p>
+      <h2>Related case studies about night watches</h2><div class="cases">${["north pier", "ferry quay", "harbour mouth"].map(study).join("")}</div></div></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The rota was checked");
+    expect(text).not.toContain("The ferry quay was checked");
+  });
+
   it("drops a block that a label names as an advertisement or sponsored (\"Advertisement\", \"• SPONSORED •\")", () => {
     const ad = (label: string, topic: string) => `<div class="mx-auto my-4"><div class="text-xs">${label}</div><p>${sentence(topic, 1)}</p></div>`;
     const body = `<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${ad("Advertisement", "vacuum")}<p>${sentence("frame", 4)}</p>
