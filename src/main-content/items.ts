@@ -79,14 +79,21 @@ function linksAway(index: PageIndex, item: number): boolean {
   return false;
 }
 
-/** Whether an item is titled by a link to another page (a heading made of that link) and has a note beside it. */
+/**
+ * Whether an item is titled by a link to another page (its first heading long enough for a headline, made of that link)
+ * and has a note beside it.
+ */
 function isTeaser(index: PageIndex, item: number): boolean {
   const { nodes, end, chars, linkChars } = index;
   if (chars[item] - linkChars[item] < TEASER_NOTE_CHARS) return false;
   for (let h = item + 1; h < end[item]; h++) {
     if (!HEADING_TAGS.has(nodes[h].name)) continue;
-    if (chars[h] < TEASER_TITLE_CHARS || linkChars[h] < 0.8 * chars[h]) return false;
+    // A short heading before the title is its kicker (the section or category: "Daily", "Sponsored Content").
+    if (chars[h] < TEASER_TITLE_CHARS) continue;
+    if (linkChars[h] < 0.8 * chars[h]) return false;
     for (let a = h + 1; a < end[h]; a++) if (nodes[a].name === "a") return leadsAway(nodes[a]);
+    // A card linked as a whole: the link wraps the title.
+    for (let a = index.parent[h]; a >= item; a = index.parent[a]) if (nodes[a].name === "a") return leadsAway(nodes[a]);
     return false;
   }
   return false;

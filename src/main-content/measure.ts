@@ -188,16 +188,53 @@ export function indexPage(root: ElementNode): PageIndex {
       parentStack.push(index);
     }
   }
-  // Children before parents: subtree sums, and each subtree's end (one past its last descendant).
+  // Children before parents: each subtree's end (one past its last descendant) and what it holds.
+  for (let i = count - 1; i > 0; i--) {
+    const p = parent[i];
+    holds[p] |= holds[i];
+    if (end[i] > end[p]) end[p] = end[i];
+  }
+  unlinkCardProse(nodes, end, holds, blockOf, ownChars, ownPunctuation, linkChars, ownLinkChars);
+  // ... and the subtree sums.
   for (let i = count - 1; i > 0; i--) {
     const p = parent[i];
     chars[p] += chars[i];
     textChars[p] += textChars[i];
     linkChars[p] += linkChars[i];
-    holds[p] |= holds[i];
-    if (end[i] > end[p]) end[p] = end[i];
   }
   return { nodes, parent, end, hint, hidden, reviews, widget, author, besideProse, holds, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
+}
+
+/** A block in a card link counts as text from this long, with punctuation: a description, not a price or a label. */
+const CARD_PROSE_CHARS = 40;
+
+/**
+ * A card made clickable as a whole — one link wrapping its title and the prose under it (a description, an excerpt)
+ * — is titled by its link; the prose under the title is text, not link text, as it would be with the title alone
+ * linked. Otherwise a marketing page's grid of service cards reads like a menu (and a related post's excerpt is not
+ * the note that makes it a teaser, items.ts). Runs before the subtree sums, while `linkChars` holds each element's own
+ * text in links.
+ */
+function unlinkCardProse(
+  nodes: ElementNode[],
+  end: Int32Array,
+  holds: Uint8Array,
+  blockOf: Int32Array,
+  ownChars: Float64Array,
+  ownPunctuation: Float64Array,
+  linkChars: Float64Array,
+  ownLinkChars: Float64Array,
+): void {
+  for (let a = 1; a < nodes.length; a++) {
+    if (nodes[a].name !== "a" || (holds[a] & (HOLDS_TITLE | HOLDS_SUBHEADING)) === 0) continue;
+    for (let j = a + 1; j < end[a]; j++) {
+      const block = blockOf[j];
+      if (block <= a || HEADING_TAGS.has(nodes[block].name) || ownPunctuation[block] === 0 || ownChars[block] < CARD_PROSE_CHARS) continue;
+      linkChars[j] = 0;
+      ownLinkChars[block] = 0;
+    }
+    a = end[a] - 1;
+  }
 }
 
 const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);

@@ -22,7 +22,7 @@ import type { PageIndex } from "./measure";
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
     [
-      "related (?:\\w+ )?(?:posts|articles|stories|content|reading|reads|products|items|links|topics|guides|videos|news|discussions|threads|questions)(?: (?:and|from|that|you|for) .{1,40})?",
+      "(?:other )?related (?:\\w+ )?(?:posts|articles|stories|content|reading|reads|products|items|links|topics|guides|videos|news|discussions|threads|questions|case studies|insights)(?: (?:about|and|from|that|you|for) .{1,40})?",
       "(?:check out )?(?:other|more) related \\w+",
       "similar (?:threads|discussions|questions|topics)",
       "suggested (?:topics|threads)",
@@ -38,7 +38,7 @@ const ELSEWHERE_HEADING = new RegExp(
       "(?:choose|add) your add-ons",
       "(?:you )?(?:may|might|will) also (?:like|enjoy|love)",
       "you (?:may|might) like",
-      "you may be interested in",
+      "(?:you )?(?:may|might) (?:also )?be interested in",
       "more from .{1,40}",
       "more (?:stories|articles|posts|news|videos)",
       "recommended (?:for you|posts|articles|stories|reading|products)",

@@ -76,27 +76,32 @@ const SIBLING_MIN = 100;
  * least SIBLING_SHARE of the core's worth, or SIBLING_MIN): the other sections of a marketing page, the
  * continuation of an article split by a layout wrapper. Small islands around the content — "back to blog",
  * an author line, a promo box — are cut; a titled section worth SIBLING_MIN is not an island (a marketing page's
- * short sections beside a long one), though alone it does not draw the region wider. Returns the new root.
+ * short sections beside a long one, its hero under the page's <h1>), and though alone it does not draw the region
+ * wider, such sections together do, as one long section would (a dozen short feature blocks beside a long FAQ).
+ * Returns the new root.
  */
 function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array, judgement: Judgement): number {
   const { nodes, parent, end } = index;
   const threshold = Math.max(SIBLING_MIN, SIBLING_SHARE * worth[core]);
-  // 1 where the subtree holds a section heading with content text.
+  // 1 where the subtree holds a heading with content text (the page's <h1> titles the hero section holding it).
   const titled = new Uint8Array(nodes.length);
   for (let i = nodes.length - 1; i > 0; i--) {
-    if (HEADINGS.has(nodes[i].name) && judgement.good[i] > 0) titled[i] = 1;
+    if ((HEADINGS.has(nodes[i].name) || nodes[i].name === "h1") && judgement.good[i] > 0) titled[i] = 1;
     if (titled[i]) titled[parent[i]] = 1;
   }
   let root = core;
   for (let child = core, a = parent[core]; a >= 0; child = a, a = parent[a]) {
     let joined = false;
     const islands: number[] = [];
+    // Worth of the titled sections beside the core.
+    let sections = 0;
     for (let s = a + 1; s < end[a]; s = end[s]) {
       if (s === child || cut[s]) continue;
       if (worth[s] >= threshold) joined = true;
-      else if (titled[s] && worth[s] >= SIBLING_MIN) continue;
+      else if (titled[s] && worth[s] >= SIBLING_MIN) sections += worth[s];
       else if (worth[s] !== 0 || index.chars[s] > 0) islands.push(s);
     }
+    if (sections >= threshold) joined = true;
     if (!joined) continue;
     for (const s of islands) cut[s] = 1;
     root = a;

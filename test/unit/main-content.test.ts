@@ -96,13 +96,23 @@ describe("sections titled as being about something else", () => {
     for (const kept of ["The lens was checked", "The brass frame was checked"]) expect(text).toContain(kept);
   });
 
-  it("knows the usual names of such rails: trending, latest news, related blog posts, you might like", () => {
+  it("knows the usual names of such rails: trending, latest news, related blog posts, you might like, you might also be interested in", () => {
     const rail = (title: string, topic: string) => `<div class="mt-6"><h4>${title}</h4><p>${sentence(topic, 1)}</p></div>`;
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
-      ${rail("Trending", "foghorn")}${rail("Latest News", "ferry")}${rail("Related blog posts", "pier")}${rail("You might like", "buoy")}</article></main>`;
+      ${rail("Trending", "foghorn")}${rail("Latest News", "ferry")}${rail("Related blog posts", "pier")}${rail("You might like", "buoy")}
+      ${rail("You might also be interested in…", "tide clock")}${rail("Other related articles...", "chart room")}</article></main>`;
     const { text } = extract(`${siteHeader}${body}${siteFooter}`);
     expect(text).toContain("The brass frame was checked");
-    for (const junk of ["foghorn", "ferry", "pier", "buoy"]) expect(text).not.toContain(junk);
+    for (const junk of ["foghorn", "ferry", "pier", "buoy", "tide clock", "chart room"]) expect(text).not.toContain(junk);
+  });
+
+  it("drops related case studies (\"Related case studies about …\") set as cards linked as a whole inside the page's body", () => {
+    const study = (topic: string) => `<a href="/cases/${topic.replace(/ /g, "-")}"><h3>${topic}</h3><p>${sentence(topic, 1)}</p></a>`;
+    const body = `<main><div class="page"><h1>Night watch services</h1><p>${sentence("night watch", 4)}</p><h2>How it works</h2><p>${sentence("rota", 4)}</p>
+      <h2>Related case studies about night watches</h2><div class="cases">${["north pier", "ferry quay", "harbour mouth"].map(study).join("")}</div></div></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The rota was checked");
+    expect(text).not.toContain("The ferry quay was checked");
   });
 
   it("knows a shop's names for them too: more like this, explore related items, recently viewed, similar products, bundles, add-ons", () => {
@@ -634,6 +644,16 @@ describe("listings and collections", () => {
     expect(text).not.toContain("The tide table 2 was checked");
   });
 
+  it("reads teasers as such when a short kicker heading (their section) stands above the linked title", () => {
+    const teaser = (i: number) => `<div class="post-item"><h5 class="categories"><a href="/daily">Daily</a></h5>
+      <h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3><p>${sentence(`tide table ${i}`, 1)}</p></div>`;
+    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p><p>${sentence("bell rope", 4)}</p></article>
+      <div class="more">${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The bell rope was checked");
+    expect(text).not.toContain("The tide table 2 was checked");
+  });
+
   it("keeps a thread's posts whose headings link to the poster (not teasers)", () => {
     const reply = (i: number) => `<div class="reply"><h4><a href="/members/keeper-of-the-north-pier-${i}">keeper of the north pier ${i}</a></h4>
       <p>Reply ${i}: ${sentence("pier light", 1)}</p></div>`;
@@ -832,6 +852,39 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps a grid of service cards each linked as a whole (title and description in one link), as text rather than a menu", () => {
+    const card = (name: string) => `<div class="tile"><a href="/services/${name.toLowerCase()}"><h3>${name}</h3>
+      <div class="desc">Our ${name.toLowerCase()} crews look after every light on the coast, from the pier heads to the outer rocks.</div><span>Find out more</span></a></div>`;
+    const page = `${siteHeader}<main><h1>Our services</h1><p>${sentence("quay", 4)}</p>
+      <div class="grid">${["Inspections", "Repairs", "Training", "Night watch"].map(card).join("")}</div>
+      <h2>Why us</h2><p>${sentence("crew", 4)}</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const name of ["inspections", "repairs", "night watch"]) expect(text).toContain(`Our ${name} crews look after every light`);
+    expect(text).toContain("The crew was checked");
+  });
+
+  it("keeps teasers linked as a whole (headline and excerpt in one link) out of the article beside them", () => {
+    const teaser = (i: number) => `<div class="card"><a href="/story/${i}"><h3>Harbour story number ${i}: the night the fog came in early</h3>
+      <p>${sentence(`tide table ${i}`, 1)}</p></a></div>`;
+    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p><p>${sentence("bell rope", 4)}</p></article>
+      <div class="more">${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The bell rope was checked");
+    expect(text).not.toContain("The tide table 2 was checked");
+  });
+
+  it("keeps a marketing page's hero and its short sections beside a long FAQ: together they outweigh what one section must", () => {
+    const section = (title: string) => `<section class="module"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p></section>`;
+    const faq = `<section class="module"><h2>FAQs</h2><ul>${Array.from({ length: 10 }, (_, i) => `<li><h3>Question ${i + 1}?</h3><p>${sentence(`answer ${i + 1}`, 3)}</p></li>`).join("")}</ul></section>`;
+    const page = `${siteHeader}<main><section class="hero"><h1>Harbour services</h1><p>${sentence("quay", 2)}</p></section>
+      ${["Inspections", "Repairs", "Training", "Night watch"].map(section).join("")}
+      <div class="newsletter-signup"><p>${sentence("newsletter", 12)}</p></div>${faq}</main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The answer 10 was checked");
+    for (const topic of ["quay", "inspections", "repairs", "night watch"]) expect(text).toContain(`The ${topic} was checked for the 1. time`);
+    expect(text).not.toContain("The newsletter was checked");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;
@@ -843,6 +896,17 @@ describe("documentation and service pages", () => {
 });
 
 describe("fallbacks and special markup", () => {
+  it("drops a data island (a script's JSON settings in a hidden span) among the paragraphs, and keeps JSON shown as code", () => {
+    const settings = `{"layoutMobile":2,"layoutDesktop":4,"buttonText":"Buy now","productTitle":{"hue":213,"brightness":0.8}}`;
+    const page = `${siteHeader}<main><article><h1>Resistance bands</h1><p>${sentence("band", 3)}</p>
+      <div class="widget"><span class="widget-value" hidden>${settings}</span></div><p>${sentence("anchor point", 3)}</p>
+      <pre><code>{"name": "band", "length": 208, "resistance": "medium"}</code></pre></article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The anchor point was checked");
+    expect(text).not.toContain("layoutMobile");
+    expect(text).toContain('"resistance": "medium"');
+  });
+
   it("falls back to the whole body, with a warning, when no region is plausible", () => {
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/l/${i}">Link number ${i}</a>`).join(" ");
     const { text, warnings } = extract(`<div>${links}</div><div>${links}</div>`);
