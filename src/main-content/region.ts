@@ -70,15 +70,22 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
 
 const SIBLING_SHARE = 0.2;
 const SIBLING_MIN = 100;
+/**
+ * A block beside the core with at least this much content text and clutter of at most ISLAND_CLUTTER_SHARE of it is
+ * prose (an article's intro set apart from its body, a closing paragraph), not an island: it stays when the region
+ * widens past it.
+ */
+const ISLAND_PROSE_MIN = 60;
+const ISLAND_CLUTTER_SHARE = 0.1;
 
 /**
  * The core region grows into its ancestors' other children when they hold real content of their own (at
  * least SIBLING_SHARE of the core's worth, or SIBLING_MIN): the other sections of a marketing page, the
  * continuation of an article split by a layout wrapper. Small islands around the content — "back to blog",
- * an author line, a promo box — are cut; a titled section worth SIBLING_MIN is not an island (a marketing page's
- * short sections beside a long one, its hero under the page's <h1>), and though alone it does not draw the region
- * wider, such sections together do, as one long section would (a dozen short feature blocks beside a long FAQ).
- * Returns the new root.
+ * an author line, a promo box — are cut, but not a block of clean prose (ISLAND_PROSE_MIN); a titled section worth
+ * SIBLING_MIN is not an island (a marketing page's short sections beside a long one, its hero under the page's
+ * <h1>), and though alone it does not draw the region wider, such sections together do, as one long section would
+ * (a dozen short feature blocks beside a long FAQ). Returns the new root.
  */
 function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Array, judgement: Judgement): number {
   const { nodes, parent, end } = index;
@@ -99,6 +106,7 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
       if (s === child || cut[s]) continue;
       if (worth[s] >= threshold) joined = true;
       else if (titled[s] && worth[s] >= SIBLING_MIN) sections += worth[s];
+      else if (judgement.good[s] >= ISLAND_PROSE_MIN && judgement.bad[s] <= ISLAND_CLUTTER_SHARE * judgement.good[s]) continue;
       else if (worth[s] !== 0 || index.chars[s] > 0) islands.push(s);
     }
     if (sections >= threshold) joined = true;

@@ -41,7 +41,7 @@ describe("glued words", () => {
 
   it("separates a listing's badges in the main content", () => {
     const card = (i: number) => `<li class="card"><a href="/p/${i}"><h3>Replacement battery number ${i}</h3></a>
-      <div class="badges"><span>Genuine Part</span><span>Lifetime Guarantee</span></div><span>$${i}9.99</span></li>`;
+      <div class="marks"><span>Genuine Part</span><span>Lifetime Guarantee</span></div><span>$${i}9.99</span></li>`;
     const body = findElement(parseHtml(`<html><body><main><h1>Batteries</h1><ul>${[1, 2, 3, 4, 5].map(card).join("")}</ul></main></body></html>`), "body")!;
     const text = collapsedText(extractMainContent(body, { url: "https://shop.example.test/batteries", jsonLd: [], metadata: {} }).root);
     expect(text).toContain("Genuine Part Lifetime Guarantee");

@@ -64,6 +64,23 @@ describe("articles", () => {
   });
 });
 
+describe("blocks beside the article's body", () => {
+  it("keeps a paragraph of prose set apart from the body (an intro in a box of its own), and cuts the links around it", () => {
+    const page = `${siteHeader}<main><article><h1>Moving the lighthouse</h1>
+      <div class="intro-box"><p>We have moved three lighthouses in ten years, and no two moves were alike.</p></div>
+      <div class="post-body"><p>${sentence("tower", 8)}</p><p>${sentence("crane", 8)}</p></div>
+      <div class="post-more"><p>${sentence("barge", 4)}</p></div>
+      <div class="back-link"><a href="/blog">Back to the blog</a></div>
+      <div class="mt-4">${Array.from({ length: 30 }, (_, i) => `<a href="/tag/${i}">Stories about cranes ${i}</a>`).join(" ")}</div>
+      </article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The barge was checked");
+    expect(text).toContain("We have moved three lighthouses in ten years");
+    expect(text).not.toContain("Back to the blog");
+    expect(text).not.toContain("Stories about cranes 7");
+  });
+});
+
 describe("sections titled as being about something else", () => {
   const teaser = (title: string, slug: string) => `<li><a href="/${slug}">${title}</a><p>A short note on ${title.toLowerCase()}, from our archive, with pictures.</p></li>`;
   const related = `<ul>${teaser("Five harbours worth a visit", "a")}${teaser("The last keeper of the north pier", "b")}</ul>`;
