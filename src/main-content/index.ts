@@ -87,6 +87,12 @@ const MIN_REGION_CHARS = 100;
 const DISCUSSION_MAX_OWN_CHARS = 2000;
 /** Picked content below this share of the page's non-boilerplate text means the page is a list of items. */
 const LISTING_PROSE_SHARE = 0.5;
+/**
+ * A pick that is a list of items with clutter above this share of its content is a listing too: an index of papers
+ * or posts whose entries have a linked title, a line of linked authors and a line of links to formats is mostly
+ * prose by its titles and abstracts, but its link lines, judged as menus, would be cut from every entry.
+ */
+const LISTING_CLUTTER_SHARE = 0.4;
 
 /** The page's main heading: its first <h1> outside boilerplate, or -1. */
 function pageTitle(index: PageIndex, judgement: Judgement): number {
@@ -159,10 +165,13 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     judgement = judge(index, { ...asDeclared, commentsAreContent });
     region = pickRegion(index, judgement);
   }
-  // A page made of items — or whose pick is implausibly small (a listing in a box named like a related-items rail) —
-  // is read as a listing before the whole body is made to stand in.
+  // A page made of items — or whose pick is implausibly small (a listing in a box named like a related-items rail), or
+  // is a list of items weighed down by their link lines — is read as a listing before the whole body is made to stand in.
   const implausible = keptChars(index, region) < MIN_REGION_CHARS;
-  if (kind !== "product" && kind !== "qa" && (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible)) {
+  // A pick that is itself a list of items, carrying much clutter by its text (each entry's links to its authors, its
+  // formats), is a listing whose entries lose those lines when judged as prose.
+  const clutteredList = items.isList[region.root] === 1 && judgement.bad[region.root] > LISTING_CLUTTER_SHARE * judgement.good[region.root];
+  if (kind !== "product" && kind !== "qa" && (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible || clutteredList)) {
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });
     region = pickRegion(index, judgement);
   }

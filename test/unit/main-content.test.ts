@@ -669,6 +669,18 @@ describe("listings and collections", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("reads a pick that is a list of entries with linked author lines as a listing, keeping those lines", () => {
+    // Each entry: a title and a subject line (prose), a line of author links and a line of format links (clutter).
+    const entry = (i: number) => `<li><div class="title">Title: Fog signals and harbour lights, a survey of the north coast, part ${i}</div>
+      <div class="authors"><a href="/a/ann${i}">Annabel Keeper${i}</a>, <a href="/a/bob${i}">Bartholomew Pilot</a>, <a href="/a/cy${i}">Cyrus Warden</a></div>
+      <div class="subjects">Subjects: Navigation; Maritime history.</div><div class="formats"><a href="/pdf/${i}">pdf</a> <a href="/html/${i}">html</a></div></li>`;
+    const page = `${siteHeader}<main><ul class="papers">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</ul></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Fog signals and harbour lights, a survey of the north coast, part 3");
+    expect(text).toContain("Annabel Keeper3, Bartholomew Pilot");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps a listing's menu out when the menu is itself a long list of links", () => {
     const menu = `<nav class="site-menu"><ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/c/${i}">Garden category number ${i}</a></li>`).join("")}</ul></nav>`;
     const page = `${menu}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 5 }, (_, i) => story(i + 1)).join("")}</div></main>${siteFooter}`;
