@@ -681,6 +681,18 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("keeps the linked titles of stories of different shapes above their excerpts", () => {
+    // Three cards built differently (not one list of items): each a linked headline over an excerpt.
+    const excerpt = (i: number) => `<p>Excerpt ${i}: the keeper logged the fog, the bell and the lamp through a long night.</p>`;
+    const title = (i: number) => `<a href="/story/${i}"><h3>Harbour story number ${i}: the night the fog came in early over the pier</h3></a>`;
+    const page = `<main><h1>Latest stories</h1><div class="lead">${title(1)}${excerpt(1)}</div>
+      <section class="second"><div class="text">${title(2)}</div>${excerpt(2)}<span>May 2</span></section>
+      <article>${title(3)}<div class="summary">${excerpt(3)}</div></article></main>`;
+    const { text } = extract(page);
+    for (const i of [1, 2, 3]) expect(text).toContain(`Harbour story number ${i}: the night the fog`);
+    expect(text).toContain("Excerpt 3: the keeper");
+  });
+
   it("keeps a listing's menu out when the menu is itself a long list of links", () => {
     const menu = `<nav class="site-menu"><ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/c/${i}">Garden category number ${i}</a></li>`).join("")}</ul></nav>`;
     const page = `${menu}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 5 }, (_, i) => story(i + 1)).join("")}</div></main>${siteFooter}`;
