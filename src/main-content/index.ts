@@ -20,7 +20,8 @@
  *    named-sections.ts — a section whose heading says it is about something else ("Related articles", "About the
  *    author", "People who viewed this item also viewed") counts like one named so in its class; so does an author card
  *    (author-cards.ts: a small block opening with a link to the writer's page, then a biography).
- * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
+ * 4. items.ts — repeated siblings of one shape (cards, rows, entries; a news section's heavy story cards, pictured and
+ *    titled by a link, but not a declared thread's posts) are lists of items: on a page with little
  *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
  *    are recommendations (other products' cards), those that do not are the product's own details; teasers
  *    (items titled by a link to another page, with an excerpt) are clutter beside an article, unless it is a thread.
@@ -120,9 +121,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const warnings: string[] = [];
   resolveNoscript(body);
   const index = indexPage(body);
-  const items = findItemLists(index);
   const structured = readStructuredData(signals.jsonLd);
   const kind = declaredKind(structured, index);
+  const items = findItemLists(index, kind !== "discussion");
   let commentsAreContent = kind === "discussion";
   // A product page's lists of further products are recommendations, not its content.
   const itemText = kind === "product" ? "clutter" : undefined;
