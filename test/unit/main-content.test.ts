@@ -384,6 +384,16 @@ describe("forums", () => {
     expectEveryPost(text);
   });
 
+  it("drops the reactions under each post (who liked it), named so in its class", () => {
+    const reactions = (i: number) => `<div class="reactionsBar"><span>Reactions:</span> keeper_of_the_north_pier, harbourmaster_grace
+      and ${i + 2} others</div>`;
+    const topics = ["glazing", "pedestal", "lantern floor"];
+    const page = thread(topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${reactions(i)}</div>`)).join(""));
+    const { text } = extract(page);
+    for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
+    expect(text).not.toContain("harbourmaster_grace");
+  });
+
   it("drops each poster's signature, however long", () => {
     // Longer than a clutter box may be, and one of a kind per poster (no repeat to cut).
     const signature = (i: number) => `<div class="signature">Keeper of pier light number ${i} since 1998, member of the coastal heritage
