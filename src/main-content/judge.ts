@@ -287,13 +287,14 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // Named "nav" or "menu" but holding sections of prose: what a scrolling menu points at, not the menu.
     if (h === Hint.Navigation && ownWorth[i] >= PROSE_SECTION && ownWorth[i] > PROSE_RATIO * subtreeBad[i]) continue;
     // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
-    // a form one can fill in is not, whatever legal text comes with it.
+    // a form one can fill in is not, whatever legal text comes with it. Prose by its own worth: a listing's item text
+    // promoted to content does not make an entry's row of tags or its byline prose.
     const fillable = nodes[i].name === "form" && (index.holds[i] & HOLDS_FIELD) !== 0;
     // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
     // a poster's card beside the post is not.
     const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
     const card = options.isItem?.[i] === 1 || ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
-    if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
+    if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((ownWorth[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
     // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
     // form for editing).
     if (nodes[i].name === "form" && !fillable && contentInside[i] > 0) continue;

@@ -703,6 +703,18 @@ describe("listings and collections", () => {
     expect(text).toContain("Excerpt 3: the keeper");
   });
 
+  it("drops a listing's rows of tags named so, however long (its items' links are not prose)", () => {
+    const tags = ["lighthouses", "fog-signals", "harbour-history", "lens-making", "coastal-walks", "shipwrecks", "maritime-law",
+      "lantern-rooms", "keepers-logs", "tide-tables", "buoyage", "pilotage", "foghorns", "breakwaters", "harbour-cranes",
+      "light-vessels", "signal-stations", "coast-guard", "pier-lights", "ferry-routes", "storm-warnings"];
+    const entry = (i: number) => `<article class="entry"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
+      <div class="tags">${tags.map((t) => `<a href="/tag/${t}">${t}</a>`).join(" ")}</div></article>`;
+    const page = `${siteHeader}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 6]) expect(text).toContain(`Harbour story number ${i}`);
+    expect(text).not.toContain("coastal-walks");
+  });
+
   it("keeps a listing's menu out when the menu is itself a long list of links", () => {
     const menu = `<nav class="site-menu"><ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/c/${i}">Garden category number ${i}</a></li>`).join("")}</ul></nav>`;
     const page = `${menu}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 5 }, (_, i) => story(i + 1)).join("")}</div></main>${siteFooter}`;
