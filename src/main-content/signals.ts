@@ -115,8 +115,12 @@ function tokenBits(token: string): number {
   const namesContent = hasPair(words, CONTENT_PAIRS) || words.some((w) => CONTENT_WORDS.has(w));
   // "topicBodyAndFooter", "rich-text-newsletter": a content word in the same name makes it a layout name.
   if (!namesContent && words.some((w) => CHROME_WORDS.has(w))) bits |= CHROME_BIT;
-  if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) bits |= CLUTTER_BIT;
-  else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
+  if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) {
+    bits |= CLUTTER_BIT;
+    // "comment-meta", "ipsComment_badges", "comment-byline": a part of a comment that is clutter (its byline, its
+    // badges), not a comment thread, which would be the content of a discussion.
+    bits &= ~COMMENTS_BIT;
+  } else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
   // "sidebar-content", "has-sidebar": the content beside a sidebar, or a layout holding one — not the sidebar.
   if (hasPair(words, LAYOUT_PAIRS)) bits &= ~(BOILERPLATE_BIT | CONTENT_BIT);
   // "no-sidebar", "not-footer", "without-ads": a name stating that the chrome is absent.

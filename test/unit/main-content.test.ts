@@ -394,6 +394,17 @@ describe("forums", () => {
     expect(text).not.toContain("harbourmaster_grace");
   });
 
+  it("drops each post's badges and byline named as parts of a comment ('comment-badges', 'comment-meta')", () => {
+    const parts = (i: number) => `<div class="comment-badges"><strong>Original poster</strong></div>
+      <div class="comment-meta">Posted May ${i + 3}, 2024 by keeper_number_${i}</div>`;
+    const topics = ["glazing", "pedestal", "lantern floor"];
+    const page = thread(topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${parts(i)}</div>`)).join(""));
+    const { text } = extract(page);
+    for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
+    expect(text).not.toContain("Original poster");
+    expect(text).not.toContain("by keeper_number_1");
+  });
+
   it("drops each poster's signature, however long", () => {
     // Longer than a clutter box may be, and one of a kind per poster (no repeat to cut).
     const signature = (i: number) => `<div class="signature">Keeper of pier light number ${i} since 1998, member of the coastal heritage
