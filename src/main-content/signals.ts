@@ -282,6 +282,8 @@ export function elementHint(element: ElementNode): Hint {
     if (BOILERPLATE_ROLES.has(role)) return Hint.Boilerplate;
   }
   if (attrs.itemprop !== undefined && CONTENT_ITEMPROPS.test(attrs.itemprop)) return Hint.Content;
+  // A counter of likes, views or replies (schema.org's interactionStatistic): a number about the post, not what it says.
+  if (attrs.itemprop === "interactionStatistic") return Hint.Clutter;
   // A custom element's name is chosen like a class name ("devsite-content-footer", "site-nav-menu").
   if (name.includes("-")) {
     const tagHint = attributeHint(name);

@@ -405,6 +405,17 @@ describe("forums", () => {
     expect(text).not.toContain("by keeper_number_1");
   });
 
+  it("drops each post's counter of likes marked up as an interaction statistic", () => {
+    const likes = (i: number) => `<div itemprop="interactionStatistic" itemscope itemtype="https://schema.org/InteractionCounter">
+      <meta itemprop="interactionType" content="https://schema.org/LikeAction"><meta itemprop="userInteractionCount" content="${i + 17}">
+      <span class="post-likes">${i + 17} Likes</span></div>`;
+    const topics = ["glazing", "pedestal", "lantern floor"];
+    const page = thread(topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${likes(i)}</div>`)).join(""));
+    const { text } = extract(page);
+    for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
+    expect(text).not.toContain("18 Likes");
+  });
+
   it("drops each poster's signature, however long", () => {
     // Longer than a clutter box may be, and one of a kind per poster (no repeat to cut).
     const signature = (i: number) => `<div class="signature">Keeper of pier light number ${i} since 1998, member of the coastal heritage
