@@ -20,7 +20,8 @@
  *    named-sections.ts — a section whose heading says it is about something else ("Related articles", "About the
  *    author", "People who viewed this item also viewed") counts like one named so in its class; so does an author card
  *    (author-cards.ts: a small block opening with a link to the writer's page, then a biography).
- * 4. items.ts — repeated siblings of one shape (cards, rows, entries) are lists of items: on a page with little
+ * 4. items.ts — repeated siblings of one shape (cards, rows, entries; a news section's heavy story cards, pictured and
+ *    titled by a link, but not a declared thread's posts) are lists of items: on a page with little
  *    prose they are its content (a listing, a collection), on a product page those that link elsewhere by their text
  *    are recommendations (other products' cards), those that do not are the product's own details; teasers
  *    (items titled by a link to another page, with an excerpt) are clutter beside an article, unless it is a thread.
@@ -89,6 +90,12 @@ const MIN_REGION_CHARS = 100;
 const DISCUSSION_MAX_OWN_CHARS = 2000;
 /** Picked content below this share of the page's non-boilerplate text means the page is a list of items. */
 const LISTING_PROSE_SHARE = 0.5;
+/**
+ * A pick that is a list of items with clutter above this share of its content is a listing too: an index of papers
+ * or posts whose entries have a linked title, a line of linked authors and a line of links to formats is mostly
+ * prose by its titles and abstracts, but its link lines, judged as menus, would be cut from every entry.
+ */
+const LISTING_CLUTTER_SHARE = 0.4;
 
 /** The page's main heading: its first <h1> outside boilerplate, or -1. */
 function pageTitle(index: PageIndex, judgement: Judgement): number {
@@ -116,9 +123,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const warnings: string[] = [];
   resolveNoscript(body);
   const index = indexPage(body);
-  const items = findItemLists(index);
   const structured = readStructuredData(signals.jsonLd);
   const kind = declaredKind(structured, index);
+  const items = findItemLists(index, kind !== "discussion");
   let commentsAreContent = kind === "discussion";
   // A product page's lists of further products are recommendations, not its content.
   const itemText = kind === "product" ? "clutter" : undefined;
@@ -161,10 +168,13 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     judgement = judge(index, { ...asDeclared, commentsAreContent });
     region = pickRegion(index, judgement);
   }
-  // A page made of items — or whose pick is implausibly small (a listing in a box named like a related-items rail) —
-  // is read as a listing before the whole body is made to stand in.
+  // A page made of items — or whose pick is implausibly small (a listing in a box named like a related-items rail), or
+  // is a list of items weighed down by their link lines — is read as a listing before the whole body is made to stand in.
   const implausible = keptChars(index, region) < MIN_REGION_CHARS;
-  if (kind !== "product" && kind !== "qa" && (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible)) {
+  // A pick that is itself a list of items, carrying much clutter by its text (each entry's links to its authors, its
+  // formats), is a listing whose entries lose those lines when judged as prose.
+  const clutteredList = items.isList[region.root] === 1 && judgement.bad[region.root] > LISTING_CLUTTER_SHARE * judgement.good[region.root];
+  if (kind !== "product" && kind !== "qa" && (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible || clutteredList)) {
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });
     region = pickRegion(index, judgement);
   }

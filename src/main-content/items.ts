@@ -27,6 +27,14 @@ const ITEM_NOTE_CHARS = 8;
 /** Average text of an item beyond which the "items" are sections of a page, not entries of a list. */
 const MAX_ITEM_CHARS = 600;
 /**
+ * ... except for story cards (isStoryCard: a picture and a linked title), which may carry this much (a photo's caption
+ * and credit, an excerpt, an audio player's links) when most items of the list are such cards.
+ */
+const MAX_STORY_CARD_CHARS = 2000;
+const STORY_CARD_SHARE = 0.8;
+/** Share of a heading's text in links for it to be a linked title. */
+const STORY_TITLE_LINK_SHARE = 0.8;
+/**
  * Share of a list's text above which one item is not an entry among alike ones but the page's own block in a layout
  * grid (a product page's picture, title and a buy box holding the whole description): one item holding more than
  * all the others together.
@@ -80,6 +88,19 @@ function linksAway(index: PageIndex, item: number): boolean {
 }
 
 /**
+ * Whether an item is a story's card: a picture, and a heading made of a link (the story's title). A news section's
+ * cards carry long captions, credits and player controls besides the title and excerpt, and are lists of items however
+ * heavy; a thread's posts (titled by their poster's name) are not cards, and findItemLists is told so.
+ */
+function isStoryCard(index: PageIndex, item: number): boolean {
+  if ((index.holds[item] & (HOLDS_SUBHEADING | HOLDS_PICTURE)) !== (HOLDS_SUBHEADING | HOLDS_PICTURE)) return false;
+  for (let h = item + 1; h < index.end[item]; h++) {
+    if (HEADING_TAGS.has(index.nodes[h].name)) return index.chars[h] > 0 && index.linkChars[h] >= STORY_TITLE_LINK_SHARE * index.chars[h];
+  }
+  return false;
+}
+
+/**
  * Whether an item is titled by a link to another page (its first heading long enough for a headline, made of that link)
  * and has a note beside it.
  */
@@ -116,7 +137,8 @@ function visibleChars(index: PageIndex): Float64Array {
   return visible;
 }
 
-export function findItemLists(index: PageIndex): ItemLists {
+/** `heavyCards`: story cards may be heavy (isStoryCard) — not on a declared discussion, whose posts are not cards. */
+export function findItemLists(index: PageIndex, heavyCards = false): ItemLists {
   const { nodes, parent, end, childCount } = index;
   const chars = visibleChars(index);
   const count = nodes.length;
@@ -167,7 +189,10 @@ export function findItemLists(index: PageIndex): ItemLists {
       const note = chars[c] - index.linkChars[c];
       if (chars[c] >= RICH_ITEM_CHARS || end[c] - c > 3 || (index.linkChars[c] > 0 && note >= ITEM_NOTE_CHARS)) richItems++;
     }
-    if (itemChars / items.length > MAX_ITEM_CHARS || largest > DOMINANT_ITEM_SHARE * itemChars) continue;
+    let stories = 0;
+    if (heavyCards) for (const c of items) if (isStoryCard(index, c)) stories++;
+    const maxChars = stories >= STORY_CARD_SHARE * items.length ? MAX_STORY_CARD_CHARS : MAX_ITEM_CHARS;
+    if (itemChars / items.length > maxChars || largest > DOMINANT_ITEM_SHARE * itemChars) continue;
     const rich = richItems >= 0.6 * items.length && itemChars / items.length >= 15;
     if (!rich && items.length < MIN_PLAIN_ITEMS) continue;
     isList[p] = 1;

@@ -12,7 +12,8 @@
  * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
  * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
  * link (a reference and its author) only by its note, as content, and a short list of links set among prose (a
- * section's "see also") not at all — short unpunctuated snippets (labels, dates, buttons) count a little as
+ * section's "see also") not at all, and a linked heading over an excerpt (a story's title in a listing) neither — short
+ * unpunctuated snippets (labels, dates, buttons) count a little as
  * clutter, and a copyright notice (notices.ts) all of it, wherever the footer meant to hold it went. Text in repeated
  * items counts as the page kind asks (all content on a listing, card labels as clutter on a product page), and teasers
  * of other pages count as clutter on any other page.
@@ -138,6 +139,25 @@ const CHROME_WRAPPER_MIN = 2000;
 /** Blocks shorter than this without punctuation are labels, not content. */
 const SHORT_BLOCK_CHARS = 25;
 
+/**
+ * A linked heading over this much text of the card holding it outside links (an excerpt, a date and a byline) titles a
+ * story or an entry of the page rather than standing in a menu.
+ */
+const EXCERPT_CHARS = 50;
+
+/**
+ * Whether a heading titles the smallest block holding more than it (its card) that has an excerpt of its own: a
+ * listing's story whose title links to it, not recognised as an item (its cards differ in shape), is then neither
+ * content nor clutter by its title, so the title is not cut from above its excerpt. A menu's or a rail's linked
+ * headings have only links around them; a thread's posts' linked headings are previews of the pages they link to.
+ * Walks up a few ancestors, for linked headings only.
+ */
+function titlesExcerpt(index: PageIndex, heading: number, own: number): boolean {
+  let card = index.parent[heading];
+  while (card > 0 && index.chars[card] <= own) card = index.parent[card];
+  return card > 0 && index.chars[card] - index.linkChars[card] >= EXCERPT_CHARS;
+}
+
 export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const { nodes, parent, hint, ownChars, ownLinkChars, ownPunctuation } = index;
   const count = nodes.length;
@@ -170,7 +190,7 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       rawBad[i] = own;
     } else if (HEADING_TAGS.has(nodes[i].name)) {
       rawGood[i] = own - links;
-      rawBad[i] = links;
+      rawBad[i] = links > 0 && !options.commentsAreContent && titlesExcerpt(index, i, own) ? 0 : links;
     } else if (links > LINK_BLOCK_DENSITY * own && nodes[i].name === "li" && own - links >= ANNOTATION_CHARS) {
       // Its note counts as content and its link as neither: a reading list inside the content stays with it.
       rawGood[i] = own - links;
@@ -267,13 +287,14 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // Named "nav" or "menu" but holding sections of prose: what a scrolling menu points at, not the menu.
     if (h === Hint.Navigation && ownWorth[i] >= PROSE_SECTION && ownWorth[i] > PROSE_RATIO * subtreeBad[i]) continue;
     // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
-    // a form one can fill in is not, whatever legal text comes with it.
+    // a form one can fill in is not, whatever legal text comes with it. Prose by its own worth: a listing's item text
+    // promoted to content does not make an entry's row of tags or its byline prose.
     const fillable = nodes[i].name === "form" && (index.holds[i] & HOLDS_FIELD) !== 0;
     // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
     // a poster's card beside the post is not.
     const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
     const card = options.isItem?.[i] === 1 || ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
-    if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((subtreeGood[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
+    if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((ownWorth[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
     // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
     // form for editing).
     if (nodes[i].name === "form" && !fillable && contentInside[i] > 0) continue;

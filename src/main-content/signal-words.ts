@@ -54,6 +54,8 @@ export const CLUTTER_WORDS = new Set([
   "badge", "badges", "cart",
   // A collection's filter panel (its facets: long lists of links a listing page would keep as items).
   "filter", "filters",
+  // The reactions under a post or a comment (who liked it, how many of each emoji): counts and names, not what was said.
+  "reaction", "reactions",
 ]);
 export const CLUTTER_PAIRS: [string, string][] = [
   // Forum chrome around each post: the poster's card.

@@ -95,7 +95,7 @@ const tokenCache = new Map<string, number>();
  * vocabulary needs a fragment here (test/unit/signal-words.test.ts checks every one).
  */
 export const ANY_WORD_FRAGMENT =
-  /nav|leg|bio|notic|affil|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa|simil|badg|cart|filt/i;
+  /nav|leg|bio|notic|affil|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa|simil|badg|cart|filt|reac/i;
 
 function tokenBits(token: string): number {
   const cached = tokenCache.get(token);
@@ -115,8 +115,12 @@ function tokenBits(token: string): number {
   const namesContent = hasPair(words, CONTENT_PAIRS) || words.some((w) => CONTENT_WORDS.has(w));
   // "topicBodyAndFooter", "rich-text-newsletter": a content word in the same name makes it a layout name.
   if (!namesContent && words.some((w) => CHROME_WORDS.has(w))) bits |= CHROME_BIT;
-  if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) bits |= CLUTTER_BIT;
-  else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
+  if (words.some((w) => CLUTTER_WORDS.has(w)) || hasPair(words, CLUTTER_PAIRS)) {
+    bits |= CLUTTER_BIT;
+    // "comment-meta", "ipsComment_badges", "comment-byline": a part of a comment that is clutter (its byline, its
+    // badges), not a comment thread, which would be the content of a discussion.
+    bits &= ~COMMENTS_BIT;
+  } else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
   // "sidebar-content", "has-sidebar": the content beside a sidebar, or a layout holding one — not the sidebar.
   if (hasPair(words, LAYOUT_PAIRS)) bits &= ~(BOILERPLATE_BIT | CONTENT_BIT);
   // "no-sidebar", "not-footer", "without-ads": a name stating that the chrome is absent.
@@ -278,6 +282,8 @@ export function elementHint(element: ElementNode): Hint {
     if (BOILERPLATE_ROLES.has(role)) return Hint.Boilerplate;
   }
   if (attrs.itemprop !== undefined && CONTENT_ITEMPROPS.test(attrs.itemprop)) return Hint.Content;
+  // A counter of likes, views or replies (schema.org's interactionStatistic): a number about the post, not what it says.
+  if (attrs.itemprop === "interactionStatistic") return Hint.Clutter;
   // A custom element's name is chosen like a class name ("devsite-content-footer", "site-nav-menu").
   if (name.includes("-")) {
     const tagHint = attributeHint(name);

@@ -411,6 +411,38 @@ describe("forums", () => {
     expectEveryPost(text);
   });
 
+  it("drops the reactions under each post (who liked it), named so in its class", () => {
+    const reactions = (i: number) => `<div class="reactionsBar"><span>Reactions:</span> keeper_of_the_north_pier, harbourmaster_grace
+      and ${i + 2} others</div>`;
+    const topics = ["glazing", "pedestal", "lantern floor"];
+    const page = thread(topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${reactions(i)}</div>`)).join(""));
+    const { text } = extract(page);
+    for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
+    expect(text).not.toContain("harbourmaster_grace");
+  });
+
+  it("drops each post's badges and byline named as parts of a comment ('comment-badges', 'comment-meta')", () => {
+    const parts = (i: number) => `<div class="comment-badges"><strong>Original poster</strong></div>
+      <div class="comment-meta">Posted May ${i + 3}, 2024 by keeper_number_${i}</div>`;
+    const topics = ["glazing", "pedestal", "lantern floor"];
+    const page = thread(topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${parts(i)}</div>`)).join(""));
+    const { text } = extract(page);
+    for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
+    expect(text).not.toContain("Original poster");
+    expect(text).not.toContain("by keeper_number_1");
+  });
+
+  it("drops each post's counter of likes marked up as an interaction statistic", () => {
+    const likes = (i: number) => `<div itemprop="interactionStatistic" itemscope itemtype="https://schema.org/InteractionCounter">
+      <meta itemprop="interactionType" content="https://schema.org/LikeAction"><meta itemprop="userInteractionCount" content="${i + 17}">
+      <span class="post-likes">${i + 17} Likes</span></div>`;
+    const topics = ["glazing", "pedestal", "lantern floor"];
+    const page = thread(topics.map((topic, i) => post(`keeper${i}`, sentence(topic)).replace("</div></div>", `</div>${likes(i)}</div>`)).join(""));
+    const { text } = extract(page);
+    for (const topic of topics) expect(text).toContain(`The ${topic} was checked`);
+    expect(text).not.toContain("18 Likes");
+  });
+
   it("drops each poster's signature, however long", () => {
     // Longer than a clutter box may be, and one of a kind per poster (no repeat to cut).
     const signature = (i: number) => `<div class="signature">Keeper of pier light number ${i} since 1998, member of the coastal heritage
@@ -704,6 +736,42 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
     expect(text).not.toContain("All rights reserved");
     expect(warnings).toEqual([]);
+  });
+
+  it("reads a pick that is a list of entries with linked author lines as a listing, keeping those lines", () => {
+    // Each entry: a title and a subject line (prose), a line of author links and a line of format links (clutter).
+    const entry = (i: number) => `<li><div class="title">Title: Fog signals and harbour lights, a survey of the north coast, part ${i}</div>
+      <div class="authors"><a href="/a/ann${i}">Annabel Keeper${i}</a>, <a href="/a/bob${i}">Bartholomew Pilot</a>, <a href="/a/cy${i}">Cyrus Warden</a></div>
+      <div class="subjects">Subjects: Navigation; Maritime history.</div><div class="formats"><a href="/pdf/${i}">pdf</a> <a href="/html/${i}">html</a></div></li>`;
+    const page = `${siteHeader}<main><ul class="papers">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</ul></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Fog signals and harbour lights, a survey of the north coast, part 3");
+    expect(text).toContain("Annabel Keeper3, Bartholomew Pilot");
+    expect(text).not.toContain("About us");
+  });
+
+  it("keeps the linked titles of stories of different shapes above their excerpts", () => {
+    // Three cards built differently (not one list of items): each a linked headline over an excerpt.
+    const excerpt = (i: number) => `<p>Excerpt ${i}: the keeper logged the fog, the bell and the lamp through a long night.</p>`;
+    const title = (i: number) => `<a href="/story/${i}"><h3>Harbour story number ${i}: the night the fog came in early over the pier</h3></a>`;
+    const page = `<main><h1>Latest stories</h1><div class="lead">${title(1)}${excerpt(1)}</div>
+      <section class="second"><div class="text">${title(2)}</div>${excerpt(2)}<span>May 2</span></section>
+      <article>${title(3)}<div class="summary">${excerpt(3)}</div></article></main>`;
+    const { text } = extract(page);
+    for (const i of [1, 2, 3]) expect(text).toContain(`Harbour story number ${i}: the night the fog`);
+    expect(text).toContain("Excerpt 3: the keeper");
+  });
+
+  it("drops a listing's rows of tags named so, however long (its items' links are not prose)", () => {
+    const tags = ["lighthouses", "fog-signals", "harbour-history", "lens-making", "coastal-walks", "shipwrecks", "maritime-law",
+      "lantern-rooms", "keepers-logs", "tide-tables", "buoyage", "pilotage", "foghorns", "breakwaters", "harbour-cranes",
+      "light-vessels", "signal-stations", "coast-guard", "pier-lights", "ferry-routes", "storm-warnings"];
+    const entry = (i: number) => `<article class="entry"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
+      <div class="tags">${tags.map((t) => `<a href="/tag/${t}">${t}</a>`).join(" ")}</div></article>`;
+    const page = `${siteHeader}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</div></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const i of [1, 6]) expect(text).toContain(`Harbour story number ${i}`);
+    expect(text).not.toContain("coastal-walks");
   });
 
   it("keeps a listing's menu out when the menu is itself a long list of links", () => {
