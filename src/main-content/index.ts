@@ -43,7 +43,8 @@
  *    buttons), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads) and the fallback
  *    text of its videos and audio.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
- *    after "Genuine part", a date after a byline's name) get a space between them.
+ *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
+ *    the region repeats word for word goes when it is a quote (a reply quoting the post above it) or a line of its own.
  * 8. Never empty: a region with almost no text is first re-read as a listing's (its items' text counted as content);
  *    if it still has almost none (or none, and no image), it falls back to the whole cleaned body (without
  *    its chrome, menus and footers, when enough text is left), and a body without any text (or with only a bar of
@@ -67,6 +68,7 @@ import { cutDataIslands } from "./data-islands";
 import { namedSections } from "./named-sections";
 import { markAuthorCards } from "./author-cards";
 import { separateGluedWords } from "./word-breaks";
+import { cutRepeatedText } from "./repeated-text";
 
 export interface PageSignals {
   url: string;
@@ -194,6 +196,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cleanRegion(index, region);
   const root = index.nodes[region.root];
   separateGluedWords(root);
+  cutRepeatedText(index, region, items.isItem);
   if (keptChars(index, region) === 0 && summary !== null) {
     warnings.push("The page body has no text beyond navigation (it is rendered by scripts); its description (or title) is returned instead.");
     return { root: summary, warnings };

@@ -3,6 +3,8 @@
  * phones and once for desktops (one of them hidden by a style sheet the extractor cannot see), a carousel's
  * cloned slides.
  *
+ * Code is not compared: a program may repeat a line, and some highlighters print each line as a block of its own.
+ *
  * Blocks are compared on their text with whitespace collapsed (`collapsedText`). Collecting and collapsing that
  * text is the costly part, and most blocks repeat nothing, so a block's text is only built once an earlier
  * compared block has the same count of characters (`textChars`, known from the index): equal texts have equal
@@ -29,7 +31,8 @@ export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array)
   const firstWithCount = new Map<number, number>();
   const compared = new Uint8Array(index.nodes.length);
   for (let i = region.root + 1; i < end[region.root]; ) {
-    if (region.cut[i]) {
+    // Code is compared with nothing: a program may repeat a line (a highlighter's per-line elements are blocks).
+    if (region.cut[i] || nodes[i].name === "pre") {
       i = end[i];
       continue;
     }
