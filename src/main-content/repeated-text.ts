@@ -1,12 +1,13 @@
 /**
- * Prose that the region repeats word for word: a later run of text (REPEATED_TEXT_MIN_CHARS or more, with a sentence
- * in it) that repeats an earlier run of the region is a copy, not new text, and goes — once it is a quote (a forum
- * reply quoting the post above it, which is already there) or a line of its own (a paragraph printed again for another
- * screen size, a note repeated under every section), not when it sits inside a sentence or a card of a list (each
- * event of a series may carry the same description). Whole blocks that repeat are cut earlier (repeats.ts); this
- * catches the runs inside blocks that differ around them (a quote's "… wrote:" line). Code and tables stay as written.
+ * Prose that the region repeats word for word: a later run of text (REPEATED_TEXT_MIN_CHARS characters or more other
+ * than spaces, with a sentence in it) that repeats an earlier run of the region is a copy, not new text, and goes —
+ * once it is a quote (a forum reply quoting the post above it, which is already there) or a line of its own (a
+ * paragraph printed again for another screen size, a note repeated under every section), not when it sits inside a
+ * sentence or a card of a list (each event of a series may carry the same description). Whole blocks that repeat are
+ * cut earlier (repeats.ts); this catches the runs inside blocks that differ around them (a quote's "… wrote:" line).
+ * Code and tables stay as written.
  */
-import { ELEMENT, type ElementNode, type PageNode, type TextNode } from "../dom/tree";
+import { ELEMENT, isWhitespace, type ElementNode, type PageNode, type TextNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
 
@@ -41,33 +42,68 @@ function within(node: PageNode, test: (element: ElementNode) => boolean): boolea
 }
 
 /**
+ * A run's first REPEATED_TEXT_MIN_CHARS characters other than whitespace, as a 32-bit FNV-1a hash, or -1 when the run
+ * has fewer or holds no sentence: a few dozen steps per run and no string built (most of a page's text passes here);
+ * runs with the same fingerprint are then compared whole.
+ */
+function fingerprint(data: string): number {
+  let hash = 0x811c9dc5;
+  let count = 0;
+  for (let k = 0; k < data.length && count < REPEATED_TEXT_MIN_CHARS; k++) {
+    const code = data.charCodeAt(k);
+    if (isWhitespace(code)) continue;
+    count++;
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  if (count < REPEATED_TEXT_MIN_CHARS || !SENTENCE.test(data)) return -1;
+  return hash >>> 0;
+}
+
+const words = (node: TextNode) => node.data.replace(/\s+/g, "");
+
+/**
  * Cuts the repeated runs from the region's tree (after cleanRegion); `isItem` marks the repeated items (items.ts),
- * inside which a line may repeat from card to card.
+ * inside which a line may repeat from card to card. Elements are visited in the index's document order and a block's
+ * runs only when the block holds enough text of its own (`ownChars`): most blocks of a page are skipped unread.
  */
 export function cutRepeatedText(index: PageIndex, region: Region, isItem: Uint8Array): void {
-  const root = index.nodes[region.root];
+  const { nodes, parent, end, ownChars } = index;
   const items = new Set<ElementNode>();
-  for (let i = region.root; i < index.end[region.root]; i++) if (isItem[i]) items.add(index.nodes[i]);
-  const seen = new Set<string>();
+  // Per element: its block holds a run long enough to compare (inline elements share their block's), or it is code.
+  const long = new Uint8Array(nodes.length);
+  const verbatim = new Uint8Array(nodes.length);
+  // Earlier runs by fingerprint.
+  const seen = new Map<number, TextNode[]>();
   const doomed: TextNode[] = [];
-  // Document order: a run repeats the one before it, which stays.
-  const stack: PageNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === ELEMENT) {
-      if (node !== root && VERBATIM.has(node.name)) continue;
-      for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k]);
+  for (let i = region.root; i < end[region.root]; ) {
+    if (i > region.root && region.cut[i]) {
+      i = end[i];
       continue;
     }
-    if (node.data.length < REPEATED_TEXT_MIN_CHARS) continue;
-    const text = node.data.replace(/\s+/g, " ").trim();
-    if (text.length < REPEATED_TEXT_MIN_CHARS || !SENTENCE.test(text)) continue;
-    if (!seen.has(text)) {
-      seen.add(text);
-      continue;
+    const p = i > region.root ? parent[i] : -1;
+    verbatim[i] = (p >= 0 && verbatim[p]) || VERBATIM.has(nodes[i].name) ? 1 : 0;
+    long[i] = ownChars[i] > 0 ? (ownChars[i] >= REPEATED_TEXT_MIN_CHARS ? 1 : 0) : p >= 0 ? long[p] : 0;
+    if (isItem[i]) items.add(nodes[i]);
+    if (long[i] && !verbatim[i]) {
+      for (const child of nodes[i].children) {
+        if (child.type === ELEMENT || child.data.length < REPEATED_TEXT_MIN_CHARS) continue;
+        const key = fingerprint(child.data);
+        if (key < 0) continue;
+        const earlier = seen.get(key);
+        if (earlier === undefined) {
+          seen.set(key, [child]);
+          continue;
+        }
+        const text = words(child);
+        if (!earlier.some((run) => words(run) === text)) {
+          earlier.push(child);
+          continue;
+        }
+        const quoted = within(child, (e) => e.name === "blockquote" || e.name === "q");
+        if (quoted || (standsAlone(child) && !within(child, (e) => items.has(e)))) doomed.push(child);
+      }
     }
-    const quoted = within(node, (e) => e.name === "blockquote" || e.name === "q");
-    if (quoted || (standsAlone(node) && !within(node, (e) => items.has(e)))) doomed.push(node);
+    i++;
   }
   for (const node of doomed) {
     const siblings = node.parent!.children;

@@ -14,8 +14,8 @@ function extract(bodyHtml: string): string {
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;
-const first = "The lantern room stayed where it was, only the pedestal was changed, and the whole job took two weeks in May.";
-const second = "Keep in mind the weight of the new lens: a larger one needs a stronger pedestal and a floor that can carry it.";
+const first = "The lantern room stayed where it was, only the old pedestal was changed, and the whole job took two weeks in May last year.";
+const second = "Keep in mind the weight of the new lens: a larger one needs a stronger pedestal and a lantern floor that can carry it safely.";
 
 describe("repeated prose", () => {
   it("cuts a reply's quote of a post already in the thread, keeping who is quoted and the reply", () => {
