@@ -19,26 +19,41 @@ const VERBATIM = new Set(["pre", "code", "kbd", "samp", "tt", "var", "script", "
 
 /** How deep inline elements are read for the character at their edge. */
 const MAX_DEPTH = 32;
-const ENDS_WORD = /[\p{Ll}\p{N}]/u;
-const STARTS_WORD = /\p{Lu}/u;
-const LOWER = /\p{Ll}/u;
-const DIGIT = /\p{N}/u;
+/** Character classes, as bits, of each UTF-16 code unit, each read once by a regular expression and then kept. */
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 4;
+const KNOWN = 8;
+const CLASS = new Uint8Array(0x10000);
+function characterClass(code: number): number {
+  let bits = CLASS[code];
+  if (bits === 0) {
+    const character = String.fromCharCode(code);
+    bits = KNOWN | (/\p{Ll}/u.test(character) ? LOWER : 0) | (/\p{Lu}/u.test(character) ? UPPER : 0) | (/\p{N}/u.test(character) ? DIGIT : 0);
+    CLASS[code] = bits;
+  }
+  return bits;
+}
 /** Text set above or below the line belongs to the word beside it: an exponent, an index ("m²", "H₂O"), a footnote. */
 const ATTACHED = new Set(["sup", "sub"]);
 
 /**
- * The character a node ends (or starts) with, read through its inline descendants; "" at a block or verbatim element.
- * (Code units, not code points: a letter outside the Basic Multilingual Plane is not tested, as if it were a symbol.)
+ * The code unit a node ends (or starts) with, read through its inline descendants; -1 at a block or verbatim element
+ * or an empty one. (Code units, not code points: a letter outside the Basic Multilingual Plane is not tested, as if
+ * it were a symbol.)
  */
-function edgeCharacter(node: PageNode, last: boolean): string {
+function edgeCharacter(node: PageNode, last: boolean): number {
   let current: PageNode = node;
   // Bounded: a hostile page nesting inline elements thousands deep costs no more than a few dozen steps per pair.
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    if (current.type === TEXT) return last ? current.data.charAt(current.data.length - 1) : current.data.charAt(0);
-    if (!INLINE.has(current.name) || current.children.length === 0) return "";
+    if (current.type === TEXT) {
+      const data = current.data;
+      return data.length === 0 ? -1 : data.charCodeAt(last ? data.length - 1 : 0);
+    }
+    if (!INLINE.has(current.name) || current.children.length === 0) return -1;
     current = current.children[last ? current.children.length - 1 : 0];
   }
-  return "";
+  return -1;
 }
 
 /** Puts a space between neighbouring inline runs whose words would otherwise merge (see above). */
@@ -55,12 +70,14 @@ export function separateGluedWords(root: ElementNode): void {
       if (left.type === TEXT && child.type === TEXT) continue;
       if ((left.type === ELEMENT && ATTACHED.has(left.name)) || (child.type === ELEMENT && ATTACHED.has(child.name))) continue;
       const end = edgeCharacter(left, true);
-      if (end === "" || !ENDS_WORD.test(end)) continue;
+      if (end < 0) continue;
+      const before = characterClass(end);
+      if ((before & (LOWER | DIGIT)) === 0) continue;
       const start = edgeCharacter(child, false);
-      if (start === "") continue;
+      if (start < 0) continue;
+      const after = characterClass(start);
       // A capital after a word or a number ("PartLifetime", "$108MSRP"), or a number after a word ("Markers31").
-      const glued = STARTS_WORD.test(start) || (DIGIT.test(start) && LOWER.test(end));
-      if (!glued) continue;
+      if ((after & UPPER) === 0 && !((after & DIGIT) !== 0 && (before & LOWER) !== 0)) continue;
       const space = new TextNode(" ", element);
       children.splice(k, 0, space);
     }
