@@ -170,11 +170,10 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     judgement = judge(index, { ...asDeclared, commentsAreContent });
     region = pickRegion(index, judgement);
   }
-  // A page made of items — or whose pick is implausibly small (a listing in a box named like a related-items rail), or
-  // is a list of items weighed down by their link lines — is read as a listing before the whole body is made to stand in.
+  // A page made of items is read as a listing before the whole body is made to stand in — and so is a pick that is
+  // implausibly small (a listing in a box named like a related-items rail) or is itself a list of items carrying much
+  // clutter by its text (each entry's links to its authors, its formats), whose entries would lose those lines as prose.
   const implausible = keptChars(index, region) < MIN_REGION_CHARS;
-  // A pick that is itself a list of items, carrying much clutter by its text (each entry's links to its authors, its
-  // formats), is a listing whose entries lose those lines when judged as prose.
   const clutteredList = items.isList[region.root] === 1 && judgement.bad[region.root] > LISTING_CLUTTER_SHARE * judgement.good[region.root];
   if (kind !== "product" && kind !== "qa" && (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible || clutteredList)) {
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });

@@ -22,7 +22,7 @@ export const HOLDS_PICTURE = 4;
 export const HOLDS_FIELD = 8;
 
 /** Elements whose text belongs to the surrounding block. */
-const INLINE_TAGS = new Set([
+export const INLINE_TAGS = new Set([
   "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
   "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "big", "tt", "strike", "nobr",
 ]);

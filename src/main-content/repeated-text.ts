@@ -8,7 +8,7 @@
  * Code and tables stay as written.
  */
 import { ELEMENT, isWhitespace, type ElementNode, type PageNode, type TextNode } from "../dom/tree";
-import type { PageIndex } from "./measure";
+import { INLINE_TAGS, type PageIndex } from "./measure";
 import type { Region } from "./region";
 
 /** Runs shorter than this repeat legitimately ("Add to cart", a short answer given twice). */
@@ -16,15 +16,10 @@ const REPEATED_TEXT_MIN_CHARS = 100;
 const SENTENCE = /[.!?]/;
 /** Subtrees left as written. */
 const VERBATIM = new Set(["pre", "code", "table", "textarea", "script", "style"]);
-/** Elements whose text runs on with the text beside them: a run between two of them is inside a sentence. */
-const INLINE = new Set([
-  "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "img", "kbd", "label", "mark", "q",
-  "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "del", "ins", "big", "tt", "strike", "nobr",
-]);
 
 const blank = (node: PageNode) => node.type !== ELEMENT && node.data.trim() === "";
 
-/** Whether a run of text is a line of its own: a block's edge or a <br> on both sides, nothing inline. */
+/** Whether a run of text is a line of its own: a block's edge or a <br> on both sides, nothing inline (an image neither). */
 function standsAlone(node: TextNode): boolean {
   const siblings = node.parent!.children;
   const k = siblings.indexOf(node);
@@ -32,7 +27,7 @@ function standsAlone(node: TextNode): boolean {
   while (before >= 0 && blank(siblings[before])) before--;
   let after = k + 1;
   while (after < siblings.length && blank(siblings[after])) after++;
-  const edge = (n: PageNode | undefined) => n === undefined || (n.type === ELEMENT && !INLINE.has(n.name));
+  const edge = (n: PageNode | undefined) => n === undefined || (n.type === ELEMENT && !INLINE_TAGS.has(n.name) && n.name !== "img");
   return edge(siblings[before]) && edge(siblings[after]);
 }
 
