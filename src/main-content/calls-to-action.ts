@@ -16,7 +16,8 @@ const REPEATED_BUTTON_ITEMS = 3;
 /**
  * Cuts calls to action from the region: a block that is one short link and nothing else ("Get started", "Learn
  * more"), outside repeated items, with no content after it in its parent — a button closing a section or a hero.
- * A lone link followed by prose titles what follows (an entry of a roundup) and stays.
+ * A lone link followed by prose titles what follows (an entry of a roundup) and stays, unless its words repeat
+ * through the region (REPEATED_BUTTON_ITEMS times): "Back to top" after every section titles nothing.
  */
 export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8Array, good: Float64Array): void {
   const { nodes, parent, end, chars, ownChars, ownLinkChars, ownPunctuation } = index;
@@ -36,11 +37,11 @@ export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8
     return false;
   };
   // In repeated items a lone link may be the card's title; one whose words every card repeats ("Learn more") is its
-  // button. The button-shaped links in items with their texts, and each text counted.
+  // button. The button-shaped links with their texts, and each text counted.
   const labelOf = new Map<number, string>();
   const labels = new Map<string, number>();
   for (let i = region.root + 1; i < end[region.root]; i++) {
-    if (!inItem[i] || !shapedLikeButton(i) || !holdsLink(i)) continue;
+    if (!shapedLikeButton(i) || !holdsLink(i)) continue;
     const label = collapsedText(nodes[i]).toLowerCase();
     labelOf.set(i, label);
     labels.set(label, (labels.get(label) ?? 0) + 1);
@@ -50,8 +51,8 @@ export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8
     return label !== undefined && (labels.get(label) ?? 0) >= REPEATED_BUTTON_ITEMS;
   };
   for (let i = region.root + 1; i < end[region.root]; ) {
-    const button = inItem[i] ? repeatedButton(i) : shapedLikeButton(i);
-    if (region.cut[i] || (button && !followedByContent(i))) {
+    const callToAction = inItem[i] ? repeatedButton(i) && !followedByContent(i) : shapedLikeButton(i) && (repeatedButton(i) || !followedByContent(i));
+    if (region.cut[i] || callToAction) {
       region.cut[i] = 1;
       i = end[i];
     } else i++;

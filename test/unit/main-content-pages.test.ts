@@ -86,6 +86,16 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("Get started");
   });
 
+  it("cuts a short link whose words repeat through the page (\"Back to top\" after every section) even with prose after it", () => {
+    const part = (topic: string) => `<h2>${topic}</h2><p>${sentence(topic.toLowerCase(), 2)}</p><p><a href="#top">Back to top</a></p>`;
+    const page = `${siteHeader}<main><h1>Harbour handbook</h1>${["Moorings", "Fuel", "Showers", "Waste"].map(part).join("")}
+      <p><a href="https://makers.example/crates">Crate shelves</a></p><p>${sentence("crate shelf", 3)}</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["moorings", "fuel", "showers", "waste"]) expect(text).toContain(`The ${topic} was checked for the 2. time`);
+    expect(text).toContain("Crate shelves");
+    expect(text).not.toContain("Back to top");
+  });
+
   it("keeps sections of prose named for the scrolling menu that points at them, and drops a menu named the same way", () => {
     const menu = `<div class="page-nav">${["Inspections", "Repairs", "Training"].map((t) => `<a href="#${t}">${t}</a>`).join(" ")}</div>`;
     const section = (title: string) => `<div class="nav-source" id="${title}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 4)}</p></div>`;
