@@ -179,7 +179,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });
     region = pickRegion(index, judgement);
   }
-  joinTitle(index, region, pageTitle(index, judgement));
+  // The title brings the introduction under it (a collection's or a service's lead paragraph), except on an article,
+  // whose standfirst or editor's note set apart from its body is not its text.
+  joinTitle(index, region, pageTitle(index, judgement), onlyProse ? undefined : judgement);
   cutRepeats(index, region, items.inItem);
   cutOrphanHeadings(index, region, items.inItem);
   cutCallsToAction(index, region, items.inItem, judgement.good);

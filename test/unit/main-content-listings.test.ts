@@ -191,4 +191,19 @@ describe("listings and collections", () => {
     expect(text).toContain("$15.99");
     expect(text).not.toContain("Join the club");
   });
+
+  it("brings a collection's introduction under its title along with the title, and leaves the title's other neighbours out", () => {
+    const page = `${siteHeader}<main><div class="collection-hero"><div class="hero-inner"><h1>Storm lanterns</h1>
+      <p>A storm lantern keeps burning in any wind, with a glass chimney and a brass hood. Browse our lanterns below.</p>
+      <a class="hero-link" href="/lanterns/sale">Lanterns on sale</a></div></div>
+      <div class="shop-by">${["Copper lanterns", "Brass lanterns", "Paraffin lanterns", "Electric lanterns", "Solar lanterns", "Hanging lanterns",
+        "Table lanterns", "Outdoor lanterns", "Camping lanterns", "Vintage lanterns"].map((name) => `<a href="/c/${name}">${name}</a>`).join(" ")}</div>
+      <div class="buying-guide"><h2>How to choose a storm lantern</h2><p>${sentence("lantern wick", 6)}</p><p>${sentence("brass hood", 6)}</p>
+      <p>${sentence("glass chimney", 6)}</p></div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Storm lanterns");
+    expect(text).toContain("A storm lantern keeps burning in any wind");
+    expect(text).toContain("The brass hood was checked");
+    for (const junk of ["Lanterns on sale", "Solar lanterns"]) expect(text).not.toContain(junk);
+  });
 });
