@@ -98,6 +98,19 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("reads a pick that mostly is such a list (a wrapper with the list's heading and count) as a listing too", () => {
+    const entry = (i: number) => `<li><div class="title">Title: Fog signals and harbour lights, a survey of the north coast, part ${i}</div>
+      <div class="authors"><a href="/a/ann${i}">Annabel Keeper${i}</a>, <a href="/a/bob${i}">Bartholomew Pilot</a>, <a href="/a/cy${i}">Cyrus Warden</a></div>
+      <div class="subjects">Subjects: Navigation; Maritime history.</div><div class="formats"><a href="/pdf/${i}">pdf</a> <a href="/html/${i}">html</a></div></li>`;
+    const page = `${siteHeader}<main><div class="results"><h2>Papers on harbour lights</h2><p>Eight papers were found for your search.</p>
+      <ul class="papers">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</ul></div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Eight papers were found");
+    expect(text).toContain("Fog signals and harbour lights, a survey of the north coast, part 3");
+    expect(text).toContain("Annabel Keeper3, Bartholomew Pilot");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps the linked titles of stories of different shapes above their excerpts", () => {
     // Three cards built differently (not one list of items): each a linked headline over an excerpt.
     const excerpt = (i: number) => `<p>Excerpt ${i}: the keeper logged the fog, the bell and the lamp through a long night.</p>`;
