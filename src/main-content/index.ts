@@ -57,7 +57,7 @@
 import type { ElementNode } from "../dom/tree";
 import { judge, type JudgeOptions, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
-import { findItemLists } from "./items";
+import { findItemLists, type ItemLists } from "./items";
 import { declaredKind, declaredQuestion, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
@@ -98,6 +98,31 @@ const LISTING_PROSE_SHARE = 0.5;
  * prose by its titles and abstracts, but its link lines, judged as menus, would be cut from every entry.
  */
 const LISTING_CLUTTER_SHARE = 0.4;
+
+/**
+ * Share of the pick's text a list of items must hold for the pick to be that list: a wrapper around the list (with the
+ * list's heading and a line of sorting options) is read as the list itself.
+ */
+const LISTING_SPAN_SHARE = 0.7;
+
+/**
+ * Whether the pick is a list of items carrying much clutter by its text (LISTING_CLUTTER_SHARE), or wraps one holding
+ * most of its text. Lists are looked for only among the elements holding that much text: the others' subtrees are
+ * skipped.
+ */
+function holdsClutteredList(index: PageIndex, items: ItemLists, judgement: Judgement, region: Region): boolean {
+  const { end, chars } = index;
+  const least = LISTING_SPAN_SHARE * chars[region.root];
+  for (let p = region.root; p < end[region.root]; ) {
+    if ((p > region.root && region.cut[p]) || chars[p] < least) {
+      p = end[p];
+      continue;
+    }
+    if (items.isList[p] === 1 && judgement.bad[p] > LISTING_CLUTTER_SHARE * judgement.good[p]) return true;
+    p++;
+  }
+  return false;
+}
 
 /** The page's main heading: its first <h1> outside boilerplate, or -1. */
 function pageTitle(index: PageIndex, judgement: Judgement): number {
@@ -171,15 +196,18 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     region = pickRegion(index, judgement);
   }
   // A page made of items is read as a listing before the whole body is made to stand in — and so is a pick that is
-  // implausibly small (a listing in a box named like a related-items rail) or is itself a list of items carrying much
-  // clutter by its text (each entry's links to its authors, its formats), whose entries would lose those lines as prose.
+  // implausibly small (a listing in a box named like a related-items rail) or is itself (or mostly) a list of items
+  // carrying much clutter by its text (each entry's links to its authors, its formats), whose entries would lose those
+  // lines as prose.
   const implausible = keptChars(index, region) < MIN_REGION_CHARS;
-  const clutteredList = items.isList[region.root] === 1 && judgement.bad[region.root] > LISTING_CLUTTER_SHARE * judgement.good[region.root];
+  const clutteredList = holdsClutteredList(index, items, judgement, region);
   if (kind !== "product" && kind !== "qa" && (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible || clutteredList)) {
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });
     region = pickRegion(index, judgement);
   }
-  joinTitle(index, region, pageTitle(index, judgement));
+  // The title brings the introduction under it (a collection's or a service's lead paragraph), except on an article,
+  // whose standfirst or editor's note set apart from its body is not its text.
+  joinTitle(index, region, pageTitle(index, judgement), onlyProse ? undefined : judgement);
   cutRepeats(index, region, items.inItem);
   cutOrphanHeadings(index, region, items.inItem);
   cutCallsToAction(index, region, items.inItem, judgement.good);

@@ -295,6 +295,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
     const card = options.isItem?.[i] === 1 || ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
     if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((ownWorth[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
+    // A button left holding text titles a panel (measure.ts: other buttons are widgets, cut anyway); a clutter name on
+    // it ("accordion__button", "btn-expand") only says that it is a control, as every accordion's toggle is.
+    if (h === Hint.Clutter && nodes[i].name === "button" && options.namedSections?.[i] !== 1) continue;
     // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
     // form for editing).
     if (nodes[i].name === "form" && !fillable && contentInside[i] > 0) continue;

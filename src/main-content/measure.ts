@@ -272,9 +272,13 @@ function countElements(root: ElementNode, titling: Set<ElementNode>): number {
 
 /**
  * Whether a <button> titles the panel after it: an accordion's toggle wrapping a heading or asking a question (an
- * FAQ's), followed by the answer it opens. Its label is then the page's text, not an interface widget's.
+ * FAQ's), followed by the answer it opens, or the toggle a heading wraps. Its label is then the page's text, not an
+ * interface widget's.
  */
 function titlesPanel(button: ElementNode): boolean {
+  // The accordion pattern of WAI-ARIA: a heading wrapping the toggle of the panel after it (the heading, not the button,
+  // has the panel as its sibling; the panel may be left out of the markup until opened).
+  if ((button.attrs["aria-expanded"] !== undefined || button.attrs["aria-controls"] !== undefined) && inHeading(button)) return true;
   const siblings = button.parent?.children ?? [];
   let next: ElementNode | null = null;
   for (let k = siblings.indexOf(button) + 1; k < siblings.length && next === null; k++) {
@@ -291,6 +295,15 @@ function titlesPanel(button: ElementNode): boolean {
       if (HEADING_TAGS.has(child.name)) return true;
       stack.push(child);
     }
+  }
+  return false;
+}
+
+/** Whether the element is inside a heading, with only inline elements between them. */
+function inHeading(element: ElementNode): boolean {
+  for (let e = element.parent; e !== null; e = e.parent) {
+    if (HEADING_TAGS.has(e.name)) return true;
+    if (!INLINE_TAGS.has(e.name)) return false;
   }
   return false;
 }

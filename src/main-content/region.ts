@@ -120,12 +120,23 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
 /**
  * Brings the page's title (its first <h1> outside boilerplate) into the region when it stands just outside it or
  * was cut inside it: the heading of an article often sits in a wrapper of its own before the body, worth too little
- * to be joined by `widen`. Only the title and the path to it come in, nothing else around it. A title after the
+ * to be joined by `widen`. Only the title and the path to it come in, and, given the judgement, the clean prose between
+ * the title and the content (a collection's introduction under its heading), nothing else around it. A title after the
  * content is not its title and stays out.
  */
-export function joinTitle(index: PageIndex, region: Region, title: number): void {
+export function joinTitle(index: PageIndex, region: Region, title: number, judgement?: Judgement): void {
   const { parent, end } = index;
   if (title < 0) return;
+  const content = region.root;
+  // Clean prose after the title and before the content (judged like the prose `widen` keeps beside the core): the
+  // introduction under a collection's or a section's heading, worth too little to be joined on its own.
+  const intro = (c: number) =>
+    judgement !== undefined &&
+    c > title &&
+    (c < content || title > content) &&
+    !judgement.boilerplate[c] &&
+    judgement.good[c] >= ISLAND_PROSE_MIN &&
+    judgement.bad[c] <= ISLAND_CLUTTER_SHARE * judgement.good[c];
   const inside = title > region.root && title < end[region.root];
   if (!inside && title > region.root) return;
   // The lowest common ancestor of the title and the region.
@@ -152,7 +163,7 @@ export function joinTitle(index: PageIndex, region: Region, title: number): void
     climb(region.root, true);
     excluded.push(top);
   }
-  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c)) region.cut[c] = 1;
+  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c) && !intro(c)) region.cut[c] = 1;
   region.root = top;
 }
 

@@ -77,4 +77,25 @@ describe("documentation pages", () => {
     expect(text).toContain("Uninstalling");
     expect(text).not.toContain("Copy");
   });
+
+  it("keeps the questions of an accordion whose headings wrap their toggles (WAI-ARIA's pattern), answers not yet in the page", () => {
+    const question = (q: string, i: number) =>
+      `<div class="faq-entry"><h3><button id="faq-${i}" aria-expanded="false" aria-controls="faq-panel-${i}"><span>${q}</span></button></h3></div>`;
+    const page = `${sidebar}<main><h1>Install the tool</h1><p>${sentence("installer", 4)}</p><h2>Questions</h2>
+      <div class="faq">${["Which shells does the installer support?", "Does the tool keep its settings on upgrade?"].map(question).join("")}</div>
+      <div class="toolbar"><h3><button>Copy</button></h3></div></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("Which shells does the installer support?");
+    expect(text).toContain("Does the tool keep its settings on upgrade?");
+    expect(text).not.toContain("Copy");
+  });
+
+  it("keeps an accordion's questions whose toggles are named as buttons by their class", () => {
+    const question = (q: string, i: number) =>
+      `<div class="faq-entry"><h3><button class="faq-accordion__button" aria-expanded="false" aria-controls="faq-${i}">${q}</button></h3></div>`;
+    const page = `${sidebar}<main><h1>Install the tool</h1><p>${sentence("installer", 4)}</p><h2>Questions</h2>
+      <div class="faq">${["Which shells does the installer support?", "Does the tool keep its settings on upgrade?"].map(question).join("")}</div></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("Which shells does the installer support?");
+  });
 });

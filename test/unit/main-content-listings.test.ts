@@ -98,6 +98,19 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
+  it("reads a pick that mostly is such a list (a wrapper with the list's heading and count) as a listing too", () => {
+    const entry = (i: number) => `<li><div class="title">Title: Fog signals and harbour lights, a survey of the north coast, part ${i}</div>
+      <div class="authors"><a href="/a/ann${i}">Annabel Keeper${i}</a>, <a href="/a/bob${i}">Bartholomew Pilot</a>, <a href="/a/cy${i}">Cyrus Warden</a></div>
+      <div class="subjects">Subjects: Navigation; Maritime history.</div><div class="formats"><a href="/pdf/${i}">pdf</a> <a href="/html/${i}">html</a></div></li>`;
+    const page = `${siteHeader}<main><div class="results"><h2>Papers on harbour lights</h2><p>Eight papers were found for your search.</p>
+      <ul class="papers">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</ul></div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Eight papers were found");
+    expect(text).toContain("Fog signals and harbour lights, a survey of the north coast, part 3");
+    expect(text).toContain("Annabel Keeper3, Bartholomew Pilot");
+    expect(text).not.toContain("About us");
+  });
+
   it("keeps the linked titles of stories of different shapes above their excerpts", () => {
     // Three cards built differently (not one list of items): each a linked headline over an excerpt.
     const excerpt = (i: number) => `<p>Excerpt ${i}: the keeper logged the fog, the bell and the lamp through a long night.</p>`;
@@ -190,5 +203,20 @@ describe("listings and collections", () => {
     for (const i of [1, 5, 9]) expect(text).toContain(`Dark roast coffee no. ${i}`);
     expect(text).toContain("$15.99");
     expect(text).not.toContain("Join the club");
+  });
+
+  it("brings a collection's introduction under its title along with the title, and leaves the title's other neighbours out", () => {
+    const page = `${siteHeader}<main><div class="collection-hero"><div class="hero-inner"><h1>Storm lanterns</h1>
+      <p>A storm lantern keeps burning in any wind, with a glass chimney and a brass hood. Browse our lanterns below.</p>
+      <a class="hero-link" href="/lanterns/sale">Lanterns on sale</a></div></div>
+      <div class="shop-by">${["Copper lanterns", "Brass lanterns", "Paraffin lanterns", "Electric lanterns", "Solar lanterns", "Hanging lanterns",
+        "Table lanterns", "Outdoor lanterns", "Camping lanterns", "Vintage lanterns"].map((name) => `<a href="/c/${name}">${name}</a>`).join(" ")}</div>
+      <div class="buying-guide"><h2>How to choose a storm lantern</h2><p>${sentence("lantern wick", 6)}</p><p>${sentence("brass hood", 6)}</p>
+      <p>${sentence("glass chimney", 6)}</p></div></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("Storm lanterns");
+    expect(text).toContain("A storm lantern keeps burning in any wind");
+    expect(text).toContain("The brass hood was checked");
+    for (const junk of ["Lanterns on sale", "Solar lanterns"]) expect(text).not.toContain(junk);
   });
 });
