@@ -77,4 +77,14 @@ describe("documentation pages", () => {
     expect(text).toContain("Uninstalling");
     expect(text).not.toContain("Copy");
   });
+  it("keeps a paragraph that refers the reader to another page in a sentence, and drops a short linked label", () => {
+    const page = `${sidebar}<main><h1>Storage</h1><p>${sentence("storage layer", 2)}</p>
+      <p>For more information, see <a href="/docs/storage-overview">Overview of the storage layer and its tables</a>.</p>
+      <p>${sentence("query engine", 2)}</p>
+      <p>Learn more about <a href="/docs/billing-and-quotas-for-every-region">Billing and quotas for every region</a></p>
+      <p>${sentence("export", 2)}</p></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("For more information, see Overview of the storage layer and its tables.");
+    expect(text).not.toContain("Billing and quotas");
+  });
 });
