@@ -120,12 +120,21 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
 /**
  * Brings the page's title (its first <h1> outside boilerplate) into the region when it stands just outside it or
  * was cut inside it: the heading of an article often sits in a wrapper of its own before the body, worth too little
- * to be joined by `widen`. Only the title and the path to it come in, nothing else around it. A title after the
- * content is not its title and stays out.
+ * to be joined by `widen`. Only the title and the path to it come in, nothing else around it — except, given
+ * `sectionsBetween` (a judgement, on pages not declared articles or threads), what stands between the title and the
+ * content and is content itself: a marketing page's sections under its hero, a listing's intro, each worth
+ * SIBLING_MIN or clean prose as `widen` keeps it. An article's standfirst and disclosures there stay out. A title after
+ * the content is not its title and stays out.
  */
-export function joinTitle(index: PageIndex, region: Region, title: number): void {
+export function joinTitle(index: PageIndex, region: Region, title: number, sectionsBetween?: Judgement): void {
   const { parent, end } = index;
   if (title < 0) return;
+  const content = region.root;
+  const keptBetween = (c: number) => {
+    if (sectionsBetween === undefined || c < end[title] || c >= content || region.cut[c]) return false;
+    const { good, bad } = sectionsBetween;
+    return region.worth[c] >= SIBLING_MIN || (good[c] >= ISLAND_PROSE_MIN && bad[c] <= ISLAND_CLUTTER_SHARE * good[c]);
+  };
   const inside = title > region.root && title < end[region.root];
   if (!inside && title > region.root) return;
   // The lowest common ancestor of the title and the region.
@@ -152,7 +161,7 @@ export function joinTitle(index: PageIndex, region: Region, title: number): void
     climb(region.root, true);
     excluded.push(top);
   }
-  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c)) region.cut[c] = 1;
+  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c) && !keptBetween(c)) region.cut[c] = 1;
   region.root = top;
 }
 
