@@ -8,7 +8,7 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { ELEMENT, removeNode, type PageNode } from "../dom/tree";
+import { collapsedText, ELEMENT, removeNode, type PageNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 
@@ -208,8 +208,20 @@ export function wholePage(index: PageIndex, judgement?: Judgement): Region {
 const HEADINGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 
 /**
+ * A label announcing a table of contents ("Table of contents", "On this page", "In this article"), set as a <div>, a
+ * <p> or a <details>' <summary> rather than a heading: once the list under it is cut, it is as much an orphan.
+ */
+const CONTENTS_LABEL = /^\s*(?:table of contents|contents|on this page|in this (?:article|section|guide)|jump to(?: section)?)\s*:?\s*$/i;
+const CONTENTS_LABEL_CHARS = 24;
+
+function namesContents(index: PageIndex, i: number): boolean {
+  const chars = index.chars[i];
+  return chars >= 6 && chars <= CONTENTS_LABEL_CHARS && index.ownChars[i] === chars && CONTENTS_LABEL.test(collapsedText(index.nodes[i]));
+}
+
+/**
  * Cuts wrappers left holding nothing but a heading once their content was cut: "Related articles" over a cut list
- * of links, "Table of contents" over a cut menu. A section heading announces what follows; alone it is clutter
+ * of links, "Table of contents" over a cut menu (as a heading or as a plain label, namesContents). A section heading announces what follows; alone it is clutter
  * (except in a repeated item, where the title may be all that is left of a card). An article's <header> left with
  * only its <h1> once the byline is cut keeps the title.
  */
@@ -229,7 +241,7 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
     const k = i - root;
     if (!region.cut[i]) {
       kept[k] = chars[i] - childChars[k] + childKept[k];
-      const heading = HEADINGS.has(nodes[i].name);
+      const heading = HEADINGS.has(nodes[i].name) || namesContents(index, i);
       inHeadings[k] = heading ? kept[k] : childHeadings[k];
       if (heading && kept[k] > 0) headingCount[k] = 1;
     }

@@ -87,4 +87,14 @@ describe("documentation pages", () => {
     expect(text).toContain("For more information, see Overview of the storage layer and its tables.");
     expect(text).not.toContain("Billing and quotas");
   });
+  it("drops a table of contents' label once its list is cut, whether a heading, a plain <div> or a <summary>", () => {
+    const toc = `<ul>${["Install", "Configure", "Networks", "Volumes", "Secrets"].map((s) => `<li><a href="#${s.toLowerCase()}">${s}</a></li>`).join("")}</ul>`;
+    const page = `${sidebar}<main><h1>Networking</h1><div class="not-prose"><div class="pb-0 text-lg">Table of contents</div><nav class="toc">${toc}</nav></div>
+      <p>${sentence("network", 3)}</p><details class="fancy"><summary>On this page</summary><div class="toc-body">${toc}</div></details>
+      <h2>Volumes</h2><p>${sentence("volume", 3)}</p></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The volume is read for the 3. time");
+    expect(text).not.toContain("Table of contents");
+    expect(text).not.toContain("On this page");
+  });
 });
