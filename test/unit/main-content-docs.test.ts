@@ -97,4 +97,14 @@ describe("documentation pages", () => {
     expect(text).not.toContain("Table of contents");
     expect(text).not.toContain("On this page");
   });
+  it("drops a generated manual's Prev / Up / Home / Next tables (DocBook's navheader and navfooter) around a chapter", () => {
+    const nav = (name: string) => `<div class="${name}"><table width="100%"><tr><th colspan="3">Chapter 11. Indexes</th></tr>
+      <tr><td><a href="typeconv.html">Prev</a></td><td><a href="sql.html">Up</a></td><th>Part II. The SQL Language</th><td><a href="intro.html">Next</a></td></tr></table></div>`;
+    const page = `<div id="docContent">${nav("navheader")}<div class="chapter"><h2>Chapter 11. Indexes</h2><p>${sentence("index", 4)}</p>
+      <p>${sentence("query plan", 3)}</p></div>${nav("navfooter")}</div>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The query plan is read for the 3. time");
+    expect(text).not.toContain("Part II. The SQL Language");
+    expect(text).not.toContain("Prev");
+  });
 });
