@@ -78,6 +78,13 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown("<pre><code>line one<br>line two</code></pre>")).toBe("```\nline one\nline two\n```");
   });
 
+  it("starts each highlighted line on a line of its own when the highlighter leaves the break to its stylesheet", () => {
+    const glued = `<pre class="shiki"><code><span class="line"><span>npm</span><span> create vite</span></span><span class="line"><span>cd</span><span> app</span></span></code></pre>`;
+    expect(htmlToMarkdown(glued)).toBe("```\nnpm create vite\ncd app\n```");
+    const separated = `<pre class="shiki"><code><span class="line">npm create vite</span>\n<span class="line">cd app</span>\n</code></pre>`;
+    expect(htmlToMarkdown(separated)).toBe("```\nnpm create vite\ncd app\n```");
+  });
+
   it("drops a heading's link to itself (a permalink symbol) and keeps other links to places on the page", () => {
     const html = `<h2><a class="doc-anchor" href="#variants">§</a>Variants</h2><h3>Options<a class="headerlink" href="#options" title="Link to this heading">¶</a></h3>
       <h4>Limits <a href="#limits" title="Permalink">#</a></h4><p>See <a href="#limits">the limits</a> and <a href="#fn1">1</a>.</p>`;
