@@ -123,6 +123,13 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown(`<table><tr><td><h2>Single cell layout</h2></td></tr></table>`)).toBe("## Single cell layout");
   });
 
+  it("flattens a table whose cell holds a page's section (a heading and paragraphs), not one whose cell holds a title alone", () => {
+    const page = `<table><tr><td><img src="/corner.gif"></td><td><h1>Survival guide</h1><p>by Jon</p><p>These days init is simple.</p></td><td></td></tr></table>`;
+    expect(htmlToMarkdown(page)).toBe("![](/corner.gif)\n\n# Survival guide\n\nby Jon\n\nThese days init is simple.");
+    const comparison = `<table><tr><th><h3>Compare plans</h3></th><th>Basic</th></tr><tr><td>Support</td><td><p>Email</p></td></tr></table>`;
+    expect(htmlToMarkdown(comparison)).toBe("| ### Compare plans | Basic |\n| --- | --- |\n| Support | Email |");
+  });
+
   it("keeps links on one line, drops empty and skip links, and unwraps javascript: links", () => {
     expect(htmlToMarkdown(`<a href="https://x.test/card"><h3>Card title</h3><p>Card text</p></a>`))
       .toBe("[Card title\\\nCard text](https://x.test/card)");
