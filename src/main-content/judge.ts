@@ -22,6 +22,7 @@ import { HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageInd
 import { HEADING_TAGS, Hint, isDialog, isDisclosurePanel } from "./signals";
 import { isCopyrightNotice, NOTICE_MAX_CHARS } from "./notices";
 import { numbersFigure } from "./entities";
+import { isCrossReference } from "./cross-references";
 import { subtractSubtrees, sumSubtrees } from "./subtree-sums";
 
 export interface Judgement {
@@ -193,6 +194,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       rawBad[i] = links > 0 && !options.commentsAreContent && titlesExcerpt(index, i, own) ? 0 : links;
     } else if (links > LINK_BLOCK_DENSITY * own && nodes[i].name === "li" && own - links >= ANNOTATION_CHARS) {
       // Its note counts as content and its link as neither: a reading list inside the content stays with it.
+      rawGood[i] = own - links;
+    } else if (links > LINK_BLOCK_DENSITY * own && isCrossReference(index, i)) {
+      // A sentence pointing elsewhere: its words count as content and its link as neither (cross-references.ts).
       rawGood[i] = own - links;
     } else if (links > LINK_BLOCK_DENSITY * own) {
       rawBad[i] = own;

@@ -8,7 +8,7 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { ELEMENT, removeNode, type PageNode } from "../dom/tree";
+import { collapsedText, ELEMENT, removeNode, type PageNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 
@@ -120,23 +120,21 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
 /**
  * Brings the page's title (its first <h1> outside boilerplate) into the region when it stands just outside it or
  * was cut inside it: the heading of an article often sits in a wrapper of its own before the body, worth too little
- * to be joined by `widen`. Only the title and the path to it come in, and, given the judgement, the clean prose between
- * the title and the content (a collection's introduction under its heading), nothing else around it. A title after the
- * content is not its title and stays out.
+ * to be joined by `widen`. Only the title and the path to it come in, nothing else around it — except, given
+ * `sectionsBetween` (a judgement, on pages not declared articles or threads), what stands between the title and the
+ * content and is content itself: a marketing page's sections under its hero, a listing's intro, each worth
+ * SIBLING_MIN or clean prose as `widen` keeps it. An article's standfirst and disclosures there stay out. A title after
+ * the content is not its title and stays out.
  */
-export function joinTitle(index: PageIndex, region: Region, title: number, judgement?: Judgement): void {
+export function joinTitle(index: PageIndex, region: Region, title: number, sectionsBetween?: Judgement): void {
   const { parent, end } = index;
   if (title < 0) return;
   const content = region.root;
-  // Clean prose after the title and before the content (judged like the prose `widen` keeps beside the core): the
-  // introduction under a collection's or a section's heading, worth too little to be joined on its own.
-  const intro = (c: number) =>
-    judgement !== undefined &&
-    c > title &&
-    (c < content || title > content) &&
-    !judgement.boilerplate[c] &&
-    judgement.good[c] >= ISLAND_PROSE_MIN &&
-    judgement.bad[c] <= ISLAND_CLUTTER_SHARE * judgement.good[c];
+  const keptBetween = (c: number) => {
+    if (sectionsBetween === undefined || c < end[title] || c >= content || region.cut[c]) return false;
+    const { good, bad } = sectionsBetween;
+    return region.worth[c] >= SIBLING_MIN || (good[c] >= ISLAND_PROSE_MIN && bad[c] <= ISLAND_CLUTTER_SHARE * good[c]);
+  };
   const inside = title > region.root && title < end[region.root];
   if (!inside && title > region.root) return;
   // The lowest common ancestor of the title and the region.
@@ -163,7 +161,7 @@ export function joinTitle(index: PageIndex, region: Region, title: number, judge
     climb(region.root, true);
     excluded.push(top);
   }
-  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c) && !intro(c)) region.cut[c] = 1;
+  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c) && !keptBetween(c)) region.cut[c] = 1;
   region.root = top;
 }
 
@@ -210,8 +208,20 @@ export function wholePage(index: PageIndex, judgement?: Judgement): Region {
 const HEADINGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 
 /**
+ * A label announcing a table of contents ("Table of contents", "On this page", "In this article"), set as a <div>, a
+ * <p> or a <details>' <summary> rather than a heading: once the list under it is cut, it is as much an orphan.
+ */
+const CONTENTS_LABEL = /^\s*(?:table of contents|contents|on this page|in this (?:article|section|guide)|jump to(?: section)?)\s*:?\s*$/i;
+const CONTENTS_LABEL_CHARS = 24;
+
+function namesContents(index: PageIndex, i: number): boolean {
+  const chars = index.chars[i];
+  return chars >= 6 && chars <= CONTENTS_LABEL_CHARS && index.ownChars[i] === chars && CONTENTS_LABEL.test(collapsedText(index.nodes[i]));
+}
+
+/**
  * Cuts wrappers left holding nothing but a heading once their content was cut: "Related articles" over a cut list
- * of links, "Table of contents" over a cut menu. A section heading announces what follows; alone it is clutter
+ * of links, "Table of contents" over a cut menu (as a heading or as a plain label, namesContents). A section heading announces what follows; alone it is clutter
  * (except in a repeated item, where the title may be all that is left of a card). An article's <header> left with
  * only its <h1> once the byline is cut keeps the title.
  */
@@ -231,7 +241,7 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
     const k = i - root;
     if (!region.cut[i]) {
       kept[k] = chars[i] - childChars[k] + childKept[k];
-      const heading = HEADINGS.has(nodes[i].name);
+      const heading = HEADINGS.has(nodes[i].name) || namesContents(index, i);
       inHeadings[k] = heading ? kept[k] : childHeadings[k];
       if (heading && kept[k] > 0) headingCount[k] = 1;
     }

@@ -12,6 +12,8 @@ export const BOILERPLATE_WORDS = new Set([
   "gdpr", "popup", "modal", "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored",
   "pagination", "pager", "masthead", "skiplink", "sronly", "offcanvas", "paywall", "outbrain", "taboola",
   "upsell", "crosssell", "topbar", "signature", "similar", "nocontent", "disclaimer", "disclaimers", "legal", "notice", "notices", "affiliate",
+  // DocBook's generated manuals (PostgreSQL's, many GNU and Linux guides): the Prev / Up / Home / Next tables.
+  "navheader", "navfooter",
 ]);
 /** Of those, the words that name navigation: said of a block of prose, they name what a menu points at. */
 export const NAVIGATION_WORDS = new Set(["nav", "navbar", "navigation", "menu", "menubar", "megamenu", "submenu"]);

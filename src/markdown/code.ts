@@ -25,6 +25,19 @@ function codeLanguage(pre: MdElement): string {
 }
 
 const LINE_LIKE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
+/**
+ * Class names highlighters give the element wrapping each line of code (Shiki's "line", Prism's "token-line",
+ * Expressive Code's "ec-line"). Most print a newline between the lines too; some leave the break to their stylesheet
+ * (`.line { display: block }`), and the program would come out on one line.
+ */
+const LINE_CLASSES = new Set(["line", "code-line", "token-line", "ec-line"]);
+
+function wrapsLine(element: MdElement): boolean {
+  const classes = element.attrs.class;
+  if (classes === undefined) return false;
+  for (const name of classes.split(/\s+/)) if (LINE_CLASSES.has(name)) return true;
+  return false;
+}
 
 /** The code as displayed: <br> and per-line wrapper elements (used by some highlighters) become newlines. */
 function codeText(pre: MdElement): string {
@@ -38,6 +51,8 @@ function codeText(pre: MdElement): string {
       if (child.kind === 3) text += child.data;
       else if (child.name === "br") text += "\n";
       else {
+        // A line's wrapper starts a line of its own, unless a newline already separates it from the one before.
+        if (text !== "" && !text.endsWith("\n") && wrapsLine(child)) text += "\n";
         visit(child);
         if (LINE_LIKE_ELEMENTS.has(child.name) && !text.endsWith("\n")) text += "\n";
       }

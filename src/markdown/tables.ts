@@ -1,8 +1,8 @@
 /**
  * GFM tables. Tables are done here rather than with turndown's GFM plugin because that plugin keeps any table
  * holding a list, heading or code block as raw HTML and gives tables without a header row an empty one; for
- * scraped pages a Markdown table with the first row as header reads better. Layout tables (nested tables, a
- * single cell) become plain blocks.
+ * scraped pages a Markdown table with the first row as header reads better. Layout tables (nested tables, a cell
+ * holding a section: a heading and paragraphs, a single cell) become plain blocks.
  */
 import { closest, elementsOf, textContent, type MdElement } from "./view";
 
@@ -41,9 +41,38 @@ function rowWidth(row: MdElement): number {
   return rowCells(row).reduce((sum, cell) => sum + columnSpan(cell), 0);
 }
 
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Paragraphs under a heading in one cell that make it a page's section rather than a titled cell of data. */
+const LAYOUT_CELL_PARAGRAPHS = 2;
+
+/** Whether the table holds another table, or a cell holding a heading with paragraphs under it. */
 function holdsTable(element: MdElement): boolean {
-  for (const child of element.children) if (child.kind === 1 && (child.name === "table" || holdsTable(child))) return true;
+  for (const child of element.children) {
+    if (child.kind !== 1) continue;
+    if (child.name === "table" || ((child.name === "td" || child.name === "th") ? isSectionCell(child) : holdsTable(child))) return true;
+  }
   return false;
+}
+
+/**
+ * A cell holding a heading and paragraphs: a page laid out in a grid's cell (its title and sections in it), which a
+ * Markdown table would flatten to one line, its paragraphs joined by <br>. A data table's cell holds a value, or at
+ * most a titled note; a comparison table's title row is a heading alone.
+ */
+function isSectionCell(cell: MdElement): boolean {
+  let headings = 0;
+  let paragraphs = 0;
+  const visit = (element: MdElement): boolean => {
+    for (const child of element.children) {
+      if (child.kind !== 1) continue;
+      if (child.name === "table") return true;
+      if (HEADINGS.has(child.name)) headings++;
+      else if (child.name === "p") paragraphs++;
+      if (visit(child)) return true;
+    }
+    return false;
+  };
+  return visit(cell) || (headings > 0 && paragraphs >= LAYOUT_CELL_PARAGRAPHS);
 }
 
 function tableShape(table: MdElement): TableShape {

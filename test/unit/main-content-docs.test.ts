@@ -98,4 +98,35 @@ describe("documentation pages", () => {
     const text = extract(page);
     expect(text).toContain("Which shells does the installer support?");
   });
+
+  it("keeps a paragraph that refers the reader to another page in a sentence, and drops a short linked label", () => {
+    const page = `${sidebar}<main><h1>Storage</h1><p>${sentence("storage layer", 2)}</p>
+      <p>For more information, see <a href="/docs/storage-overview">Overview of the storage layer and its tables</a>.</p>
+      <p>${sentence("query engine", 2)}</p>
+      <p>Learn more about <a href="/docs/billing-and-quotas-for-every-region">Billing and quotas for every region</a></p>
+      <p>${sentence("export", 2)}</p></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("For more information, see Overview of the storage layer and its tables.");
+    expect(text).not.toContain("Billing and quotas");
+  });
+  it("drops a table of contents' label once its list is cut, whether a heading, a plain <div> or a <summary>", () => {
+    const toc = `<ul>${["Install", "Configure", "Networks", "Volumes", "Secrets"].map((s) => `<li><a href="#${s.toLowerCase()}">${s}</a></li>`).join("")}</ul>`;
+    const page = `${sidebar}<main><h1>Networking</h1><div class="not-prose"><div class="pb-0 text-lg">Table of contents</div><nav class="toc">${toc}</nav></div>
+      <p>${sentence("network", 3)}</p><details class="fancy"><summary>On this page</summary><div class="toc-body">${toc}</div></details>
+      <h2>Volumes</h2><p>${sentence("volume", 3)}</p></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The volume is read for the 3. time");
+    expect(text).not.toContain("Table of contents");
+    expect(text).not.toContain("On this page");
+  });
+  it("drops a generated manual's Prev / Up / Home / Next tables (DocBook's navheader and navfooter) around a chapter", () => {
+    const nav = (name: string) => `<div class="${name}"><table width="100%"><tr><th colspan="3">Chapter 11. Indexes</th></tr>
+      <tr><td><a href="typeconv.html">Prev</a></td><td><a href="sql.html">Up</a></td><th>Part II. The SQL Language</th><td><a href="intro.html">Next</a></td></tr></table></div>`;
+    const page = `<div id="docContent">${nav("navheader")}<div class="chapter"><h2>Chapter 11. Indexes</h2><p>${sentence("index", 4)}</p>
+      <p>${sentence("query plan", 3)}</p></div>${nav("navfooter")}</div>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The query plan is read for the 3. time");
+    expect(text).not.toContain("Part II. The SQL Language");
+    expect(text).not.toContain("Prev");
+  });
 });

@@ -140,6 +140,22 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("The newsletter was checked");
   });
 
+  it("keeps a service page's short section between its title and its long content when the title is joined, not an article's standfirst", () => {
+    const page = `${siteHeader}<main><div class="hero"><h1>Harbour services</h1><p>Since 1901</p></div>
+      <div class="intro"><p>We inspect, repair and light the quays of the harbour, day and night, all year round.</p></div>
+      <div class="services">${Array.from({ length: 8 }, (_, i) => `<p>${sentence(`service ${i + 1}`, 3)}</p>`).join("")}</div>
+      <div class="ports"><p>${Array.from({ length: 12 }, (_, i) => `<a href="/ports/${i}">Port of call number ${i}</a>`).join(" ")}</p></div></main>${siteFooter}`;
+    const service = extract(page);
+    expect(service.text).toContain("Harbour services");
+    expect(service.text).toContain("We inspect, repair and light the quays");
+    expect(service.text).toContain("The service 8 was checked");
+    // Declared an article (not only by og:type, which site builders give every page): its standfirst stays out.
+    const article = extract(page, { jsonLd: [{ "@context": "https://schema.org", "@type": "NewsArticle", headline: "Harbour services" }] });
+    expect(extract(page, { metadata: { ogType: "article" } }).text).toContain("We inspect, repair and light the quays");
+    expect(article.text).toContain("Harbour services");
+    expect(article.text).not.toContain("We inspect, repair and light the quays");
+  });
+
   it("keeps every section of a marketing page", () => {
     const section = (title: string) => `<section class="feature"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 2)}</p><a class="btn" href="/start">Get started</a></section>`;
     const page = `${siteHeader}<main>${["Inspections", "Repairs", "Night watch", "Training"].map(section).join("")}</main>${newsletter}${siteFooter}`;

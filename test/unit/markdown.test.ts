@@ -78,6 +78,13 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown("<pre><code>line one<br>line two</code></pre>")).toBe("```\nline one\nline two\n```");
   });
 
+  it("starts each highlighted line on a line of its own when the highlighter leaves the break to its stylesheet", () => {
+    const glued = `<pre class="shiki"><code><span class="line"><span>npm</span><span> create vite</span></span><span class="line"><span>cd</span><span> app</span></span></code></pre>`;
+    expect(htmlToMarkdown(glued)).toBe("```\nnpm create vite\ncd app\n```");
+    const separated = `<pre class="shiki"><code><span class="line">npm create vite</span>\n<span class="line">cd app</span>\n</code></pre>`;
+    expect(htmlToMarkdown(separated)).toBe("```\nnpm create vite\ncd app\n```");
+  });
+
   it("drops a heading's link to itself (a permalink symbol) and keeps other links to places on the page", () => {
     const html = `<h2><a class="doc-anchor" href="#variants">§</a>Variants</h2><h3>Options<a class="headerlink" href="#options" title="Link to this heading">¶</a></h3>
       <h4>Limits <a href="#limits" title="Permalink">#</a></h4><p>See <a href="#limits">the limits</a> and <a href="#fn1">1</a>.</p>`;
@@ -114,6 +121,13 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown(`<table><tr><td><table><tr><td>in 1</td><td>in 2</td></tr></table></td><td><p>Outer</p></td></tr></table>`))
       .toBe("| in 1 | in 2 |\n| --- | --- |\n\nOuter");
     expect(htmlToMarkdown(`<table><tr><td><h2>Single cell layout</h2></td></tr></table>`)).toBe("## Single cell layout");
+  });
+
+  it("flattens a table whose cell holds a page's section (a heading and paragraphs), not one whose cell holds a title alone", () => {
+    const page = `<table><tr><td><img src="/corner.gif"></td><td><h1>Survival guide</h1><p>by Jon</p><p>These days init is simple.</p></td><td></td></tr></table>`;
+    expect(htmlToMarkdown(page)).toBe("![](/corner.gif)\n\n# Survival guide\n\nby Jon\n\nThese days init is simple.");
+    const comparison = `<table><tr><th><h3>Compare plans</h3></th><th>Basic</th></tr><tr><td>Support</td><td><p>Email</p></td></tr></table>`;
+    expect(htmlToMarkdown(comparison)).toBe("| ### Compare plans | Basic |\n| --- | --- |\n| Support | Email |");
   });
 
   it("keeps links on one line, drops empty and skip links, and unwraps javascript: links", () => {
