@@ -123,8 +123,23 @@ const lineBreak: Rule = () => "\n";
 const horizontalRule: Rule = () => "\n\n---\n\n";
 const passThrough: Rule = (content) => content;
 const codeBlock: Rule = (_content, element) => fencedCodeBlock(element);
-const emphasis: Rule = (content) => (content.trim() ? `*${content}*` : "");
-const strong: Rule = (content) => (content.trim() ? `**${content}**` : "");
+/**
+ * Emphasis around the content, with a line break at its edges (`<strong>Title<br></strong>`) moved outside the
+ * delimiters: `**Title\n**` is no emphasis in Markdown (a closing `**` cannot follow whitespace) and shows its
+ * asterisks, `**Title**\n` is bold. turndown leaves it inside. Blank lines at the edges (blocks inside the element,
+ * which no emphasis spans) stay where turndown puts them, so that a rule or a fence is not joined by a delimiter.
+ */
+function emphasized(content: string, delimiter: string): string {
+  let start = content.search(/\S/);
+  if (start < 0) return "";
+  let end = content.search(/\s*$/);
+  if (content.lastIndexOf("\n\n", start) >= 0) start = 0;
+  if (content.includes("\n\n", end)) end = content.length;
+  return `${content.slice(0, start)}${delimiter}${content.slice(start, end)}${delimiter}${content.slice(end)}`;
+}
+
+const emphasis: Rule = (content) => emphasized(content, "*");
+const strong: Rule = (content) => emphasized(content, "**");
 const strikethrough: Rule = (content) => `~~${content}~~`;
 const code: Rule = (content) => inlineCode(content);
 

@@ -156,6 +156,13 @@ describe("htmlToMarkdown", () => {
       .toBe("## Multi line heading\n\none\ntwo\n\n> quoted\n\n---");
   });
 
+  it("puts a line break at the edge of bold or italic text outside its delimiters, so that the emphasis still closes", () => {
+    expect(htmlToMarkdown("<p><strong>Contact:<br></strong>Harbour office</p><p><b><br>Opening hours</b> daily</p>")).toBe(
+      "**Contact:**\nHarbour office\n\n**Opening hours** daily",
+    );
+    expect(htmlToMarkdown("<p>one <em>two<br>three</em> four</p>")).toBe("one *two\nthree* four");
+  });
+
   it("ignores scripts, styles and the head even in uncleaned HTML", () => {
     expect(htmlToMarkdown(`<html><head><title>T</title><style>p{}</style></head><body><script>alert(1)</script>
       <p>body</p><svg><title>icon</title></svg><noscript>enable JS</noscript></body></html>`)).toBe("body");
