@@ -20,7 +20,7 @@
  */
 import { HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageIndex } from "./measure";
 import { HEADING_TAGS, Hint, isDialog, isDisclosurePanel } from "./signals";
-import { isCopyrightNotice, NOTICE_MAX_CHARS } from "./notices";
+import { DISCLOSURE_MAX_CHARS, isCopyrightNotice, isDisclosure, NOTICE_MAX_CHARS } from "./notices";
 import { numbersFigure } from "./entities";
 import { isCrossReference } from "./cross-references";
 import { subtractSubtrees, sumSubtrees } from "./subtree-sums";
@@ -188,6 +188,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       rawBad[i] = own;
     } else if (own < NOTICE_MAX_CHARS && own === index.chars[i] && isCopyrightNotice(nodes[i])) {
       // A site's legal line, wherever the footer that should hold it went.
+      rawBad[i] = own;
+    } else if (own <= DISCLOSURE_MAX_CHARS && own === index.chars[i] && nodes[i].name !== "li" && isDisclosure(nodes[i])) {
+      // ... and so is a note on what the site earns from its links (not an entry of a list, which is the content saying
+      // that the link in it is an affiliate one).
       rawBad[i] = own;
     } else if (HEADING_TAGS.has(nodes[i].name)) {
       rawGood[i] = own - links;

@@ -1,6 +1,6 @@
 /**
- * Main-content extraction and the site's legal lines: a copyright notice printed outside any <footer> is cut, a
- * photo credit and a document's own copyright text stay.
+ * Main-content extraction and the site's legal lines: a copyright notice printed outside any <footer> and an affiliate
+ * disclosure are cut; a photo credit, a document's own copyright text and prose about affiliate programmes stay.
  */
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "../../src/dom/parse";
@@ -29,5 +29,19 @@ This is free software; see the source for copying conditions.</pre>
     expect(text).toContain("© Jane Doe");
     expect(text).toContain("Copyright 1998-2025 The Example Project");
     expect(text).not.toContain("All Rights Reserved");
+  });
+});
+
+describe("affiliate disclosures", () => {
+  it("cuts a note on what the site earns from its links and keeps prose about affiliate programmes", () => {
+    const page = `<div class="page"><article><h1>Choosing a tent</h1>
+      <p><em>This post contains affiliate links: if you buy through them, we may earn a small commission at no extra cost to you.</em></p>
+      <p>${sentence("tent", 3)}</p><p>Affiliate programmes pay a publisher a commission for each sale a link brings, and shops set the rates.</p>
+      <p>${sentence("pole", 2)}</p><p>Disclaimer: as an Amazon Associate I earn from qualifying purchases.</p></article></div>`;
+    const text = extract(page);
+    expect(text).toContain("The pole is planned for the 2. time");
+    expect(text).toContain("Affiliate programmes pay a publisher a commission for each sale");
+    expect(text).not.toContain("This post contains affiliate links");
+    expect(text).not.toContain("Amazon Associate");
   });
 });
