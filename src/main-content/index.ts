@@ -40,7 +40,9 @@
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
  *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
- *    buttons), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads) and the fallback
+ *    buttons), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads), unrendered
+ *    template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions), replies' subject
+ *    lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback
  *    text of its videos and audio.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
  *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
@@ -65,6 +67,8 @@ import { cutCallsToAction } from "./calls-to-action";
 import { cutRepeats } from "./repeats";
 import { cutPolls } from "./polls";
 import { cutDataIslands } from "./data-islands";
+import { cutTemplatePlaceholders } from "./template-placeholders";
+import { cutReplySubjects } from "./reply-subjects";
 import { namedSections } from "./named-sections";
 import { markAuthorCards } from "./author-cards";
 import { separateGluedWords } from "./word-breaks";
@@ -213,6 +217,8 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cutCallsToAction(index, region, items.inItem, judgement.good);
   cutPolls(index, region);
   cutDataIslands(index, region);
+  cutTemplatePlaceholders(index, region);
+  cutReplySubjects(index, region);
   const summary = metadataSummary(signals.metadata, signals.title);
   if (needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");

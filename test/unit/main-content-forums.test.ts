@@ -31,6 +31,17 @@ describe("forums", () => {
     for (const junk of ["foghorn", "ferry", "buoy"]) expect(text).not.toContain(junk);
   });
 
+  it("drops each reply's 'Re: <thread title>' subject line and the opening post's copy of the title, and keeps a reply subject that names something else", () => {
+    const subjects = ["Upgrading a lens", "Re: Upgrading a lens", "RE: upgrading a lens", "Re: Heritage office forms"];
+    const titled = posts.map((p, i) => p.replace('<div class="post-body">', `<div class="post-body"><h3><a href="#p${i}">${subjects[i]}</a></h3>`)).join("");
+    const { text } = extract(thread(titled));
+    expectEveryPost(text);
+    expect(text).not.toMatch(/re: upgrading a lens/i);
+    // The opening post's subject repeats the title above it: the title stays, once.
+    expect(text.match(/upgrading a lens/gi)).toHaveLength(1);
+    expect(text).toContain("Re: Heritage office forms");
+  });
+
   it("keeps every post of a thread that declares itself a discussion", () => {
     const page = thread(posts.join(""));
     const { text } = extract(page);

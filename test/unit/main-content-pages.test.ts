@@ -178,6 +178,17 @@ describe("fallbacks and special markup", () => {
     expect(text).toContain('"resistance": "medium"');
   });
 
+  it("drops a client template's unrendered placeholders (a price box of {{ }} expressions), and keeps template code", () => {
+    const page = `${siteHeader}<main><article><h1>Tide clock</h1>
+      <div class="price-box"><span>{{ price.wrapper.totalPrice }}</span><span>{{ price.wrapper.monthly }}</span>
+        <span>Original Price: {{ price.wrapper.originalPrice }}</span></div><p>${sentence("tide clock", 3)}</p>
+      <p>${sentence("dial", 3)}</p><div class="highlight"><pre>{{ clock.name }}</pre></div></article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The dial was checked");
+    expect(text).not.toContain("price.wrapper");
+    expect(text).toContain("{{ clock.name }}");
+  });
+
   it("falls back to the whole body, with a warning, when no region is plausible", () => {
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/l/${i}">Link number ${i}</a>`).join(" ");
     const { text, warnings } = extract(`<div>${links}</div><div>${links}</div>`);
