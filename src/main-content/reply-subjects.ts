@@ -10,8 +10,8 @@
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { HEADING_TAGS } from "./signals";
 
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** A reply prefix, as mail and news clients and the boards copying them write it. */
 const REPLY_PREFIX = /^(?:re|aw|sv|antw|vs)(?:\s*\[\d+\])?\s*:\s*/i;
 /** Headings longer than this are sections of prose, not subject lines: not read. */
@@ -30,7 +30,7 @@ export function cutReplySubjects(index: PageIndex, region: Region): void {
   // Headings below <h1> in the region that repeat an earlier heading word for word, with the text they repeat.
   const repeats: [number, string][] = [];
   for (let i = 1; i < nodes.length; i++) {
-    if (!HEADINGS.has(nodes[i].name) || chars[i] === 0 || chars[i] > SUBJECT_MAX_CHARS) continue;
+    if (!HEADING_TAGS.has(nodes[i].name) || chars[i] === 0 || chars[i] > SUBJECT_MAX_CHARS) continue;
     const text = collapsedText(nodes[i]);
     const inRegion = nodes[i].name !== "h1" && i > region.root && i < end[region.root];
     const prefix = REPLY_PREFIX.exec(text);
