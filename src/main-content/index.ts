@@ -15,8 +15,10 @@
  *    footers, modals, cookie and newsletter boxes are always dropped; navigation, sidebars, share bars, related
  *    rails are dropped unless they evidently wrap the content; buttons, bylines and forms only when they hold
  *    little prose. Every other block is judged on its text: prose and headings are content, link-dense blocks
- *    are clutter, short labels are neutral; hidden text (closed tabs) does not draw the region and is kept inside it,
- *    where its prose keeps the container holding it (an accordion of linked questions) from being cut.
+ *    are clutter (but not a sentence pointing elsewhere: cross-references.ts), short labels are neutral, and legal
+ *    notes are clutter wherever they sit (notices.ts: copyright lines, affiliate disclosures); hidden text (closed
+ *    tabs) does not draw the region and is kept inside it, where its prose keeps the container holding it (an
+ *    accordion of linked questions) from being cut.
  *    named-sections.ts — a section whose heading says it is about something else ("Related articles", "About the
  *    author", "People who viewed this item also viewed") counts like one named so in its class; so does an author card
  *    (author-cards.ts: a small block opening with a link to the writer's page, then a biography).
