@@ -84,6 +84,17 @@ describe("sections titled as being about something else", () => {
     for (const junk of ["Related posts", "Five harbours", "About the author", "Maren Holt"]) expect(text).not.toContain(junk);
   });
 
+  it("drops a bare \"Related\" or \"Table of contents\" title over links, and keeps a section of prose so titled", () => {
+    const toc = `<div class="mt-4"><h4>Table of Contents</h4><ul><li><a href="#a">The lens</a></li><li><a href="#b">The frame</a></li></ul></div>`;
+    const jetpack = `<div class="mt-8"><h3><em>Related</em></h3></div>`;
+    const body = `<main><article><h1>The lens comes back</h1>${toc}<div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p>
+      ${jetpack}<h2>Related</h2><p>${sentence("older lens", 3)}</p><h2>Sources</h2><p>${sentence("archive", 2)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    for (const kept of ["The brass frame was checked", "The older lens was checked", "Related"]) expect(text).toContain(kept);
+    expect(text).not.toContain("Table of Contents");
+    expect(text.match(/Related/g)?.length).toBe(1);
+  });
+
   it("keeps a large block that such a label opens: a label is not a heading, the article after it stays", () => {
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>Share this post</p><p>${sentence("lens", 4)}</p>
       <p>${sentence("brass frame", 4)}</p></div></article></main>`;
