@@ -358,3 +358,21 @@ describe("dialogs", () => {
     expect(text).not.toContain("privacy notice");
   });
 });
+
+describe("datelines and bylines over the body", () => {
+  it("cuts lines made only of a date, a reading time and a byline before the first paragraph, and keeps the body's dates", () => {
+    const body = `<main><article><h1>The lens comes back</h1><div class="mt-2"><ul class="flex"><li>Sep 26, 2022</li><li>2 min read</li></ul>
+      <p class="text-sm">By Maren Holt</p><div class="fs-small">March 15, 2022 · 3 min read · By Harbour Trust</div></div>
+      <div class="prose"><p>${sentence("lens", 4)}</p><p>September 16, 2023</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    for (const kept of ["The lens comes back", "The brass frame was checked", "September 16, 2023"]) expect(text).toContain(kept);
+    for (const junk of ["Sep 26, 2022", "2 min read", "Maren Holt", "Harbour Trust"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps a short line that only starts like one (a sentence about a date)", () => {
+    const body = `<main><article><h1>The lens comes back</h1><p>Published by the Harbour Trust in 1998 as a pamphlet</p>
+      <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("Published by the Harbour Trust in 1998 as a pamphlet");
+  });
+});
