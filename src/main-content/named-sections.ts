@@ -1,7 +1,7 @@
 /**
  * Sections a page titles as being about something else than itself: "Related articles", "You may also like", "People
- * who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Share this post" — and
- * the label over an ad ("Advertisement", "Sponsored"). Sites mark them up like any other section (utility classes, no
+ * who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Written by …", "Share this
+ * post", "Like this:" — and the label over an ad ("Advertisement", "Sponsored"). Sites mark them up like any other section (utility classes, no
  * "related" in any name), so their heading is what gives them away, as it does to a reader. Such a section is clutter
  * beside an article or a product; judge.ts weighs it like a block named "related" (it stays when it evidently wraps the
  * page's content), and a listing page, which is made of such lists, does not use this at all.
@@ -54,6 +54,10 @@ const ELSEWHERE_HEADING = new RegExp(
       "similar (?:items|products|articles|posts)",
       "frequently bought together",
       "share this(?: (?:article|post|story|page))?",
+      "share(?: it| with your community| the \\w+ on)?",
+      "like this",
+      "written by [^.!?]{1,40}",
+      "authors?",
       "follow us",
       "advertisement",
       "\\W*sponsored\\W*",

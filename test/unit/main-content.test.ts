@@ -95,6 +95,18 @@ describe("sections titled as being about something else", () => {
     expect(text.match(/Related/g)?.length).toBe(1);
   });
 
+  it("knows the titles of the boxes closing a post: share, like this, written by someone, authors", () => {
+    const box = (title: string, text: string) => `<div class="mt-6"><h4>${title}</h4><p>${text}</p></div>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
+      ${box("Share it!", "Send this story to a friend who loves the sea, or post it wherever you talk about lighthouses.")}
+      ${box("Like this:", "Loading, one moment while we count everyone who liked it.")}
+      ${box("Written by Maren Holt", "Maren Holt has written about lighthouses and the people who keep them for twenty years.")}
+      ${box("Authors", "Jon Berg and Ida Lund, keepers of the north pier light since 2001, wrote this guide.")}</article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The brass frame was checked");
+    for (const junk of ["Send this story", "Loading, one moment", "Maren Holt", "Ida Lund"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps a large block that such a label opens: a label is not a heading, the article after it stays", () => {
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>Share this post</p><p>${sentence("lens", 4)}</p>
       <p>${sentence("brass frame", 4)}</p></div></article></main>`;
