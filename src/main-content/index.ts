@@ -41,7 +41,8 @@
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
  *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
  *    buttons), datelines and bylines before the body's first paragraph on pages other than listings, products and threads
- *    (datelines.ts: "Sep 26, 2022 · 2 min read", "By Maren Holt"), data islands (data-islands.ts: a block whose text is
+ *    (datelines.ts: "Sep 26, 2022 · 2 min read", "By Maren Holt"), placeholders (placeholders.ts: "Loading…",
+ *    "Link copied!"), data islands (data-islands.ts: a block whose text is
  *    all JSON, settings a script reads) and the fallback
  *    text of its videos and audio.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
@@ -65,6 +66,7 @@ import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutCallsToAction } from "./calls-to-action";
 import { cutDatelines } from "./datelines";
+import { cutPlaceholders } from "./placeholders";
 import { cutRepeats } from "./repeats";
 import { cutPolls } from "./polls";
 import { cutDataIslands } from "./data-islands";
@@ -216,6 +218,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cutCallsToAction(index, region, items.inItem, judgement.good);
   if (itemText === undefined && !commentsAreContent) cutDatelines(index, region, items.inItem);
   cutPolls(index, region);
+  cutPlaceholders(index, region);
   cutDataIslands(index, region);
   const summary = metadataSummary(signals.metadata, signals.title);
   if (needsWholePage(index, region, summary !== null)) {

@@ -388,3 +388,14 @@ describe("datelines and bylines over the body", () => {
     expect(text).toContain("Published by the Harbour Trust in 1998 as a pamphlet");
   });
 });
+
+describe("placeholders and interface messages", () => {
+  it("cuts blocks that only say a script is loading, a link was copied or a caption can be shown, and keeps sentences about loading", () => {
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p>
+      <div class="specs">Loading specifications…</div><div class="toast">Link copied!</div><p>Show Caption</p>
+      <p>Loading the lens onto the barge took a day.</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    for (const kept of ["The brass frame was checked", "Loading the lens onto the barge took a day."]) expect(text).toContain(kept);
+    for (const junk of ["Loading specifications", "Link copied", "Show Caption"]) expect(text).not.toContain(junk);
+  });
+});
