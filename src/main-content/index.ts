@@ -42,9 +42,11 @@
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
  *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
- *    buttons), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads), unrendered
- *    template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions), replies' subject
- *    lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback
+ *    buttons), datelines and bylines before the body's first paragraph on pages other than listings, products and
+ *    threads (datelines.ts: "Sep 26, 2022 · 2 min read", "By Maren Holt"), status messages (status-messages.ts:
+ *    "Loading…", "Link copied!"), data islands (data-islands.ts: a block whose text is all JSON, settings a script
+ *    reads), unrendered template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions),
+ *    replies' subject lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback
  *    text of its videos and audio.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
  *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
@@ -66,6 +68,8 @@ import { declaredKind, declaredQuestion, inDeclaredEntry, metadataSummary, readS
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutCallsToAction } from "./calls-to-action";
+import { cutDatelines } from "./datelines";
+import { cutStatusMessages } from "./status-messages";
 import { cutRepeats } from "./repeats";
 import { cutPolls } from "./polls";
 import { cutDataIslands } from "./data-islands";
@@ -217,7 +221,9 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cutRepeats(index, region, items.inItem);
   cutOrphanHeadings(index, region, items.inItem);
   cutCallsToAction(index, region, items.inItem, judgement.good);
+  if (itemText === undefined && !commentsAreContent) cutDatelines(index, region, items.inItem);
   cutPolls(index, region);
+  cutStatusMessages(index, region);
   cutDataIslands(index, region);
   cutTemplatePlaceholders(index, region);
   cutReplySubjects(index, region);

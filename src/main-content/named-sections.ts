@@ -1,10 +1,11 @@
 /**
  * Sections a page titles as being about something else than itself: "Related articles", "You may also like", "People
- * who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Share this post" — and
- * the label over an ad ("Advertisement", "Sponsored"). Sites mark them up like any other section (utility classes, no
- * "related" in any name), so their heading is what gives them away, as it does to a reader. Such a section is clutter
- * beside an article or a product; judge.ts weighs it like a block named "related" (it stays when it evidently wraps the
- * page's content), and a listing page, which is made of such lists, does not use this at all.
+ * who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Written by …", "Share this
+ * post", "Like this:" — and the label over an ad ("Advertisement", "Sponsored"). Sites mark them up like any other
+ * section (utility classes, no "related" in any name), so their heading is what gives them away, as it does to a
+ * reader. Such a section is clutter beside an article or a product; judge.ts weighs it like a block named "related"
+ * (it stays when it evidently wraps the page's content), and a listing page, which is made of such lists, does not use
+ * this at all.
  *
  * The section a heading titles is the element that starts with it (the heading and its own wrappers, then what
  * follows) when that element is not most of the page; in a flat body (headings between paragraphs) it is the
@@ -54,6 +55,10 @@ const ELSEWHERE_HEADING = new RegExp(
       "similar (?:items|products|articles|posts)",
       "frequently bought together",
       "share this(?: (?:article|post|story|page))?",
+      "share(?: it| with your community| the \\w+ on)?",
+      "like this",
+      "written by [^.!?]{1,40}",
+      "authors?",
       "follow us",
       "advertisement",
       "\\W*sponsored\\W*",
@@ -61,6 +66,16 @@ const ELSEWHERE_HEADING = new RegExp(
     ")$",
   "i",
 );
+/**
+ * Titles that name a side section only when what they title is a card or links: a bare "Related" titles Jetpack's
+ * related posts or an inline card to another story, but also a paper's section of related work in prose; "Contents"
+ * titles a table of contents, but a README's "Table of Contents" may run on over its sections.
+ */
+const WEAK_HEADING = /^(?:related|(?:table of )?contents(?: hide| show)?)$/i;
+/** A label's weak title marks the block it opens only when the block is no bigger than a card. */
+const WEAK_CARD_CHARS = 300;
+/** Under a weak heading, at most this share of the rest of the section may be text outside links. */
+const WEAK_PROSE_SHARE = 0.5;
 /** Heading levels by tag. */
 const LEVEL = new Map<string, number>([["h2", 2], ["h3", 3], ["h4", 4], ["h5", 5], ["h6", 6]]);
 /** A section holding more than this share of the page's text is not a side section, whatever its heading says. */
@@ -80,12 +95,17 @@ export function namedSections(index: PageIndex): Uint8Array {
   for (let h = 1; h < count; h++) {
     if (chars[h] === 0 || chars[h] > 60) continue;
     const level = LEVEL.get(nodes[h].name);
-    if ((level === undefined && !isLabel(index, h)) || !namesElsewhere(collapsedText(nodes[h]))) continue;
+    if (level === undefined && !isLabel(index, h)) continue;
+    const title = collapsedText(nodes[h]);
+    const strong = namesElsewhere(title);
+    const weak = !strong && WEAK_HEADING.test(title.replace(/[\s:.!?¶§#…]+$/, ""));
+    if (!strong && !weak) continue;
     // The heading with the wrappers around it that hold nothing else.
     let top = h;
     while (parent[top] > 0 && chars[parent[top]] === chars[top]) top = parent[top];
     const section = parent[top];
     if (section > 0 && chars[section] <= limit && startsWith(index, section, top)) {
+      if (weak && !weakSectionFits(index, childrenAfter(index, section, top), chars[section], level)) continue;
       marked[section] = 1;
       continue;
     }
@@ -99,7 +119,9 @@ export function namedSections(index: PageIndex): Uint8Array {
       run.push(s);
       taken += chars[s];
     }
-    if (taken <= limit) for (const s of run) marked[s] = 1;
+    if (taken > limit) continue;
+    if (weak && !weakSectionFits(index, run.slice(1), taken, level)) continue;
+    for (const s of run) marked[s] = 1;
   }
   return marked;
 }
@@ -111,6 +133,31 @@ export function namedSections(index: PageIndex): Uint8Array {
  */
 function isLabel(index: PageIndex, i: number): boolean {
   return index.ownChars[i] > 0 && index.ownChars[i] === index.chars[i] && index.ownLinkChars[i] === 0 && index.nodes[i].name !== "li";
+}
+
+/**
+ * Whether what a weak title opens (`blocks`, the elements after the title's own block) is what such a title names:
+ * under a label, a card-sized block (`cardChars`); under a heading, links with no subsection and little text
+ * outside them.
+ */
+function weakSectionFits(index: PageIndex, blocks: number[], cardChars: number, level: number | undefined): boolean {
+  const { chars, linkChars, end, nodes } = index;
+  if (level === undefined) return cardChars <= WEAK_CARD_CHARS;
+  let rest = 0;
+  let restLinks = 0;
+  for (const s of blocks) {
+    for (let k = s; k < end[s]; k++) if (nodes[k].name === "h1" || LEVEL.has(nodes[k].name)) return false;
+    rest += chars[s];
+    restLinks += linkChars[s];
+  }
+  return rest - restLinks <= WEAK_PROSE_SHARE * rest;
+}
+
+/** The children of `section` after `child`. */
+function childrenAfter(index: PageIndex, section: number, child: number): number[] {
+  const after: number[] = [];
+  for (let c = index.end[child]; c < index.end[section]; c = index.end[c]) after.push(c);
+  return after;
 }
 
 /** Whether `child` is the first of `section`'s children with any text. */

@@ -84,6 +84,29 @@ describe("sections titled as being about something else", () => {
     for (const junk of ["Related posts", "Five harbours", "About the author", "Maren Holt"]) expect(text).not.toContain(junk);
   });
 
+  it("drops a bare \"Related\" or \"Table of contents\" title over links, and keeps a section of prose so titled", () => {
+    const toc = `<div class="mt-4"><h4>Table of Contents</h4><ul><li><a href="#a">The lens</a></li><li><a href="#b">The frame</a></li></ul></div>`;
+    const jetpack = `<div class="mt-8"><h3><em>Related</em></h3></div>`;
+    const body = `<main><article><h1>The lens comes back</h1>${toc}<div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p>
+      ${jetpack}<h2>Related</h2><p>${sentence("older lens", 3)}</p><h2>Sources</h2><p>${sentence("archive", 2)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    for (const kept of ["The brass frame was checked", "The older lens was checked", "Related"]) expect(text).toContain(kept);
+    expect(text).not.toContain("Table of Contents");
+    expect(text.match(/Related/g)?.length).toBe(1);
+  });
+
+  it("knows the titles of the boxes closing a post: share, like this, written by someone, authors", () => {
+    const box = (title: string, text: string) => `<div class="mt-6"><h4>${title}</h4><p>${text}</p></div>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div>
+      ${box("Share it!", "Send this story to a friend who loves the sea, or post it wherever you talk about lighthouses.")}
+      ${box("Like this:", "Loading, one moment while we count everyone who liked it.")}
+      ${box("Written by Maren Holt", "Maren Holt has written about lighthouses and the people who keep them for twenty years.")}
+      ${box("Authors", "Jon Berg and Ida Lund, keepers of the north pier light since 2001, wrote this guide.")}</article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The brass frame was checked");
+    for (const junk of ["Send this story", "Loading, one moment", "Maren Holt", "Ida Lund"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps a large block that such a label opens: a label is not a heading, the article after it stays", () => {
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>Share this post</p><p>${sentence("lens", 4)}</p>
       <p>${sentence("brass frame", 4)}</p></div></article></main>`;
@@ -345,5 +368,34 @@ describe("dialogs", () => {
     const { text } = extract(page);
     expect(text).toContain("The runner was checked");
     expect(text).not.toContain("privacy notice");
+  });
+});
+
+describe("datelines and bylines over the body", () => {
+  it("cuts lines made only of a date, a reading time and a byline before the first paragraph, and keeps the body's dates", () => {
+    const body = `<main><article><h1>The lens comes back</h1><div class="mt-2"><ul class="flex"><li>Sep 26, 2022</li><li>2 min read</li></ul>
+      <p class="text-sm">By Maren Holt</p><div class="fs-small">March 15, 2022 · 3 min read · By Harbour Trust</div></div>
+      <div class="prose"><p>${sentence("lens", 4)}</p><p>September 16, 2023</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    for (const kept of ["The lens comes back", "The brass frame was checked", "September 16, 2023"]) expect(text).toContain(kept);
+    for (const junk of ["Sep 26, 2022", "2 min read", "Maren Holt", "Harbour Trust"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps a short line that only starts like one (a sentence about a date)", () => {
+    const body = `<main><article><h1>The lens comes back</h1><p>Published by the Harbour Trust in 1998 as a pamphlet</p>
+      <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("Published by the Harbour Trust in 1998 as a pamphlet");
+  });
+});
+
+describe("placeholders and interface messages", () => {
+  it("cuts blocks that only say a script is loading, a link was copied or a caption can be shown, and keeps sentences about loading", () => {
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p>
+      <div class="specs">Loading specifications…</div><div class="toast">Link copied!</div><p>Show Caption</p>
+      <p>Loading the lens onto the barge took a day.</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    for (const kept of ["The brass frame was checked", "Loading the lens onto the barge took a day."]) expect(text).toContain(kept);
+    for (const junk of ["Loading specifications", "Link copied", "Show Caption"]) expect(text).not.toContain(junk);
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * Datelines and bylines over an article's body: "March 15, 2022 · 3 min read · By ASU Online", "Updated on July 9,
+ * 2025", "By Nina Pineda", "11 min read". They say when and by whom the text was written, not what it says; sites
+ * that mark them up as a byline or a date are cut by their class names (signals.ts), the others print them as plain
+ * lines between the title and the first paragraph. A line goes when it is made of nothing but such phrases, and only
+ * there: before the region's first paragraph of prose, outside repeated items (a listing's entries carry their own
+ * dates), and not a heading or a cell of a structure (a list of a date and a reading time is a dateline too).
+ *
+ * English only; a line with any other word in it ("Published by Penguin in 1998 as a paperback") stays.
+ */
+import { collapsedText } from "../dom/tree";
+import type { PageIndex } from "./measure";
+import type { Region } from "./region";
+
+/** A paragraph of prose at least this long ends the head of the body: datelines come before it. */
+const PROSE_CHARS = 120;
+/** A dateline is shorter than this (non-space characters). */
+const DATELINE_MAX_CHARS = 80;
+/** Blocks that are headings, cells or entries of a structure, not lines of their own. */
+const STRUCTURAL = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd", "caption", "figcaption", "pre", "code"]);
+
+const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+const PHRASES = [
+  // "Last updated on", "Published:", "Posted by", "Reviewed by", "Written By"
+  "(?:last\\s+)?(?:published|posted|updated|modified|reviewed|edited|written|date)(?:\\s+(?:on|by|at))?\\s*:?",
+  // "Friday,"
+  "(?:mon|tues|wednes|thurs|fri|satur|sun)day,?",
+  // "September 16th, 2023", "Dec 04, 2025", "12 March 2024", "2025-01-03", "12.12.2025", "3/4/25"
+  `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}`,
+  `\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH},?\\s+\\d{4}`,
+  // "Jan 23" (this year's)
+  `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`,
+  "\\d{4}-\\d{2}-\\d{2}",
+  "\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}",
+  // "at 09:27 am", "10:45 AM"
+  "(?:at\\s+)?\\d{1,2}:\\d{2}\\s*(?:am|pm)?",
+  // "11 min read", "3 MIN. READ", "5 minutes read", "Reading time: 4 minutes"
+  "(?:reading\\s+time\\s*:?\\s*)?\\d+\\s*(?:min|mins|minutes?)\\.?(?:\\s+read)?",
+];
+const PHRASE = new RegExp(`(?:${PHRASES.join("|")})`, "gi");
+/** What may stand between the phrases: spaces, separators and the punctuation around them. */
+const REST = /^[\s·•|,–—\-/:]*$/;
+/** A byline of its own: "By Nina Pineda", "By: Saru Yeknom", "Written by Camila Karalyte", "by Autumn Huerter". */
+const BYLINE = /^(?:(?:[Ww]ritten|[Pp]osted)\s+)?[Bb]y:?\s+(?:[A-Z][\w.'’-]*\s*){1,4}$/;
+/** A byline's or dateline's label on a line of its own, the name or date on the next: "Written by", "Last updated on:". */
+const LABEL = /^(?:last\s+)?(?:published|posted|updated|modified|reviewed|edited|written)(?:\s+(?:on|by))?\s*:?$/i;
+/** A line that must hold a date or a reading time, not just "Posted by" or separators. */
+const DATE_OR_TIME = new RegExp(`${MONTH}\\s+\\d|\\d{4}|\\d\\s*(?:min|mins|minutes?)\\b`, "i");
+
+/** Whether a short line is a dateline or a byline and nothing else. */
+export function isDateline(text: string): boolean {
+  if (BYLINE.test(text) || LABEL.test(text)) return true;
+  // "October 11, 2023 by Autumn Huerter": a date with the byline after it.
+  const byline = /\s+[Bb]y:?\s+(?:[A-Z][\w.'’-]*\s*){1,4}$/.exec(text);
+  const rest = byline === null ? text : text.slice(0, byline.index);
+  return DATE_OR_TIME.test(rest) && REST.test(rest.replace(PHRASE, " "));
+}
+
+/** Cuts the datelines and bylines in the head of the region (before its first paragraph of prose). */
+export function cutDatelines(index: PageIndex, region: Region, inItem: Uint8Array): void {
+  const { nodes, end, chars, ownChars, ownLinkChars } = index;
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    if (region.cut[i] || inItem[i]) {
+      i = end[i];
+      continue;
+    }
+    const own = ownChars[i];
+    if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return;
+    if (own > 0 && own === chars[i] && own < DATELINE_MAX_CHARS && !STRUCTURAL.has(nodes[i].name) && isDateline(collapsedText(nodes[i]).trim())) {
+      region.cut[i] = 1;
+      i = end[i];
+    } else i++;
+  }
+}

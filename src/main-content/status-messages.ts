@@ -1,0 +1,30 @@
+/**
+ * Status messages of the interface left in the markup: "Loading…", "Loading specifications…" (a block a script
+ * fills in later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" (a caption's
+ * toggle). A reader never sees them as the page's text. A longer status ("Loading the forecast…") may be all a small
+ * page says, so only "Loading" and one word are taken for a status.
+ */
+import { collapsedText } from "../dom/tree";
+import type { PageIndex } from "./measure";
+import type { Region } from "./region";
+
+/** Such a message is shorter than this (non-space characters): only short blocks have their text built. */
+const STATUS_MAX_CHARS = 40;
+const STATUS_MESSAGE = /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide) caption)$/i;
+
+/** Whether a block's whole text is such a message. */
+export function isStatusMessage(text: string): boolean {
+  return STATUS_MESSAGE.test(text);
+}
+
+/** Cuts the blocks of the region whose whole text is such a message. */
+export function cutStatusMessages(index: PageIndex, region: Region): void {
+  const { nodes, end, chars, ownChars } = index;
+  for (let i = region.root + 1; i < end[region.root]; ) {
+    const own = ownChars[i];
+    if (region.cut[i] || (own > 0 && own === chars[i] && own < STATUS_MAX_CHARS && isStatusMessage(collapsedText(nodes[i]).trim()))) {
+      region.cut[i] = 1;
+      i = end[i];
+    } else i++;
+  }
+}
