@@ -36,8 +36,6 @@ describe("htmlToMarkdown", () => {
       [
         "# Parsing HTML",
         "",
-        "By [Ada](https://docs.example.com/ada)",
-        "",
         "Read [the **guide**](https://docs.example.com/articles/guide.html), then *try* it. Prices use `a_b` and cost \\*nothing\\*.",
         "",
         "## Example",
