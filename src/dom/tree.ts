@@ -70,6 +70,22 @@ export function isWhitespace(code: number): boolean {
     code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
+/**
+ * The first character of `node`'s text that is not whitespace ("" when none), found without joining the text: a
+ * cheap test that `collapsedText` cannot begin a certain way.
+ */
+export function firstCharacter(node: PageNode): string {
+  const stack: PageNode[] = [node];
+  while (stack.length) {
+    const current = stack.pop()!;
+    if (current.type === TEXT) {
+      const data = current.data;
+      for (let k = 0; k < data.length; k++) if (!isWhitespace(data.charCodeAt(k))) return data[k];
+    } else for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]);
+  }
+  return "";
+}
+
 /** Text under `node` with runs of whitespace collapsed to one space and the ends trimmed. */
 export function collapsedText(node: PageNode): string {
   return rawText(node).replace(/\s+/g, " ").trim();

@@ -7,7 +7,7 @@
  * board the opening post's subject (the title again, without "Re:", under the thread's own title) goes as well;
  * elsewhere a heading repeating an earlier one ("Example" in every section of a manual) is left alone.
  */
-import { collapsedText } from "../dom/tree";
+import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
 import { HEADING_TAGS } from "./signals";
@@ -19,12 +19,28 @@ const SUBJECT_MAX_CHARS = 300;
 
 const normal = (text: string) => text.toLowerCase();
 
+/** The letters a reply prefix starts with. */
+const REPLY_INITIALS = new Set(["r", "R", "a", "A", "s", "S", "v", "V"]);
+
+/**
+ * Whether a heading of the region may start with a reply prefix (its first letter is one a prefix starts with): on
+ * most pages none does, and the page's headings are never joined into text.
+ */
+function mayHoldReply(index: PageIndex, region: Region): boolean {
+  const { nodes, end, chars } = index;
+  for (let i = region.root + 1; i < end[region.root]; i++) {
+    if (HEADING_TAGS.has(nodes[i].name) && nodes[i].name !== "h1" && chars[i] > 0 && REPLY_INITIALS.has(firstCharacter(nodes[i]))) return true;
+  }
+  return false;
+}
+
 /**
  * Cuts from the region each heading below <h1> that is "Re:" and an earlier heading's text — and, on a board whose
  * replies so echo a title, the opening post's subject too when it repeats the thread's title printed above it.
  */
 export function cutReplySubjects(index: PageIndex, region: Region): void {
   const { nodes, end, chars } = index;
+  if (!mayHoldReply(index, region)) return;
   const seen = new Set<string>();
   const echoed = new Set<string>();
   // Headings below <h1> in the region that repeat an earlier heading word for word, with the text they repeat.

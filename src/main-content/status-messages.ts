@@ -4,7 +4,7 @@
  * toggle). A reader never sees them as the page's text. A longer status ("Loading the forecast…") may be all a small
  * page says, so only "Loading" and one word are taken for a status.
  */
-import { collapsedText } from "../dom/tree";
+import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
 
@@ -17,12 +17,16 @@ export function isStatusMessage(text: string): boolean {
   return STATUS_MESSAGE.test(text);
 }
 
+/** The letters such a message starts with: a block starting otherwise never has its text joined. */
+const STATUS_INITIALS = new Set(["l", "L", "c", "C", "u", "U", "s", "S", "h", "H"]);
+
 /** Cuts the blocks of the region whose whole text is such a message. */
 export function cutStatusMessages(index: PageIndex, region: Region): void {
   const { nodes, end, chars, ownChars } = index;
+  const isMessage = (i: number) => STATUS_INITIALS.has(firstCharacter(nodes[i])) && isStatusMessage(collapsedText(nodes[i]));
   for (let i = region.root + 1; i < end[region.root]; ) {
     const own = ownChars[i];
-    if (region.cut[i] || (own > 0 && own === chars[i] && own < STATUS_MAX_CHARS && isStatusMessage(collapsedText(nodes[i]).trim()))) {
+    if (region.cut[i] || (own > 0 && own === chars[i] && own < STATUS_MAX_CHARS && isMessage(i))) {
       region.cut[i] = 1;
       i = end[i];
     } else i++;

@@ -6,9 +6,19 @@ import { parseHtml } from "../../src/dom/parse";
 import { compileSelector, querySelectorAll } from "../../src/dom/select";
 import { innerHtml, toHtml } from "../../src/dom/serialize";
 import { compileSimpleSelectorList } from "../../src/dom/simple-selector";
-import { collapsedText, documentBody, elementChildren, findElement, unwrap, removeNode, walkElements, type ElementNode } from "../../src/dom/tree";
+import { collapsedText, documentBody, elementChildren, findElement, firstCharacter, unwrap, removeNode, walkElements, type ElementNode } from "../../src/dom/tree";
 
 const body = (html: string) => findElement(parseHtml(html), "body")!;
+
+describe("firstCharacter", () => {
+  it("finds the first character of an element's text that is not whitespace, through empty and nested elements", () => {
+    const root = body("<body><h3> <span></span>\n<b> \u00a0</b><i><u>Re</u>: x</i></h3><p> </p><div><img src=x></div></body>");
+    const [heading, paragraph, box] = elementChildren(root);
+    expect(firstCharacter(heading)).toBe("R");
+    expect(firstCharacter(paragraph)).toBe("");
+    expect(firstCharacter(box)).toBe("");
+  });
+});
 
 describe("parseHtml", () => {
   it("closes optional end tags and void elements the HTML way", () => {
