@@ -71,6 +71,24 @@ export function isWhitespace(code: number): boolean {
 }
 
 /**
+ * The first (or, with `fromEnd`, the last) text run under `element` that is not blank, looking no deeper than `depth`
+ * elements ("" when none): how a block begins or ends, without joining its text.
+ */
+export function edgeTextRun(element: ElementNode, fromEnd: boolean, depth: number): string {
+  const children = element.children;
+  for (let n = 0; n < children.length; n++) {
+    const child = children[fromEnd ? children.length - 1 - n : n];
+    if (child.type === TEXT) {
+      if (child.data.trim() !== "") return child.data;
+    } else if (child.type === ELEMENT && depth > 0) {
+      const text = edgeTextRun(child, fromEnd, depth - 1);
+      if (text !== "") return text;
+    }
+  }
+  return "";
+}
+
+/**
  * The first character of `node`'s text that is not whitespace ("" when none), found without joining the text: a
  * cheap test that `collapsedText` cannot begin a certain way.
  */

@@ -5,7 +5,7 @@
  * call to action set in a <p> is links and separators, or a short label ("Learn more about Telehealth"), and does not
  * end as a sentence does.
  */
-import { ELEMENT, TEXT, type ElementNode } from "../dom/tree";
+import { edgeTextRun } from "../dom/tree";
 import type { PageIndex } from "./measure";
 
 /** Non-space characters outside the links ("For more information, see", "See ... for more details"). */
@@ -15,23 +15,9 @@ const SENTENCE_END = /[.!?:;]["'”’)]*\s*$/;
 /** The last text of a paragraph is found this many elements deep at most. */
 const LAST_TEXT_DEPTH = 4;
 
-/** The last text run of the element that is not blank, looking no deeper than LAST_TEXT_DEPTH elements. */
-function lastText(element: ElementNode, depth = 0): string {
-  for (let k = element.children.length - 1; k >= 0; k--) {
-    const child = element.children[k];
-    if (child.type === TEXT) {
-      if (child.data.trim() !== "") return child.data;
-    } else if (child.type === ELEMENT && depth < LAST_TEXT_DEPTH) {
-      const text = lastText(child, depth + 1);
-      if (text !== "") return text;
-    }
-  }
-  return "";
-}
-
 /** Whether block `i`, mostly link text, is a paragraph referring the reader elsewhere in a sentence of its own. */
 export function isCrossReference(index: PageIndex, i: number): boolean {
   const element = index.nodes[i];
   if (element.name !== "p" || index.ownChars[i] - index.ownLinkChars[i] < CROSS_REFERENCE_OWN_CHARS) return false;
-  return SENTENCE_END.test(lastText(element));
+  return SENTENCE_END.test(edgeTextRun(element, true, LAST_TEXT_DEPTH));
 }

@@ -66,7 +66,7 @@ export function cutDatelines(index: PageIndex, region: Region, inItem: Uint8Arra
     }
     const own = ownChars[i];
     if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return;
-    if (own > 0 && own === chars[i] && own < DATELINE_MAX_CHARS && !STRUCTURAL.has(nodes[i].name) && isDateline(collapsedText(nodes[i]).trim())) {
+    if (own > 0 && own === chars[i] && own < DATELINE_MAX_CHARS && !STRUCTURAL.has(nodes[i].name) && isDateline(collapsedText(nodes[i]))) {
       region.cut[i] = 1;
       i = end[i];
     } else i++;

@@ -19,6 +19,7 @@
  */
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
+import { HEADING_TAGS } from "./signals";
 
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
@@ -82,9 +83,8 @@ const LEVEL = new Map<string, number>([["h2", 2], ["h3", 3], ["h4", 4], ["h5", 5
 const MAX_SECTION_SHARE = 0.5;
 
 /** Whether a heading's text names a section about other pages, the author or sharing. */
-function namesElsewhere(text: string): boolean {
-  return ELSEWHERE_HEADING.test(text.replace(/[\s:.!?¶§#…]+$/, ""));
-}
+/** A title's closing punctuation ("Related posts:", "Share this…"), left out when it is read. */
+const CLOSING_PUNCTUATION = /[\s:.!?¶§#…]+$/;
 
 /** 1 on each element that is (or starts) such a section; their descendants are not marked. */
 export function namedSections(index: PageIndex): Uint8Array {
@@ -96,9 +96,9 @@ export function namedSections(index: PageIndex): Uint8Array {
     if (chars[h] === 0 || chars[h] > 60) continue;
     const level = LEVEL.get(nodes[h].name);
     if (level === undefined && !isLabel(index, h)) continue;
-    const title = collapsedText(nodes[h]);
-    const strong = namesElsewhere(title);
-    const weak = !strong && WEAK_HEADING.test(title.replace(/[\s:.!?¶§#…]+$/, ""));
+    const title = collapsedText(nodes[h]).replace(CLOSING_PUNCTUATION, "");
+    const strong = ELSEWHERE_HEADING.test(title);
+    const weak = !strong && WEAK_HEADING.test(title);
     if (!strong && !weak) continue;
     // The heading with the wrappers around it that hold nothing else.
     let top = h;
@@ -146,7 +146,7 @@ function weakSectionFits(index: PageIndex, blocks: number[], cardChars: number, 
   let rest = 0;
   let restLinks = 0;
   for (const s of blocks) {
-    for (let k = s; k < end[s]; k++) if (nodes[k].name === "h1" || LEVEL.has(nodes[k].name)) return false;
+    for (let k = s; k < end[s]; k++) if (HEADING_TAGS.has(nodes[k].name)) return false;
     rest += chars[s];
     restLinks += linkChars[s];
   }
