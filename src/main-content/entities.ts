@@ -28,7 +28,7 @@ const ANY_ENTITY_NAME = /review|author|caption|discl|bio/i;
 
 /**
  * What the element's markup says it is, as REVIEWS | AUTHOR | BESIDE_PROSE bits (`nameBits`: those its class and id
- * values give, nameEntityFlags of each, as signals.ts elementEntities reads them from its cache):
+ * values give, nameEntityFlags of each, as signals.ts elementSignals reads them from its cache):
  *
  * - REVIEWS: customer reviews (a class or id word "review", itemprop="review", a schema.org Review): what buyers
  *   wrote about a product, judged apart from the product's own description.

@@ -9,7 +9,7 @@
  * skip link) are blocks of their own, so that their words do not turn the label beside them into prose.
  */
 import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
-import { elementEntities, elementHint, HEADING_TAGS, Hint, isHidden, SILENT_TAGS, UI_TAGS } from "./signals";
+import { elementSignals, HEADING_TAGS, Hint, HINT_MASK, isHidden, signalEntities, SILENT_TAGS, UI_TAGS } from "./signals";
 import { AUTHOR, BESIDE_PROSE, entityFlags, REVIEWS } from "./entities";
 
 /** Bits of `PageIndex.holds`: an <h1> (the page or article title). */
@@ -75,8 +75,10 @@ export interface PageIndex {
  * regular expression's `\s` matches (what `collapsedText` collapses).
  */
 const SPACE = 1;
-const PUNCTUATION = 2;
-const REGEX_SPACE = 4;
+const PUNCTUATION_SHIFT = 1;
+const PUNCTUATION = 1 << PUNCTUATION_SHIFT;
+const REGEX_SPACE_SHIFT = 2;
+const REGEX_SPACE = 1 << REGEX_SPACE_SHIFT;
 const CHARACTER_CLASS = (() => {
   const table = new Uint8Array(0x10000);
   for (const code of [9, 10, 11, 12, 13, 32, 160, 0x200b, 0xfeff]) table[code] |= SPACE;
@@ -132,18 +134,20 @@ export function indexPage(root: ElementNode): PageIndex {
     if (item.type !== ELEMENT) {
       if (parentIndex < 0) continue;
       const data = item.data;
-      let count = 0;
+      const length = data.length;
+      // Counted without branches (whitespace and letters alternate too irregularly for the branch predictor):
+      // punctuation is never a space.
+      let spaces = 0;
       let punctuation = 0;
       let regexSpaces = 0;
-      for (let k = 0; k < data.length; k++) {
+      for (let k = 0; k < length; k++) {
         const kind = CHARACTER_CLASS[data.charCodeAt(k)];
-        if (kind & REGEX_SPACE) regexSpaces++;
-        if ((kind & SPACE) === 0) {
-          count++;
-          if (kind & PUNCTUATION) punctuation++;
-        }
+        spaces += kind & SPACE;
+        punctuation += (kind >> PUNCTUATION_SHIFT) & 1;
+        regexSpaces += (kind >> REGEX_SPACE_SHIFT) & 1;
       }
-      textChars[parentIndex] += data.length - regexSpaces;
+      const count = length - spaces;
+      textChars[parentIndex] += length - regexSpaces;
       if (count === 0) continue;
       chars[parentIndex] += count;
       const block = blockOf[parentIndex];
@@ -163,9 +167,10 @@ export function indexPage(root: ElementNode): PageIndex {
     end[index] = index + 1;
     holds[index] = ownHolding(item);
     if (index > 0) {
-      hint[index] = elementHint(item);
+      const signals = elementSignals(item);
+      hint[index] = signals & HINT_MASK;
       if (isHidden(item)) hidden[index] = 1;
-      const entity = entityFlags(item, elementEntities(item));
+      const entity = entityFlags(item, signalEntities(signals));
       if (entity & REVIEWS) reviews[index] = 1;
       if (entity & AUTHOR) author[index] = 1;
       if (entity & BESIDE_PROSE) besideProse[index] = 1;

@@ -133,7 +133,7 @@ function tokenBits(token: string): number {
 
 /** Per class or id value: its hint (low bits) and the entity flags its words give (entities.ts), shifted. */
 const valueCache = new Map<string, number>();
-const HINT_MASK = 15;
+export const HINT_MASK = 15;
 const ENTITY_SHIFT = 4;
 
 /**
@@ -157,12 +157,6 @@ function valueBits(value: string): number {
   if (valueCache.size > 20_000) valueCache.clear();
   valueCache.set(ownCopy(value), bits);
   return bits;
-}
-
-/** The entity flags (entities.ts) the element's class and id values give, from the same cache as its hint. */
-export function elementEntities(element: ElementNode): number {
-  const { class: className, id } = element.attrs;
-  return (className !== undefined ? valueBits(className) >>> ENTITY_SHIFT : 0) | (id !== undefined ? valueBits(id) >>> ENTITY_SHIFT : 0);
 }
 
 function tokensHint(value: string): Hint {
@@ -267,7 +261,31 @@ function idFromHeading(element: ElementNode, id: string): boolean {
 const namesChrome = (hint: Hint) => hint === Hint.Chrome || hint === Hint.Boilerplate || hint === Hint.Navigation || hint === Hint.Comments;
 
 /** What the element's own markup says about it (not its descendants). */
+/** What the element's own markup says about it (not its descendants). */
 export function elementHint(element: ElementNode): Hint {
+  return (elementSignals(element) & HINT_MASK) as Hint;
+}
+
+/** The entity flags (entities.ts) an `elementSignals` value holds. */
+export function signalEntities(signals: number): number {
+  return signals >>> ENTITY_SHIFT;
+}
+
+/**
+ * The element's hint (low bits) and the entity flags its class and id values give (entities.ts), shifted: read
+ * together, as the measuring pass needs both, so that each value is looked up once.
+ */
+export function elementSignals(element: ElementNode): number {
+  const attrs = element.attrs;
+  const { class: className, id } = attrs;
+  const classBits = className !== undefined ? valueBits(className) : 0;
+  const idBits = id !== undefined ? valueBits(id) : 0;
+  const entities = (classBits | idBits) & ~HINT_MASK;
+  return ownHint(element, classBits & HINT_MASK, idBits & HINT_MASK) | entities;
+}
+
+/** The hint of `elementHint`, given the hints of the element's class and id values. */
+function ownHint(element: ElementNode, classHint: Hint, idHint: Hint): Hint {
   const attrs = element.attrs;
   const name = element.name;
   if (name === "main" || name === "article") return Hint.Content;
@@ -289,11 +307,9 @@ export function elementHint(element: ElementNode): Hint {
     const tagHint = attributeHint(name);
     if (namesChrome(tagHint)) return tagHint;
   }
-  let idHint = attrs.id !== undefined ? attributeHint(attrs.id) : Hint.None;
   // An id made from the section's own heading ("respond-to-review-comments") names its topic, not its role.
   if (namesChrome(idHint) && idFromHeading(element, attrs.id!)) idHint = Hint.None;
   if (namesChrome(idHint)) return idHint;
-  const classHint = attrs.class !== undefined ? attributeHint(attrs.class) : Hint.None;
   if (classHint === Hint.None || (classHint === Hint.Clutter && idHint === Hint.Content)) return idHint;
   return classHint;
 }
