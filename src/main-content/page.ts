@@ -87,10 +87,11 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
   }
   let productMicrodata = false;
   let microdataProducts = 0;
-  // The body's ancestors too: pages declare their type on <html> as often as on <body>.
+  // The body's ancestors too (pages declare their type on <html> as often as on <body>), then the index's elements.
   const ancestors: ElementNode[] = [];
   for (let e = index.nodes[0].parent; e; e = e.parent) ancestors.push(e);
-  for (const element of [...ancestors, ...index.nodes]) {
+  for (let k = -ancestors.length; k < index.nodes.length; k++) {
+    const element = k < 0 ? ancestors[ancestors.length + k] : index.nodes[k];
     const itemtype = element.attrs.itemtype;
     if (itemtype === undefined) continue;
     if (QA_MICRODATA.test(itemtype)) return "qa";
