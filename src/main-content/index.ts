@@ -42,8 +42,8 @@
  *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
  *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
- *    buttons), datelines and bylines before the body's first paragraph on pages other than listings, products and
- *    threads (datelines.ts: "Sep 26, 2022 · 2 min read", "By Maren Holt"), status messages (status-messages.ts:
+ *    buttons), sign-up boxes (sign-up-boxes.ts: a few words offering a newsletter over an e-mail field), datelines
+ *    and bylines before the body's first paragraph on pages other than listings, products and threads (datelines.ts: "Sep 26, 2022 · 2 min read", "By Maren Holt"), status messages (status-messages.ts:
  *    "Loading…", "Link copied!"), data islands (data-islands.ts: a block whose text is all JSON, settings a script
  *    reads), unrendered template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions),
  *    replies' subject lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback
@@ -72,6 +72,7 @@ import { cutDatelines } from "./datelines";
 import { cutStatusMessages } from "./status-messages";
 import { cutRepeats } from "./repeats";
 import { cutPolls } from "./polls";
+import { cutSignUpBoxes } from "./sign-up-boxes";
 import { cutDataIslands } from "./data-islands";
 import { cutTemplatePlaceholders } from "./template-placeholders";
 import { cutReplySubjects } from "./reply-subjects";
@@ -223,6 +224,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cutCallsToAction(index, region, items.inItem, judgement.good);
   if (itemText === undefined && !commentsAreContent) cutDatelines(index, region, items.inItem);
   cutPolls(index, region);
+  cutSignUpBoxes(index, region);
   cutStatusMessages(index, region);
   cutDataIslands(index, region);
   cutTemplatePlaceholders(index, region);

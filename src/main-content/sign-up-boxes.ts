@@ -1,0 +1,55 @@
+/**
+ * Sign-up boxes inside the content: "Join our newsletter — the freshest updates delivered to your inbox" over a field
+ * for an e-mail address, set between an article's sections by a page builder whose class names say nothing
+ * ("elementor-section", "mt-10 w-full"). Boxes named as newsletter or subscription boxes are chrome already
+ * (signals.ts); these are found by what they hold: a field asking for an e-mail address, a few words of text at most,
+ * and those words offering a subscription — but not the page's title (<h1>), which a box around a title and a
+ * sign-up form beside it (one hidden until asked for) would take along. The field itself goes with every form control; without this rule its
+ * heading and its pitch would stay behind as a stray section of the article.
+ */
+import { collapsedText, ELEMENT, type ElementNode } from "../dom/tree";
+import { HOLDS_FIELD, HOLDS_TITLE, type PageIndex } from "./measure";
+import type { Region } from "./region";
+
+/** A sign-up box's text: a heading, a sentence of pitch, a line of consent. More is a section of the page. */
+const SIGN_UP_MAX_CHARS = 300;
+/** ... and never most of the region: a short page may be little more than its sign-up form. */
+const SIGN_UP_MAX_SHARE = 0.5;
+
+/** What the box offers: a newsletter, a mailing list, updates by e-mail. */
+const SIGN_UP_WORDS =
+  /\b(?:newsletters?|subscribe|sign(?:ing)? up|signup|mailing list|(?:e-?mail|weekly|monthly) (?:updates|digest)|to your inbox|in your inbox)\b/i;
+
+/** Field attributes naming an e-mail address ("email", "form_fields[email]", "Your e-mail"). */
+const EMAIL_NAME = /e-?mail/i;
+
+/** Whether the element is a field for an e-mail address: by its type, or by its name, id, placeholder or label. */
+function asksForEmail(element: ElementNode): boolean {
+  if (element.name !== "input") return false;
+  const { type, name, id, placeholder } = element.attrs;
+  if (type !== undefined && type.toLowerCase() === "email") return true;
+  if (type !== undefined && type !== "" && type.toLowerCase() !== "text") return false;
+  for (const value of [name, id, placeholder, element.attrs["aria-label"]]) if (value !== undefined && EMAIL_NAME.test(value)) return true;
+  return false;
+}
+
+/** Whether the subtree at `i` holds a field for an e-mail address. */
+function holdsEmailField(index: PageIndex, i: number): boolean {
+  for (let j = i; j < index.end[i]; j++) if (index.nodes[j].type === ELEMENT && asksForEmail(index.nodes[j])) return true;
+  return false;
+}
+
+/** Cuts from the region each outermost box of at most SIGN_UP_MAX_CHARS of text that offers a subscription for an e-mail address. */
+export function cutSignUpBoxes(index: PageIndex, region: Region): void {
+  const { nodes, end, chars, holds } = index;
+  const root = region.root;
+  const limit = Math.min(SIGN_UP_MAX_CHARS, SIGN_UP_MAX_SHARE * chars[root]);
+  for (let i = root + 1; i < end[root]; ) {
+    const box =
+      (holds[i] & (HOLDS_FIELD | HOLDS_TITLE)) === HOLDS_FIELD && chars[i] > 0 && chars[i] <= limit && SIGN_UP_WORDS.test(collapsedText(nodes[i])) && holdsEmailField(index, i);
+    if (region.cut[i] || box) {
+      region.cut[i] = 1;
+      i = end[i];
+    } else i++;
+  }
+}
