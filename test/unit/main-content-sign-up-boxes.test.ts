@@ -1,7 +1,9 @@
 /**
  * Main-content extraction and sign-up boxes whose class names say nothing: a box offering a newsletter over a field
  * for an e-mail address goes with its heading and pitch; an e-mail field beside other words (a contact form's
- * prose), a newsletter talked about without a field, and a page title sharing a box with a sign-up form stay.
+ * prose), a newsletter talked about without a field, and a page title sharing a box with a sign-up form stay. A box
+ * whose form a script loads has no field to go by: its title ("Join our newsletter", "Get … delivered to your inbox")
+ * names it (named-sections.ts).
  */
 import { describe, expect, it } from "vitest";
 import { extract, sentence } from "./main-content-site";
@@ -29,5 +31,17 @@ describe("sign-up boxes", () => {
     const { text } = extract(`<main>${titled}<article><p>${sentence("lesson", 4)}</p>${contact}<p>${sentence("quiz", 4)}</p></article></main>`);
     expect(text).toContain("Questions about a lesson? Write to the school office");
     expect(text).toContain("Remote language jobs");
+  });
+
+  it("cuts a sign-up box whose form a script loads by its title, and keeps a section about newsletters", () => {
+    const scripted = `<div class="div-block-12"><h2>Join Our Genius Newsletter</h2>
+      <p>Get the latest articles and workbooks delivered to your inbox.</p><div class="hbspt-form"></div></div>`;
+    const page = `<main><article><h1>Pricing a yoga class</h1><p>${sentence("price", 4)}</p>${scripted}
+      <h2>Newsletters for studios</h2><p>${sentence("newsletter", 3)}</p></article></main>`;
+    const { text } = extract(page);
+    expect(text).toContain("Newsletters for studios");
+    expect(text).toContain("The newsletter was checked for the 3. time");
+    expect(text).not.toContain("Join Our Genius Newsletter");
+    expect(text).not.toContain("delivered to your inbox");
   });
 });
