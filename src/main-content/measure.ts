@@ -9,7 +9,7 @@
  * skip link) are blocks of their own, so that their words do not turn the label beside them into prose.
  */
 import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
-import { elementSignals, HEADING_TAGS, Hint, HINT_MASK, isHidden, signalEntities, SILENT_TAGS, UI_TAGS } from "./signals";
+import { elementSignals, HEADING_TAGS, Hint, isHidden, signalEntities, signalHint, SILENT_TAGS, UI_TAGS } from "./signals";
 import { AUTHOR, BESIDE_PROSE, entityFlags, REVIEWS } from "./entities";
 
 /** Bits of `PageIndex.holds`: an <h1> (the page or article title). */
@@ -168,7 +168,7 @@ export function indexPage(root: ElementNode): PageIndex {
     holds[index] = ownHolding(item);
     if (index > 0) {
       const signals = elementSignals(item);
-      hint[index] = signals & HINT_MASK;
+      hint[index] = signalHint(signals);
       if (isHidden(item)) hidden[index] = 1;
       const entity = entityFlags(item, signalEntities(signals));
       if (entity & REVIEWS) reviews[index] = 1;

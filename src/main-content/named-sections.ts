@@ -85,7 +85,6 @@ const LEVEL = new Map<string, number>([["h2", 2], ["h3", 3], ["h4", 4], ["h5", 5
 /** A section holding more than this share of the page's text is not a side section, whatever its heading says. */
 const MAX_SECTION_SHARE = 0.5;
 
-/** Whether a heading's text names a section about other pages, the author or sharing. */
 /** A title's closing punctuation ("Related posts:", "Share this…"), left out when it is read. */
 const CLOSING_PUNCTUATION = /[\s:.!?¶§#…]+$/;
 

@@ -4,10 +4,10 @@
  * ("elementor-section", "mt-10 w-full"). Boxes named as newsletter or subscription boxes are chrome already
  * (signals.ts); these are found by what they hold: a field asking for an e-mail address, a few words of text at most,
  * and those words offering a subscription — but not the page's title (<h1>), which a box around a title and a
- * sign-up form beside it (one hidden until asked for) would take along. The field itself goes with every form control; without this rule its
- * heading and its pitch would stay behind as a stray section of the article.
+ * sign-up form beside it (one hidden until asked for) would take along. The field itself goes with every form
+ * control; without this rule its heading and its pitch would stay behind as a stray section of the article.
  */
-import { collapsedText, ELEMENT, type ElementNode } from "../dom/tree";
+import { collapsedText, type ElementNode } from "../dom/tree";
 import { HOLDS_FIELD, HOLDS_TITLE, type PageIndex } from "./measure";
 import type { Region } from "./region";
 
@@ -35,18 +35,26 @@ function asksForEmail(element: ElementNode): boolean {
 
 /** Whether the subtree at `i` holds a field for an e-mail address. */
 function holdsEmailField(index: PageIndex, i: number): boolean {
-  for (let j = i; j < index.end[i]; j++) if (index.nodes[j].type === ELEMENT && asksForEmail(index.nodes[j])) return true;
+  for (let j = i; j < index.end[i]; j++) if (asksForEmail(index.nodes[j])) return true;
   return false;
 }
 
-/** Cuts from the region each outermost box of at most SIGN_UP_MAX_CHARS of text that offers a subscription for an e-mail address. */
+/**
+ * Cuts from the region each outermost box of at most SIGN_UP_MAX_CHARS of text that offers a subscription for an
+ * e-mail address.
+ */
 export function cutSignUpBoxes(index: PageIndex, region: Region): void {
   const { nodes, end, chars, holds } = index;
   const root = region.root;
   const limit = Math.min(SIGN_UP_MAX_CHARS, SIGN_UP_MAX_SHARE * chars[root]);
   for (let i = root + 1; i < end[root]; ) {
+    // A field and no title first (cheap), then the words, then the field's kind.
     const box =
-      (holds[i] & (HOLDS_FIELD | HOLDS_TITLE)) === HOLDS_FIELD && chars[i] > 0 && chars[i] <= limit && SIGN_UP_WORDS.test(collapsedText(nodes[i])) && holdsEmailField(index, i);
+      (holds[i] & (HOLDS_FIELD | HOLDS_TITLE)) === HOLDS_FIELD &&
+      chars[i] > 0 &&
+      chars[i] <= limit &&
+      SIGN_UP_WORDS.test(collapsedText(nodes[i])) &&
+      holdsEmailField(index, i);
     if (region.cut[i] || box) {
       region.cut[i] = 1;
       i = end[i];

@@ -133,7 +133,7 @@ function tokenBits(token: string): number {
 
 /** Per class or id value: its hint (low bits) and the entity flags its words give (entities.ts), shifted. */
 const valueCache = new Map<string, number>();
-export const HINT_MASK = 15;
+const HINT_MASK = 15;
 const ENTITY_SHIFT = 4;
 
 /**
@@ -260,10 +260,9 @@ function idFromHeading(element: ElementNode, id: string): boolean {
 /** Hints that settle an element whatever its other names say: it is chrome of some kind. */
 const namesChrome = (hint: Hint) => hint === Hint.Chrome || hint === Hint.Boilerplate || hint === Hint.Navigation || hint === Hint.Comments;
 
-/** What the element's own markup says about it (not its descendants). */
-/** What the element's own markup says about it (not its descendants). */
-export function elementHint(element: ElementNode): Hint {
-  return (elementSignals(element) & HINT_MASK) as Hint;
+/** The hint an `elementSignals` value holds. */
+export function signalHint(signals: number): Hint {
+  return (signals & HINT_MASK) as Hint;
 }
 
 /** The entity flags (entities.ts) an `elementSignals` value holds. */
@@ -272,19 +271,18 @@ export function signalEntities(signals: number): number {
 }
 
 /**
- * The element's hint (low bits) and the entity flags its class and id values give (entities.ts), shifted: read
+ * What the element's own markup says about it: its hint (low bits) and the entity flags its class and id values give (entities.ts), shifted: read
  * together, as the measuring pass needs both, so that each value is looked up once.
  */
 export function elementSignals(element: ElementNode): number {
-  const attrs = element.attrs;
-  const { class: className, id } = attrs;
+  const { class: className, id } = element.attrs;
   const classBits = className !== undefined ? valueBits(className) : 0;
   const idBits = id !== undefined ? valueBits(id) : 0;
   const entities = (classBits | idBits) & ~HINT_MASK;
   return ownHint(element, classBits & HINT_MASK, idBits & HINT_MASK) | entities;
 }
 
-/** The hint of `elementHint`, given the hints of the element's class and id values. */
+/** What the element's own markup says about it (not its descendants), given the hints of its class and id values. */
 function ownHint(element: ElementNode, classHint: Hint, idHint: Hint): Hint {
   const attrs = element.attrs;
   const name = element.name;
