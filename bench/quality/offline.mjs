@@ -19,7 +19,7 @@
  * collected inside either path's time), so --rounds N (default 3) adds N timing-only passes over the same pages, each
  * alternating which path goes first (by page and by pass), and prints every pass's figure and their median.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -40,7 +40,13 @@ const { markdownToText } = await import(pathToFileURL(join(shared, "text.mjs")).
 
 const bundle = join(tmpdir(), `edgecrawl-quality-offline-${process.pid}.mjs`);
 await build({ entryPoints: [join(root, "bench", "quality", "page-path.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
-const { runPage, runSelectorPage } = await import(pathToFileURL(bundle).href);
+let pagePath;
+try {
+  pagePath = await import(pathToFileURL(bundle).href);
+} finally {
+  rmSync(bundle, { force: true }); // loaded once, so the file is not needed afterwards (runs used to leave one in /tmp)
+}
+const { runPage, runSelectorPage } = pagePath;
 
 // ------------------------------------------------------------------------------------------------ ground truth
 const types = opt("type") ? new Set(opt("type").split(",")) : null;
