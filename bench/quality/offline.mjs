@@ -25,6 +25,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { scorerLimits } from "./scorer-limits.mjs";
 import { qualityDir } from "./shared.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -95,6 +96,8 @@ const quick = args.includes("--quick");
 const repeat = Number(opt("repeat", 1));
 const versusSelector = args.includes("--versus-selector");
 const rounds = Number(opt("rounds", 3));
+const limits = args.includes("--scorer-limits");
+const markdowns = [];
 if (dump) mkdirSync(dump, { recursive: true });
 const rows = [];
 let htmlBytes = 0, parseMs = 0, extractMs = 0, markdownMs = 0;
@@ -120,6 +123,7 @@ for (const page of pages) {
     err = String(e?.stack ?? e).slice(0, 300);
   }
   if (dump) writeFileSync(join(dump, `${page.id}.md`), markdown);
+  if (limits) markdowns.push(markdown);
   const text = markdownToText(markdown);
   const [P, R, F] = wordF1(text, page.text);
   rows.push({ id: page.id, type: page.type, url: page.url, P, R, F, with: snippets(text, page.with), without: snippets(text, page.without), empty: text.trim() === "", warnings, err, ms, selectorMs });
@@ -170,6 +174,7 @@ for (const t of ["article", "forum", "product", "collection", "listing", "docume
   const xs = rows.filter((r) => r.type === t);
   if (xs.length) console.log(line(t, xs));
 }
+if (limits) console.log(`\n${scorerLimits({ rows, pages, markdowns, markdownToText, wordF1 })}`);
 const show = Number(opt("show", 15));
 if (show > 0) {
   console.log(`\nworst pages (F1 P R id type url warnings):`);
