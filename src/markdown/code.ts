@@ -1,7 +1,11 @@
 /**
- * Code in Markdown: fenced blocks for <pre> with the language the page names (on the <code>, the <pre> or a
- * highlighter's wrapper such as GitHub's div.highlight-source-*; SyntaxHighlighter's "brush: js" too), and the fence
- * length that code needs.
+ * Code in Markdown: fenced blocks for <pre> with the language the page names, and the fence length that code needs.
+ * The language is read, nearest first, from the <code>, the <pre> and the two elements around it:
+ * - `language-*` / `lang-*` classes (Prism and highlight.js; Prism lets a wrapper name the language for what it holds),
+ *   `data-lang` / `data-language`, SyntaxHighlighter's "brush: js", GitHub's div.highlight-source-*;
+ * - Sphinx's div.highlight-* around its div.highlight (Python's, Django's, Read the Docs' pages);
+ * - a class naming a language on the <pre> or <code> itself, alone or as a name's last part ("rust" from rustdoc,
+ *   "gatsby-code-jsx"), from a list of well-known languages only, since such a class could mean anything else.
  */
 import { elementsOf, type MdElement, type MdNode } from "./view";
 
@@ -9,19 +13,55 @@ const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([\w#+.-]+)/i;
 const HIGHLIGHT_CLASS = /(?:^|\s)highlight-(?:source|text)-([\w#+.-]+)/i;
 /** SyntaxHighlighter's convention, still used by documentation sites: class="brush: js". */
 const BRUSH_CLASS = /(?:^|\s)brush:\s*([\w#+.-]+)/i;
+/** Sphinx: div.highlight-python3 > div.highlight > pre ("default" and "none" name no language). */
+const SPHINX_CLASS = /(?:^|\s)highlight-([\w#+.-]+)/i;
+const SPHINX_NO_LANGUAGE = new Set(["default", "none"]);
+/** Languages a bare class word on a <pre> or <code> is taken for (none that is also an everyday word or a letter). */
+const LANGUAGE_WORDS = new Set([
+  "bash", "clojure", "cpp", "csharp", "css", "dart", "diff", "dockerfile", "elixir", "erlang", "fsharp", "golang",
+  "graphql", "haskell", "hcl", "html", "java", "javascript", "json", "jsx", "julia", "kotlin", "lua", "makefile",
+  "markdown", "ocaml", "perl", "php", "powershell", "protobuf", "python", "ruby", "rust", "scala", "scss", "solidity",
+  "sql", "swift", "toml", "tsx", "typescript", "xml", "yaml", "zsh",
+]);
+/** Language names a page may spell with a version. */
+const LANGUAGE_ALIASES: Record<string, string> = { python3: "python", py3: "python" };
+
+function hasClass(element: MdElement | null, name: string): boolean {
+  return element !== null && (element.attrs.class ?? "").split(/\s+/).includes(name);
+}
+
+/** A class word of a <pre> or <code> naming a well-known language, alone or as the last part of a longer name. */
+function languageWord(className: string): string | null {
+  for (const word of className.toLowerCase().split(/\s+/)) {
+    const last = word.slice(word.lastIndexOf("-") + 1);
+    if (LANGUAGE_WORDS.has(last)) return last;
+  }
+  return null;
+}
+
+function declaredLanguage(element: MdElement): string | null {
+  const className = element.attrs.class ?? "";
+  const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className) ?? BRUSH_CLASS.exec(className);
+  if (match) return match[1];
+  const declared = (element.attrs["data-lang"] ?? element.attrs["data-language"])?.trim();
+  return declared && /^[\w#+.-]+$/.test(declared) ? declared : null;
+}
 
 function codeLanguage(pre: MdElement): string {
   const first = elementsOf(pre)[0];
   const code = first?.name === "code" ? first : null;
-  for (const element of [code, pre, pre.parent]) {
-    if (element === null) continue;
-    const className = element.attrs.class ?? "";
-    const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className) ?? BRUSH_CLASS.exec(className);
-    if (match) return match[1].toLowerCase();
-    const declared = element.attrs["data-lang"] ?? element.attrs["data-language"];
-    if (declared && /^[\w#+.-]+$/.test(declared.trim())) return declared.trim().toLowerCase();
+  const parent = pre.parent;
+  const grandparent = parent?.parent ?? null;
+  let language: string | null = null;
+  for (const element of [code, pre, parent, grandparent]) if (element !== null && (language = declaredLanguage(element)) !== null) break;
+  if (language === null && grandparent !== null && hasClass(parent, "highlight")) {
+    const sphinx = SPHINX_CLASS.exec(grandparent.attrs.class ?? "")?.[1].toLowerCase();
+    if (sphinx !== undefined && !SPHINX_NO_LANGUAGE.has(sphinx)) language = sphinx;
   }
-  return "";
+  language ??= (code !== null ? languageWord(code.attrs.class ?? "") : null) ?? languageWord(pre.attrs.class ?? "");
+  if (language === null) return "";
+  const lowered = language.toLowerCase();
+  return LANGUAGE_ALIASES[lowered] ?? lowered;
 }
 
 const LINE_LIKE_ELEMENTS = new Set(["div", "p", "li", "tr"]);

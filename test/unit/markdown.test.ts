@@ -69,6 +69,22 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown("<pre><code>a ``` b</code></pre>")).toBe("````\na ``` b\n````");
   });
 
+  it("takes the language from Sphinx's wrapper, a wrapper two levels up and a well-known language's class word", () => {
+    const sphinx = (language: string) => `<div class="highlight-${language} notranslate"><div class="highlight"><pre><span></span>x = 1</pre></div></div>`;
+    expect(htmlToMarkdown(sphinx("python3"))).toBe("```python\nx = 1\n```");
+    expect(htmlToMarkdown(sphinx("pycon"))).toBe("```pycon\nx = 1\n```");
+    // "default" is whatever the site set as default; a wrapper that is not Sphinx's names no language.
+    expect(htmlToMarkdown(sphinx("default"))).toBe("```\nx = 1\n```");
+    expect(htmlToMarkdown(`<div class="highlight-line"><div class="box"><pre>x = 1</pre></div></div>`)).toBe("```\nx = 1\n```");
+    expect(htmlToMarkdown(`<div class="code-block language-hcl"><div class="body"><pre class="code"><code>resource "a" "b" {}</code></pre></div></div>`)).toBe(
+      '```hcl\nresource "a" "b" {}\n```',
+    );
+    expect(htmlToMarkdown(`<pre class="rust rust-example-rendered"><code>let x = 5;</code></pre>`)).toBe("```rust\nlet x = 5;\n```");
+    expect(htmlToMarkdown(`<pre class="gatsby-code-jsx"><code>&lt;App /&gt;</code></pre>`)).toBe("```jsx\n<App />\n```");
+    // Class words that are not well-known language names say nothing.
+    expect(htmlToMarkdown(`<pre class="text js wide-go"><code>plain</code></pre>`)).toBe("```\nplain\n```");
+  });
+
   it("keeps blank lines and spacing inside code while collapsing them outside", () => {
     expect(htmlToMarkdown("<pre><code>one\n\n\n\ntwo  </code></pre><p>a</p><br><br><br><br><p>b</p>")).toBe(
       "```\none\n\n\n\ntwo\n```\n\na\n\nb",
