@@ -2,7 +2,8 @@
  * Code in Markdown: fenced blocks for <pre> with the language the page names, and the fence length that code needs.
  * The language is read, nearest first, from the <code>, the <pre> and the two elements around it:
  * - `language-*` / `lang-*` classes (Prism and highlight.js; Prism lets a wrapper name the language for what it holds),
- *   `data-lang` / `data-language`, SyntaxHighlighter's "brush: js", GitHub's div.highlight-source-*;
+ *   `data-lang` / `data-language`, SyntaxHighlighter's "brush: js", GitHub's div.highlight-source-* — on a wrapper
+ *   only a known language's name, since there such classes also name the page's language ("lang-en") or a menu;
  * - Sphinx's div.highlight-* around its div.highlight (Python's, Django's, Read the Docs' pages);
  * - a class naming a language on the <pre> or <code> itself, alone or as a name's last part ("rust" from rustdoc,
  *   "gatsby-code-jsx"), from a list of well-known languages only, since such a class could mean anything else.
@@ -23,6 +24,12 @@ const LANGUAGE_WORDS = new Set([
   "markdown", "ocaml", "perl", "php", "powershell", "protobuf", "python", "ruby", "rust", "scala", "scss", "solidity",
   "sql", "swift", "toml", "tsx", "typescript", "xml", "yaml", "zsh",
 ]);
+/**
+ * Short names and tool languages a wrapper's `language-*` / `lang-*` class is taken for, besides the words above. A
+ * wrapper's class of that form names other things too: the page's human language ("lang-en"), a language menu
+ * ("language-selector", "language-name").
+ */
+const WRAPPER_LANGUAGES = new Set(["c", "go", "js", "ts", "py", "rb", "rs", "kt", "sh", "shell", "console", "text", "plaintext", "yml", "python3"]);
 /** Language names a page may spell with a version. */
 const LANGUAGE_ALIASES: Record<string, string> = { python3: "python", py3: "python" };
 
@@ -39,12 +46,14 @@ function languageWord(className: string): string | null {
   return null;
 }
 
-function declaredLanguage(element: MdElement): string | null {
+/** The language an element's attributes declare; a wrapper's only when it is a known language's name. */
+function declaredLanguage(element: MdElement, wrapper: boolean): string | null {
   const className = element.attrs.class ?? "";
   const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className) ?? BRUSH_CLASS.exec(className);
-  if (match) return match[1];
-  const declared = (element.attrs["data-lang"] ?? element.attrs["data-language"])?.trim();
-  return declared && /^[\w#+.-]+$/.test(declared) ? declared : null;
+  const declared = match?.[1] ?? (element.attrs["data-lang"] ?? element.attrs["data-language"])?.trim();
+  if (!declared || !/^[\w#+.-]+$/.test(declared)) return null;
+  const lowered = declared.toLowerCase();
+  return !wrapper || LANGUAGE_WORDS.has(lowered) || WRAPPER_LANGUAGES.has(lowered) ? lowered : null;
 }
 
 function codeLanguage(pre: MdElement): string {
@@ -53,15 +62,16 @@ function codeLanguage(pre: MdElement): string {
   const parent = pre.parent;
   const grandparent = parent?.parent ?? null;
   let language: string | null = null;
-  for (const element of [code, pre, parent, grandparent]) if (element !== null && (language = declaredLanguage(element)) !== null) break;
+  for (const element of [code, pre, parent, grandparent]) {
+    language = element === null ? null : declaredLanguage(element, element === parent || element === grandparent);
+    if (language !== null) break;
+  }
   if (language === null && grandparent !== null && hasClass(parent, "highlight")) {
     const sphinx = SPHINX_CLASS.exec(grandparent.attrs.class ?? "")?.[1].toLowerCase();
     if (sphinx !== undefined && !SPHINX_NO_LANGUAGE.has(sphinx)) language = sphinx;
   }
   language ??= (code !== null ? languageWord(code.attrs.class ?? "") : null) ?? languageWord(pre.attrs.class ?? "");
-  if (language === null) return "";
-  const lowered = language.toLowerCase();
-  return LANGUAGE_ALIASES[lowered] ?? lowered;
+  return language === null ? "" : (LANGUAGE_ALIASES[language] ?? language);
 }
 
 const LINE_LIKE_ELEMENTS = new Set(["div", "p", "li", "tr"]);

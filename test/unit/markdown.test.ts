@@ -81,6 +81,9 @@ describe("htmlToMarkdown", () => {
     );
     expect(htmlToMarkdown(`<pre class="rust rust-example-rendered"><code>let x = 5;</code></pre>`)).toBe("```rust\nlet x = 5;\n```");
     expect(htmlToMarkdown(`<pre class="gatsby-code-jsx"><code>&lt;App /&gt;</code></pre>`)).toBe("```jsx\n<App />\n```");
+    // A wrapper's language- / lang- class that names no programming language (the page's language, a menu) says nothing.
+    expect(htmlToMarkdown(`<div class="lang-en"><div class="post"><pre><code>x = 1</code></pre></div></div>`)).toBe("```\nx = 1\n```");
+    expect(htmlToMarkdown(`<div class="language-selector"><pre>x = 1</pre></div>`)).toBe("```\nx = 1\n```");
     // Class words that are not well-known language names say nothing.
     expect(htmlToMarkdown(`<pre class="text js wide-go"><code>plain</code></pre>`)).toBe("```\nplain\n```");
   });
