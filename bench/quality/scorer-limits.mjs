@@ -28,7 +28,7 @@ export function textWithCodeVerbatim(markdown, markdownToText) {
 const foldQuotes = (s) => s.replace(/[‘’‚‛′´]/g, "'").replace(/[“”„‟″]/g, '"');
 const foldSpaces = (s) => s.replace(/\s+/g, " ");
 
-/** Share of `list` found in `text`, both sides passed through `fold` (the scorer's own test when `fold` is identity). */
+/** Share of `list` found in `text`, both sides passed through `fold` (the scorer's own test when `fold` is `same`). */
 function foundShare(text, list, fold) {
   if (!list.length) return 1;
   const folded = fold(text.toLowerCase());

@@ -44,8 +44,8 @@
  *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
  *    buttons), sign-up boxes (sign-up-boxes.ts: a few words offering a newsletter over an e-mail field), datelines
  *    and bylines before the body's first paragraph on pages other than listings, products and threads (datelines.ts:
- *    "Sep 26, 2022 · 2 min read", "By Maren Holt"), status messages (status-messages.ts: "Loading…", "Link copied!"), data islands (data-islands.ts: a block whose text is all JSON, settings a script
- *    reads), unrendered template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions),
+ *    "Sep 26, 2022 · 2 min read", "By Maren Holt"), status messages (status-messages.ts: "Loading…", "Link
+ *    copied!"), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads), unrendered template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions),
  *    replies' subject lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback
  *    text of its videos and audio.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge

@@ -1,12 +1,12 @@
 /**
- * Sections a page titles as being about something else than itself: "Related articles", "You may also like", "People
- * who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Written by …", "Share this
- * post", "Like this:" — the label over an ad ("Advertisement", "Sponsored"), and the title of a sign-up box whose form a
- * script loads ("Join our newsletter", "Get our stories delivered to your inbox"). Sites mark them up like any other
- * section (utility classes, no "related" in any name), so their heading is what gives them away, as it does to a
- * reader. Such a section is clutter beside an article or a product; judge.ts weighs it like a block named "related"
- * (it stays when it evidently wraps the page's content), and a listing page, which is made of such lists, does not use
- * this at all.
+ * Sections a page titles as being about something else than itself: "Related articles", "You may also like",
+ * "People who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Written by …",
+ * "Share this post", "Like this:" — the label over an ad ("Advertisement", "Sponsored"), and the title of a sign-up
+ * box whose form a script loads ("Join our newsletter", "Get our stories delivered to your inbox"). Sites mark them
+ * up like any other section (utility classes, no "related" in any name), so their heading is what gives them away, as
+ * it does to a reader. Such a section is clutter beside an article or a product; judge.ts weighs it like a block named
+ * "related" (it stays when it evidently wraps the page's content), and a listing page, which is made of such lists,
+ * does not use this at all.
  *
  * The section a heading titles is the element that starts with it (the heading and its own wrappers, then what
  * follows) when that element is not most of the page; in a flat body (headings between paragraphs) it is the

@@ -26,11 +26,12 @@ const EMAIL_NAME = /e-?mail/i;
 /** Whether the element is a field for an e-mail address: by its type, or by its name, id, placeholder or label. */
 function asksForEmail(element: ElementNode): boolean {
   if (element.name !== "input") return false;
-  const { type, name, id, placeholder } = element.attrs;
-  if (type !== undefined && type.toLowerCase() === "email") return true;
-  if (type !== undefined && type !== "" && type.toLowerCase() !== "text") return false;
-  for (const value of [name, id, placeholder, element.attrs["aria-label"]]) if (value !== undefined && EMAIL_NAME.test(value)) return true;
-  return false;
+  const { type = "text", name, id, placeholder } = element.attrs;
+  const kind = type.toLowerCase();
+  if (kind === "email") return true;
+  // A text field (or one of no stated type) that its name, id, placeholder or label says is for an e-mail address.
+  if (kind !== "text" && kind !== "") return false;
+  return [name, id, placeholder, element.attrs["aria-label"]].some((value) => value !== undefined && EMAIL_NAME.test(value));
 }
 
 /** Whether the subtree at `i` holds a field for an e-mail address. */

@@ -271,8 +271,8 @@ export function signalEntities(signals: number): number {
 }
 
 /**
- * What the element's own markup says about it: its hint (low bits) and the entity flags its class and id values give (entities.ts), shifted: read
- * together, as the measuring pass needs both, so that each value is looked up once.
+ * What the element's own markup says about it: its hint (low bits) and the entity flags its class and id values give
+ * (entities.ts), shifted. Read together, as the measuring pass needs both, so that each value is looked up once.
  */
 export function elementSignals(element: ElementNode): number {
   const { class: className, id } = element.attrs;
