@@ -2,8 +2,8 @@
  * Code in Markdown: fenced blocks for <pre> with the language the page names, and the fence length that code needs.
  * The language is read, nearest first, from the <code>, the <pre> and the two elements around it:
  * - `language-*` / `lang-*` classes (Prism and highlight.js; Prism lets a wrapper name the language for what it holds),
- *   `data-lang` / `data-language`, SyntaxHighlighter's "brush: js", GitHub's div.highlight-source-* — on a wrapper
- *   only a known language's name, since there such classes also name the page's language ("lang-en") or a menu;
+ *   `data-lang` / `data-language` — on a wrapper only a known language's name, since there such classes also name the
+ *   page's language ("lang-en") or a menu — and SyntaxHighlighter's "brush: js" and GitHub's div.highlight-source-*;
  * - Sphinx's div.highlight-* around its div.highlight (Python's, Django's, Read the Docs' pages);
  * - a class naming a language on the <pre> or <code> itself, alone or as a name's last part ("rust" from rustdoc,
  *   "gatsby-code-jsx"), from a list of well-known languages only, since such a class could mean anything else.
@@ -46,11 +46,15 @@ function languageWord(className: string): string | null {
   return null;
 }
 
-/** The language an element's attributes declare; a wrapper's only when it is a known language's name. */
+/**
+ * The language an element's attributes declare. Highlighters' own classes (GitHub's, SyntaxHighlighter's) name one
+ * wherever they stand; a wrapper's `language-*`, `lang-*` or `data-lang` counts only when it is a known language's name.
+ */
 function declaredLanguage(element: MdElement, wrapper: boolean): string | null {
   const className = element.attrs.class ?? "";
-  const match = LANGUAGE_CLASS.exec(className) ?? HIGHLIGHT_CLASS.exec(className) ?? BRUSH_CLASS.exec(className);
-  const declared = match?.[1] ?? (element.attrs["data-lang"] ?? element.attrs["data-language"])?.trim();
+  const highlighter = HIGHLIGHT_CLASS.exec(className) ?? BRUSH_CLASS.exec(className);
+  if (highlighter) return highlighter[1].toLowerCase();
+  const declared = LANGUAGE_CLASS.exec(className)?.[1] ?? (element.attrs["data-lang"] ?? element.attrs["data-language"])?.trim();
   if (!declared || !/^[\w#+.-]+$/.test(declared)) return null;
   const lowered = declared.toLowerCase();
   return !wrapper || LANGUAGE_WORDS.has(lowered) || WRAPPER_LANGUAGES.has(lowered) ? lowered : null;

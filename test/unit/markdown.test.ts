@@ -84,6 +84,8 @@ describe("htmlToMarkdown", () => {
     // A wrapper's language- / lang- class that names no programming language (the page's language, a menu) says nothing.
     expect(htmlToMarkdown(`<div class="lang-en"><div class="post"><pre><code>x = 1</code></pre></div></div>`)).toBe("```\nx = 1\n```");
     expect(htmlToMarkdown(`<div class="language-selector"><pre>x = 1</pre></div>`)).toBe("```\nx = 1\n```");
+    // A highlighter's own class names the language whatever it is.
+    expect(htmlToMarkdown(`<div class="highlight highlight-source-objc"><pre>[a b];</pre></div>`)).toBe("```objc\n[a b];\n```");
     // Class words that are not well-known language names say nothing.
     expect(htmlToMarkdown(`<pre class="text js wide-go"><code>plain</code></pre>`)).toBe("```\nplain\n```");
   });
