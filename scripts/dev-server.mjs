@@ -38,6 +38,20 @@ export async function freePort() {
  * @returns {Promise<{ url: string, apiKey: string, persistTo: string, pid: number, exited: Promise<unknown>, stop: (opts?: {keepState?: boolean, signal?: NodeJS.Signals}) => Promise<void>, output: () => string }>}
  */
 export async function startServer(options = {}) {
+  // A port found free can be taken by another process before wrangler binds it (parallel test servers, fixtures):
+  // when the port was ours to choose, such a start is tried again on fresh ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      const portTaken = options.port === undefined && /address already in use|EADDRINUSE/i.test(String(error));
+      if (!portTaken || attempt === 3) throw error;
+    }
+  }
+}
+
+/** @param {Parameters<typeof startServer>[0]} options */
+async function startServerOnce(options = {}) {
   const port = options.port ?? (await freePort());
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "edgecrawl-dev-"));
   const projectRoot = options.root ?? root;
@@ -76,7 +90,10 @@ export async function startServer(options = {}) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) {
+      if (!options.persistTo) rmSync(persistTo, { recursive: true, force: true });
+      throw new Error(`npm start exited with ${child.exitCode}:\n${log}`);
+    }
     try {
       const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) break;
