@@ -169,25 +169,43 @@ function linkDestination(href: string): string {
   return /\s/.test(encoded) ? `<${encoded}>` : encoded;
 }
 
-const link: Rule = (content, anchor) => {
+/**
+ * A link's destination and title, `(url "title")`, or null where the anchor leads nowhere (an empty or javascript:
+ * href), so that its text stands unlinked.
+ */
+function linkTarget(anchor: MdElement): string | null {
   const href = (anchor.attrs.href ?? "").trim();
+  if (href === "" || /^javascript:/i.test(href)) return null;
+  const title = (anchor.attrs.title ?? "").replace(/\s+/g, " ").trim();
+  const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : "";
+  return `(${linkDestination(href)}${titlePart})`;
+}
+
+const link: Rule = (content, anchor) => {
   // A Markdown link cannot span a blank line; a hard break (backslash newline) keeps multi-line text inside it.
   const text = content.trim().replace(/[ \t]*\n\s*/g, "\\\n");
   if (text === "") return "";
-  if (href === "" || /^javascript:/i.test(href)) return content;
+  const target = linkTarget(anchor);
+  if (target === null) return content;
+  const href = anchor.attrs.href!.trim();
   if (href.includes("#") && SKIP_LINK_TEXT.test(text)) return "";
   if (href.startsWith("#") && PERMALINK_TEXT.test(text)) return "";
-  const title = (anchor.attrs.title ?? "").replace(/\s+/g, " ").trim();
-  const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : "";
-  return `[${text}](${linkDestination(href)}${titlePart})`;
+  // A card linked as a whole (a picture, a title, a description): its heading carries the link, and the card's other
+  // blocks stand as they are, so the title stays a heading and the description a paragraph.
+  if (anchor.linkGivenToHeading) return `\n\n${content.trim()}\n\n`;
+  return `[${text}]${target}`;
 };
 
 const heading: Rule = (content, element) => {
   const text = content.replace(/\s*\n\s*/g, " ").trim();
   if (text === "") return "";
-  // A heading inside a link (a card title) would break the link; keep just its text.
-  if (closest(element, "a") !== null) return `\n\n${text}\n\n`;
-  return `\n\n${"#".repeat(Number(element.name.charAt(1)))} ${text}\n\n`;
+  const marker = "#".repeat(Number(element.name.charAt(1)));
+  // A heading inside a link (a card's title) takes the link over: a Markdown link cannot hold a heading.
+  const anchor = closest(element, "a");
+  const target = anchor !== null && anchor.attrs.href !== undefined ? linkTarget(anchor) : null;
+  if (target === null) return `\n\n${marker} ${text}\n\n`;
+  anchor!.linkGivenToHeading = true;
+  return `\n\n${marker} [${text}]${target}\n\n`;
 };
 
 const blockquote: Rule = (content) => {

@@ -42,6 +42,8 @@ export class MdElement {
   holdsKeptElement = false;
   /** turndown's isBlank: rendered as nothing (or a paragraph break for blocks). */
   blank = false;
+  /** Set while serializing, on a link a heading inside it has taken over (serialize.ts: a card linked as a whole). */
+  linkGivenToHeading = false;
   constructor(
     readonly name: string,
     readonly attrs: Record<string, string>,

@@ -17,11 +17,11 @@ const asElement = (node: ReplacementNode): DominoElement => node as unknown as D
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
-function hasAncestor(node: DominoNode, nodeName: string): boolean {
+function closestAncestor(node: DominoNode, nodeName: string): DominoElement | null {
   for (let ancestor = node.parentNode; ancestor !== null; ancestor = ancestor.parentNode) {
-    if (ancestor.nodeName === nodeName) return true;
+    if (ancestor.nodeName === nodeName) return ancestor as DominoElement;
   }
-  return false;
+  return null;
 }
 
 function elementChildren(element: DominoElement): DominoElement[] {
@@ -209,20 +209,32 @@ function linkDestination(href: string): string {
   return /\s/.test(escaped) ? `<${escaped}>` : escaped;
 }
 
+/** `(url "title")` of a link, or null where the anchor leads nowhere (an empty or javascript: href). */
+function linkTarget(anchor: DominoElement): string | null {
+  const href = (anchor.getAttribute("href") ?? "").trim();
+  if (href === "" || /^javascript:/i.test(href)) return null;
+  const title = (anchor.getAttribute("title") ?? "").replace(/\s+/g, " ").trim();
+  const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : "";
+  return `(${linkDestination(href)}${titlePart})`;
+}
+
+/** Links a heading inside them has taken over (a card linked as a whole, as the serializer renders it). */
+const linksGivenToHeadings = new WeakSet<DominoElement>();
+
 const inlineLink: TurndownService.Rule = {
   filter: (node) => node.nodeName === "A" && node.getAttribute("href") !== null,
   replacement(content, node) {
     const anchor = asElement(node);
-    const href = (anchor.getAttribute("href") ?? "").trim();
     // A Markdown link cannot span a blank line; a hard break (backslash newline) keeps multi-line text inside it.
     const text = content.trim().replace(/[ \t]*\n\s*/g, "\\\n");
     if (text === "") return "";
-    if (href === "" || /^javascript:/i.test(href)) return content;
+    const target = linkTarget(anchor);
+    if (target === null) return content;
+    const href = (anchor.getAttribute("href") ?? "").trim();
     if (href.includes("#") && SKIP_LINK_TEXT.test(text)) return "";
-  if (href.startsWith("#") && PERMALINK_TEXT.test(text)) return "";
-    const title = (anchor.getAttribute("title") ?? "").replace(/\s+/g, " ").trim();
-    const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : "";
-    return `[${text}](${linkDestination(href)}${titlePart})`;
+    if (href.startsWith("#") && PERMALINK_TEXT.test(text)) return "";
+    if (linksGivenToHeadings.has(anchor)) return `\n\n${content.trim()}\n\n`;
+    return `[${text}]${target}`;
   },
 };
 
@@ -231,10 +243,13 @@ const heading: TurndownService.Rule = {
   replacement(content, node) {
     const text = content.replace(/\s*\n\s*/g, " ").trim();
     if (text === "") return "";
-    // A heading inside a link (a card title) would break the link; keep just its text.
-    if (hasAncestor(asElement(node), "A")) return `\n\n${text}\n\n`;
-    const level = Number(node.nodeName.charAt(1));
-    return `\n\n${"#".repeat(level)} ${text}\n\n`;
+    const marker = "#".repeat(Number(node.nodeName.charAt(1)));
+    // A heading inside a link (a card's title) takes the link over.
+    const anchor = closestAncestor(asElement(node), "A");
+    const target = anchor !== null && anchor.getAttribute("href") !== null ? linkTarget(anchor) : null;
+    if (target === null) return `\n\n${marker} ${text}\n\n`;
+    linksGivenToHeadings.add(anchor!);
+    return `\n\n${marker} [${text}]${target}\n\n`;
   },
 };
 

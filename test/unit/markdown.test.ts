@@ -149,9 +149,20 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown(comparison)).toBe("| ### Compare plans | Basic |\n| --- | --- |\n| Support | Email |");
   });
 
-  it("keeps links on one line, drops empty and skip links, and unwraps javascript: links", () => {
+  it("gives a card's link to its heading: a title stays a heading, the card's other blocks stay as they are", () => {
     expect(htmlToMarkdown(`<a href="https://x.test/card"><h3>Card title</h3><p>Card text</p></a>`))
-      .toBe("[Card title\\\nCard text](https://x.test/card)");
+      .toBe("### [Card title](https://x.test/card)\n\nCard text");
+    const grid = `<p>Shoes</p><a href="/p" title="Pegasus 41"><img src="/i.png" alt="Shoe"><div><h3>Nike Pegasus</h3><span>$130</span></div></a>` +
+      `<a href="/q"><h3>Other</h3>$9</a>`;
+    expect(htmlToMarkdown(grid)).toBe('Shoes\n\n![Shoe](/i.png)\n\n### [Nike Pegasus](/p "Pegasus 41")\n\n$130\n\n### [Other](/q)\n\n$9');
+    // Inline beside text, the card still starts its own block; a link that leads nowhere leaves its heading alone.
+    expect(htmlToMarkdown(`Latest: <a href="/x"><h2>Post</h2></a> more`)).toBe("Latest:\n\n## [Post](/x)\n\nmore");
+    expect(htmlToMarkdown(`<a href="javascript:void(0)"><h3>Menu</h3><p>x</p></a><a name="top"><h2>Top</h2></a>`)).toBe("### Menu\n\nx\n\n## Top");
+    // A card without a heading is still one link, its lines joined by hard breaks.
+    expect(htmlToMarkdown(`<a href="/p"><div>Nike Pegasus</div><div>$130</div></a>`)).toBe("[Nike Pegasus\\\n$130](/p)");
+  });
+
+  it("keeps links on one line, drops empty and skip links, and unwraps javascript: links", () => {
     expect(htmlToMarkdown(`<p><a href="#content">Skip to content</a>Hello <a href="https://x.test/a"></a>world
       <a href="javascript:void(0)">menu</a> <a href="https://x.test/i"><img src="https://x.test/i.png" alt="I"></a></p>`))
       .toBe("Hello world menu [![I](https://x.test/i.png)](https://x.test/i)");
