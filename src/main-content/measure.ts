@@ -117,6 +117,7 @@ export function indexPage(root: ElementNode): PageIndex {
   const holds = new Uint8Array(count);
   const blockOf = new Int32Array(count);
   const inLink = new Uint8Array(count);
+  const inCode = new Uint8Array(count);
   const chars = new Float64Array(count);
   const textChars = new Float64Array(count);
   const linkChars = new Float64Array(count);
@@ -166,10 +167,13 @@ export function indexPage(root: ElementNode): PageIndex {
     parent[index] = parentIndex;
     end[index] = index + 1;
     holds[index] = ownHolding(item);
-    if (index > 0) {
+    // Inside code, class names are a highlighter's token kinds ("hljs-comment", "token tag", "hljs-meta"), not the
+    // page's layout: they give no hint, or a code sample's comments and tags would be cut as comment threads and clutter.
+    if (parentIndex >= 0 && (inCode[parentIndex] === 1 || CODE_TAGS.has(nodes[parentIndex].name))) inCode[index] = 1;
+    if (index > 0 && isHidden(item)) hidden[index] = 1;
+    if (index > 0 && inCode[index] === 0) {
       const signals = elementSignals(item);
       hint[index] = signalHint(signals);
-      if (isHidden(item)) hidden[index] = 1;
       const entity = entityFlags(item, signalEntities(signals));
       if (entity & REVIEWS) reviews[index] = 1;
       if (entity & AUTHOR) author[index] = 1;
@@ -209,6 +213,9 @@ export function indexPage(root: ElementNode): PageIndex {
   }
   return { nodes, parent, end, hint, hidden, reviews, widget, author, besideProse, holds, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
 }
+
+/** Elements whose descendants are code: their class names are a highlighter's, not the page's. */
+const CODE_TAGS = new Set(["pre", "code"]);
 
 /** A block in a card link counts as text from this long, with punctuation: a description, not a price or a label. */
 const CARD_PROSE_CHARS = 40;

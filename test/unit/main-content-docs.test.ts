@@ -23,6 +23,20 @@ const sidebar = `<nav class="docs-sidebar"><ul>${["Install", "Configure", "Deplo
 const footer = `<footer><p>© 2025 Example Docs.</p><a href="/privacy">Privacy</a></footer>`;
 
 describe("documentation pages", () => {
+  it("reads no layout into a code sample's highlighter classes: its comments, tags and meta lines stay", () => {
+    const code = `<pre class="hljs"><code class="language-js"><span class="hljs-comment">// Connect once, reuse the pool everywhere</span>
+<span class="hljs-meta">"use strict"</span>;
+const pool = connect(<span class="token tag">&lt;Options&gt;</span>);</code></pre>
+      <pre><code><span class="token comment"># install the command line tool first</span>\nnpm install tool</code></pre>`;
+    const page = `${sidebar}<main><h1>Connection pools</h1><p>${sentence("pool", 4)}</p>${code}<p>${sentence("closing note", 3)}</p></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("// Connect once, reuse the pool everywhere");
+    expect(text).toContain('"use strict"');
+    expect(text).toContain("<Options>");
+    expect(text).toContain("# install the command line tool first");
+    expect(text).not.toContain("Upgrade");
+  });
+
   it("reads a CSS module's hash after \"__\" as no word: an argument table named \"mdx-table_root__adKqa\" is not an ad", () => {
     const rows = ["count", "provider", "lifecycle"]
       .map((name) => `<tr><td><code>${name}</code></td><td>${sentence(`argument ${name}`, 1)}</td></tr>`)
