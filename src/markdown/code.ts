@@ -81,10 +81,11 @@ function codeLanguage(pre: MdElement): string {
 const LINE_LIKE_ELEMENTS = new Set(["div", "p", "li", "tr"]);
 /**
  * Class names highlighters give the element wrapping each line of code (Shiki's "line", Prism's "token-line",
- * Expressive Code's "ec-line"). Most print a newline between the lines too; some leave the break to their stylesheet
- * (`.line { display: block }`), and the program would come out on one line.
+ * Expressive Code's "ec-line", gatsby-remark-prismjs's highlighted lines). Most print a newline between the lines
+ * too; some leave the break to their stylesheet (`.line { display: block }`), and the program would come out on one
+ * line.
  */
-const LINE_CLASSES = new Set(["line", "code-line", "token-line", "ec-line"]);
+const LINE_CLASSES = new Set(["line", "code-line", "token-line", "ec-line", "gatsby-highlight-code-line"]);
 
 function wrapsLine(element: MdElement): boolean {
   const classes = element.attrs.class;

@@ -102,6 +102,9 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown(glued)).toBe("```\nnpm create vite\ncd app\n```");
     const separated = `<pre class="shiki"><code><span class="line">npm create vite</span>\n<span class="line">cd app</span>\n</code></pre>`;
     expect(htmlToMarkdown(separated)).toBe("```\nnpm create vite\ncd app\n```");
+    // gatsby-remark-prismjs wraps a highlighted line without the newline after it.
+    const gatsby = `<pre><code>function f() {\n<span class="gatsby-highlight-code-line">  // note</span><span class="gatsby-highlight-code-line">  run();</span>\n}</code></pre>`;
+    expect(htmlToMarkdown(gatsby)).toBe("```\nfunction f() {\n  // note\n  run();\n}\n```");
   });
 
   it("drops a heading's link to itself (a permalink symbol) and keeps other links to places on the page", () => {
