@@ -111,10 +111,28 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
     }
     if (sections >= threshold) joined = true;
     if (!joined) continue;
-    for (const s of islands) cut[s] = 1;
+    for (const s of islands) if (!headedSection(index, s, worth, cut, judgement)) cut[s] = 1;
     root = a;
   }
   return root;
+}
+
+/**
+ * Whether a small block beside the core is a section set flat under its heading — the heading itself, followed by a
+ * block worth something, or that block after it (a reference page's "Required Methods" heading over its one method) —
+ * rather than an island: the heading and its body are siblings, so neither holds a heading of its own.
+ */
+function headedSection(index: PageIndex, s: number, worth: Float64Array, cut: Uint8Array, judgement: Judgement): boolean {
+  const { nodes, parent, end } = index;
+  if (worth[s] <= 0) return false;
+  const isHeading = (i: number) => HEADINGS.has(nodes[i].name) && judgement.good[i] > 0 && !cut[i];
+  if (isHeading(s)) {
+    const next = end[s];
+    return next < end[parent[s]] && parent[next] === parent[s] && !cut[next] && worth[next] > 0 && !isHeading(next);
+  }
+  let previous = -1;
+  for (let c = parent[s] + 1; c < s; c = end[c]) previous = c;
+  return previous >= 0 && isHeading(previous);
 }
 
 /**

@@ -65,6 +65,17 @@ describe("documentation and service pages", () => {
     expect(text).not.toContain("Harbour of call number 7");
   });
 
+  it("keeps the headings of sections set flat beside the content (a heading, then its body, as siblings)", () => {
+    const body = (topic: string, n: number) => `<div class="section-body">${Array.from({ length: n }, () => `<p>${sentence(topic, 3)}</p>`).join("")}</div>`;
+    const ports = `<ul>${Array.from({ length: 120 }, (_, i) => `<li><a href="/ports/${i}">Harbour of call number ${i}</a></li>`).join("")}</ul>`;
+    const page = `${siteHeader}<main><h1>Moving guide</h1><h2>Local movers</h2>${body("local mover", 8)}${ports}<h2>Long-distance movers</h2>
+      ${body("long-distance mover", 4)}<h2>Storage</h2>${body("storage unit", 1)}<p>Call us today.</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    for (const topic of ["local mover", "long-distance mover", "storage unit"]) expect(text).toContain(`The ${topic} was checked for the 1. time`);
+    for (const heading of ["Local movers", "Long-distance movers", "Storage"]) expect(text).toContain(heading);
+    expect(text).not.toContain("Call us today");
+  });
+
   it("reads a section id made from its own heading as its topic (\"respond-to-review-comments\", a <section id=\"cookies\">), not its role", () => {
     const section = (id: string, title: string, tag = "section") => `<${tag} id="${id}"><h2>${title}</h2><p>${sentence(title.toLowerCase(), 3)}</p></${tag}>`;
     const page = `${siteHeader}<main><h1>Submitting patches</h1><p>${sentence("patch", 3)}</p>
