@@ -19,16 +19,13 @@
  * collected inside either path's time), so --rounds N (default 3) adds N timing-only passes over the same pages, each
  * alternating which path goes first (by page and by pass), and prints every pass's figure and their median.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { build } from "esbuild";
 import { scorerLimits } from "./scorer-limits.mjs";
-import { qualityDir } from "./shared.mjs";
+import { loadPagePath, qualityDir, wordF1 } from "./shared.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -39,15 +36,7 @@ const shared = qualityDir();
 const data = opt("data", join(shared, "wcxb-dev"));
 const { markdownToText } = await import(pathToFileURL(join(shared, "text.mjs")).href);
 
-const bundle = join(tmpdir(), `edgecrawl-quality-offline-${process.pid}.mjs`);
-await build({ entryPoints: [join(root, "bench", "quality", "page-path.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
-let pagePath;
-try {
-  pagePath = await import(pathToFileURL(bundle).href);
-} finally {
-  rmSync(bundle, { force: true }); // loaded once, so the file is not needed afterwards (runs used to leave one in /tmp)
-}
-const { runPage, runSelectorPage } = pagePath;
+const { runPage, runSelectorPage } = await loadPagePath();
 
 // ------------------------------------------------------------------------------------------------ ground truth
 const types = opt("type") ? new Set(opt("type").split(",")) : null;
@@ -66,24 +55,6 @@ readdirSync(join(data, "ground-truth")).sort().forEach((file, i) => {
 });
 
 // ------------------------------------------------------------------------------- the benchmark's own measures
-const tokens = (s) => (s || "").toLowerCase().match(/[\p{L}\p{N}\p{Mn}\p{Mc}_]+/gu) || [];
-function wordF1(pred, ref) {
-  const p = tokens(pred), r = tokens(ref);
-  if (!r.length) return p.length ? [0, 0, 0] : [1, 1, 1];
-  if (!p.length) return [0, 0, 0];
-  const count = new Map();
-  for (const t of r) count.set(t, (count.get(t) || 0) + 1);
-  let overlap = 0;
-  for (const t of p) {
-    const c = count.get(t);
-    if (c) {
-      overlap++;
-      count.set(t, c - 1);
-    }
-  }
-  const P = overlap / p.length, R = overlap / r.length;
-  return [P, R, P + R ? (2 * P * R) / (P + R) : 0];
-}
 const snippets = (text, list) => {
   if (!list.length) return 1;
   const t = text.toLowerCase();

@@ -1,10 +1,13 @@
 /**
- * Where the shared quality data lives: ../shared/quality next to a checkout (main) or two levels up (a worktree
- * under wt/), or QUALITY_DIR.
+ * What the quality scripts share: where the shared quality data lives (../shared/quality next to a checkout, two
+ * levels up from a worktree under wt/, or QUALITY_DIR), the server's page path bundled for Node (page-path.ts), and
+ * the benchmark's word F1.
  */
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -13,4 +16,37 @@ export function qualityDir() {
   const found = candidates.find((dir) => dir && existsSync(join(dir, "text.mjs")));
   if (!found) throw new Error("../shared/quality not found (set QUALITY_DIR to the folder holding score.mjs and wcxb-dev/)");
   return found;
+}
+
+/** bench/quality/page-path.ts bundled with esbuild and loaded: the server's own page path, run in Node. */
+export async function loadPagePath() {
+  const bundle = join(tmpdir(), `edgecrawl-quality-${process.pid}-${Date.now()}.mjs`);
+  await build({ entryPoints: [join(root, "bench", "quality", "page-path.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
+  try {
+    return await import(pathToFileURL(bundle).href);
+  } finally {
+    rmSync(bundle, { force: true }); // loaded once, so the file is not needed afterwards (runs used to leave one in /tmp)
+  }
+}
+
+/** The benchmark's tokens: lowercase runs of letters, digits, marks and underscores. */
+export const tokens = (s) => (s || "").toLowerCase().match(/[\p{L}\p{N}\p{Mn}\p{Mc}_]+/gu) || [];
+
+/** Word-level precision, recall and F1 of `pred` against `ref`, as ../shared/quality/score.mjs computes them. */
+export function wordF1(pred, ref) {
+  const p = tokens(pred), r = tokens(ref);
+  if (!r.length) return p.length ? [0, 0, 0] : [1, 1, 1];
+  if (!p.length) return [0, 0, 0];
+  const count = new Map();
+  for (const t of r) count.set(t, (count.get(t) || 0) + 1);
+  let overlap = 0;
+  for (const t of p) {
+    const c = count.get(t);
+    if (c) {
+      overlap++;
+      count.set(t, c - 1);
+    }
+  }
+  const P = overlap / p.length, R = overlap / r.length;
+  return [P, R, P + R ? (2 * P * R) / (P + R) : 0];
 }
