@@ -18,7 +18,7 @@
  * items counts as the page kind asks (all content on a listing, card labels as clutter on a product page), and teasers
  * of other pages count as clutter on any other page.
  */
-import { HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageIndex } from "./measure";
+import { HOLDS_CODE, HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageIndex } from "./measure";
 import { HEADING_TAGS, Hint, isDialog, isDisclosurePanel } from "./signals";
 import { DISCLOSURE_MAX_CHARS, isCopyrightNotice, isDisclosure, NOTICE_MAX_CHARS } from "./notices";
 import { numbersFigure } from "./entities";
@@ -303,6 +303,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
     const card = options.isItem?.[i] === 1 || ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
     if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((ownWorth[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
+    // A code block is content whatever its wrapper is named: a highlighter's toolbar ("code-toolbar"), its file name
+    // and language line ("highlight-meta"), a drop-down of one example per language.
+    if (h === Hint.Clutter && (index.holds[i] & HOLDS_CODE) !== 0 && options.namedSections?.[i] !== 1) continue;
     // A button left holding text titles a panel (measure.ts: other buttons are widgets, cut anyway); a clutter name on
     // it ("accordion__button", "btn-expand") only says that it is a control, as every accordion's toggle is.
     if (h === Hint.Clutter && nodes[i].name === "button" && options.namedSections?.[i] !== 1) continue;

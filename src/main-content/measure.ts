@@ -20,6 +20,8 @@ export const HOLDS_SUBHEADING = 2;
 export const HOLDS_PICTURE = 4;
 /** ... a form control a reader fills in (a text box, a choice, a text area). */
 export const HOLDS_FIELD = 8;
+/** ... a block of code (<pre>). */
+export const HOLDS_CODE = 16;
 
 /** Elements whose text belongs to the surrounding block. */
 export const INLINE_TAGS = new Set([
@@ -45,7 +47,7 @@ export interface PageIndex {
   author: Uint8Array;
   /** 1 where the element itself is a caption, credit or disclosure printed beside an article (entities.ts BESIDE_PROSE). */
   besideProse: Uint8Array;
-  /** What each subtree holds, as HOLDS_* bits (a title, a section heading, a picture, a form field). */
+  /** What each subtree holds, as HOLDS_* bits (a title, a section heading, a picture, a form field, code). */
   holds: Uint8Array;
   /** Non-space characters of visible text in the subtree. */
   chars: Float64Array;
@@ -258,6 +260,7 @@ function ownHolding(element: ElementNode): number {
   if (HEADING_TAGS.has(name)) return HOLDS_SUBHEADING;
   if (name === "img" || name === "picture") return HOLDS_PICTURE;
   if (name === "textarea" || name === "select") return HOLDS_FIELD;
+  if (name === "pre") return HOLDS_CODE;
   return name === "input" && !NOT_FIELDS.has((element.attrs.type ?? "text").toLowerCase()) ? HOLDS_FIELD : 0;
 }
 

@@ -23,6 +23,18 @@ const sidebar = `<nav class="docs-sidebar"><ul>${["Install", "Configure", "Deplo
 const footer = `<footer><p>© 2025 Example Docs.</p><a href="/privacy">Privacy</a></footer>`;
 
 describe("documentation pages", () => {
+  it("keeps a code block whose wrapper is named like clutter (a highlighter's toolbar, a meta line, a drop-down)", () => {
+    const code = (n: number) => `<pre><code class="language-python">import os\nprint(os.getcwd())  # sample ${n}\nfor name in os.listdir("."):\n    print(name)</code></pre>`;
+    const page = `${sidebar}<main><h1>Listing files</h1><p>${sentence("listing", 4)}</p>
+      <div class="code-toolbar">${code(1)}<div class="toolbar"><div class="toolbar-item"><button>Copy</button></div></div></div>
+      <div class="highlight-meta"><span>example.py</span>${code(2)}</div><div class="dropdown-content">${code(3)}</div>
+      <p>${sentence("closing note", 3)}</p></main>${footer}`;
+    const text = extract(page);
+    for (const n of [1, 2, 3]) expect(text).toContain(`# sample ${n}`);
+    expect(text).not.toContain("Copy");
+    expect(text).not.toContain("Upgrade");
+  });
+
   it("reads no layout into a code sample's highlighter classes: its comments, tags and meta lines stay", () => {
     const code = `<pre class="hljs"><code class="language-js"><span class="hljs-comment">// Connect once, reuse the pool everywhere</span>
 <span class="hljs-meta">"use strict"</span>;
