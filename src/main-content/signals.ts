@@ -257,6 +257,21 @@ function idFromHeading(element: ElementNode, id: string): boolean {
   return enough && idWords.length === titleWords.length && idWords.every((word, k) => word === titleWords[k]);
 }
 
+/**
+ * Words of an <aside>'s class, id or label naming a callout set in the text — a note, a tip, a warning, as Astro
+ * Starlight and many blogs write them — rather than a sidebar beside it.
+ */
+const CALLOUT_WORDS = new Set(["note", "tip", "caution", "warning", "danger", "important", "callout", "admonition"]);
+
+/** Whether an element's class, id or aria-label names a callout (CALLOUT_WORDS). */
+function namesCallout(element: ElementNode): boolean {
+  for (const value of [element.attrs.class, element.attrs.id, element.attrs["aria-label"]]) {
+    if (value === undefined) continue;
+    for (const word of attributeWords(value.toLowerCase())) if (CALLOUT_WORDS.has(word)) return true;
+  }
+  return false;
+}
+
 /** Hints that settle an element whatever its other names say: it is chrome of some kind. */
 const namesChrome = (hint: Hint) => hint === Hint.Chrome || hint === Hint.Boilerplate || hint === Hint.Navigation || hint === Hint.Comments;
 
@@ -289,7 +304,7 @@ function ownHint(element: ElementNode, classHint: Hint, idHint: Hint): Hint {
   if (name === "main" || name === "article") return Hint.Content;
   // A popover (the attribute) is a layer shown on demand over the page, like a dialog.
   if (CHROME_TAGS.has(name) || attrs.popover !== undefined) return Hint.Chrome;
-  if (BOILERPLATE_TAGS.has(name)) return Hint.Boilerplate;
+  if (BOILERPLATE_TAGS.has(name) && !(name === "aside" && namesCallout(element))) return Hint.Boilerplate;
   if (CLUTTER_TAGS.has(name)) return Hint.Clutter;
   const role = attrs.role;
   if (role !== undefined) {

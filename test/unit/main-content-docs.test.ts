@@ -35,6 +35,18 @@ describe("documentation pages", () => {
     expect(text).not.toContain("Upgrade");
   });
 
+  it("keeps an <aside> named as a callout (a note, a caution) in the text, and drops one that is a sidebar", () => {
+    const page = `${sidebar}<main><h1>Upgrading</h1><p>${sentence("upgrade", 4)}</p>
+      <aside aria-label="Caution" class="starlight-aside starlight-aside--caution"><p>Back up the database before you upgrade.</p></aside>
+      <p>${sentence("migration", 3)}</p><aside class="Note"><p><strong>Note:</strong> For other tutorials, see the index.</p></aside>
+      <p>${sentence("closing note", 3)}</p><aside class="related"><h3>More guides</h3><p>Read how we moved to the new storage.</p></aside></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("Back up the database before you upgrade.");
+    expect(text).toContain("For other tutorials, see the index.");
+    expect(text).not.toContain("Read how we moved");
+    expect(text).not.toContain("Upgrade");
+  });
+
   it("reads no layout into a code sample's highlighter classes: its comments, tags and meta lines stay", () => {
     const code = `<pre class="hljs"><code class="language-js"><span class="hljs-comment">// Connect once, reuse the pool everywhere</span>
 <span class="hljs-meta">"use strict"</span>;
