@@ -119,7 +119,7 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
 
 /**
  * Whether a small block beside the core is a section set flat under its heading — the heading itself, followed by a
- * block worth something, or that block after it (a reference page's "Required Methods" heading over its one method) —
+ * block worth something, or that block after it (a guide's "Best movers for those moving locally" over its list) —
  * rather than an island: the heading and its body are siblings, so neither holds a heading of its own.
  */
 function headedSection(index: PageIndex, s: number, worth: Float64Array, cut: Uint8Array, judgement: Judgement): boolean {
