@@ -7,7 +7,6 @@ import { existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -20,6 +19,7 @@ export function qualityDir() {
 
 /** bench/quality/page-path.ts bundled with esbuild and loaded: the server's own page path, run in Node. */
 export async function loadPagePath() {
+  const { build } = await import("esbuild"); // only the scripts that run the page path need it
   const bundle = join(tmpdir(), `edgecrawl-quality-${process.pid}-${Date.now()}.mjs`);
   await build({ entryPoints: [join(root, "bench", "quality", "page-path.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
   try {
