@@ -37,17 +37,18 @@
  *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
  *    each post or entry. A declared article (or an Open Graph one) loses its pictures' captions and credits (not
  *    the pictures, nor a numbered figure's caption) and its disclosures.
- * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors'
- *    other children when they hold substantial content of their own (the other sections of a marketing page, a
- *    long article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
+ * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors' other
+ *    children when they hold substantial content of their own (the other sections of a marketing page, a long
+ *    article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
  *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
  *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
  *    buttons), sign-up boxes (sign-up-boxes.ts: a few words offering a newsletter over an e-mail field), datelines
  *    and bylines before the body's first paragraph on pages other than listings, products and threads (datelines.ts:
  *    "Sep 26, 2022 · 2 min read", "By Maren Holt"), status messages (status-messages.ts: "Loading…", "Link
- *    copied!"), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads), unrendered template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions),
- *    replies' subject lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback
- *    text of its videos and audio.
+ *    copied!"), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads), unrendered
+ *    template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions), replies' subject
+ *    lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback text of its
+ *    videos and audio.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
  *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
  *    the region repeats word for word goes when it is a quote (a reply quoting the post above it) or a line of its own.
