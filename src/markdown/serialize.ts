@@ -170,8 +170,8 @@ function linkDestination(href: string): string {
 }
 
 /**
- * A link's destination and title, `(url "title")`, or null where the anchor leads nowhere (an empty or javascript:
- * href), so that its text stands unlinked.
+ * A link's destination and title, `(url "title")`, or null where the anchor leads nowhere (no href, an empty or a
+ * javascript: one), so that its text stands unlinked.
  */
 function linkTarget(anchor: MdElement): string | null {
   const href = (anchor.attrs.href ?? "").trim();
@@ -202,7 +202,7 @@ const heading: Rule = (content, element) => {
   const marker = "#".repeat(Number(element.name.charAt(1)));
   // A heading inside a link (a card's title) takes the link over: a Markdown link cannot hold a heading.
   const anchor = closest(element, "a");
-  const target = anchor !== null && anchor.attrs.href !== undefined ? linkTarget(anchor) : null;
+  const target = anchor !== null ? linkTarget(anchor) : null;
   if (target === null) return `\n\n${marker} ${text}\n\n`;
   anchor!.linkGivenToHeading = true;
   return `\n\n${marker} [${text}]${target}\n\n`;

@@ -209,7 +209,7 @@ function linkDestination(href: string): string {
   return /\s/.test(escaped) ? `<${escaped}>` : escaped;
 }
 
-/** `(url "title")` of a link, or null where the anchor leads nowhere (an empty or javascript: href). */
+/** `(url "title")` of a link, or null where the anchor leads nowhere (no href, an empty or a javascript: one). */
 function linkTarget(anchor: DominoElement): string | null {
   const href = (anchor.getAttribute("href") ?? "").trim();
   if (href === "" || /^javascript:/i.test(href)) return null;
@@ -246,7 +246,7 @@ const heading: TurndownService.Rule = {
     const marker = "#".repeat(Number(node.nodeName.charAt(1)));
     // A heading inside a link (a card's title) takes the link over.
     const anchor = closestAncestor(asElement(node), "A");
-    const target = anchor !== null && anchor.getAttribute("href") !== null ? linkTarget(anchor) : null;
+    const target = anchor !== null ? linkTarget(anchor) : null;
     if (target === null) return `\n\n${marker} ${text}\n\n`;
     linksGivenToHeadings.add(anchor!);
     return `\n\n${marker} [${text}]${target}\n\n`;
