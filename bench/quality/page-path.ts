@@ -5,10 +5,9 @@
  * times the same path with the previous onlyMainContent (selector lists, html/main-content.ts) for comparison.
  */
 import { parseHtml } from "../../src/dom/parse";
-import { ELEMENT, TEXT, type ElementNode, type PageNode } from "../../src/dom/tree";
+import { removeNode, type ElementNode } from "../../src/dom/tree";
 import { querySelectorAll } from "../../src/dom/select";
 import { extractMainContent } from "../../src/main-content";
-import { INLINE_TAGS } from "../../src/main-content/measure";
 import { cleanTree } from "../../src/html/clean";
 import { selectorMainContent } from "../../src/html/main-content";
 import { extractMetadata } from "../../src/html/metadata";
@@ -76,29 +75,14 @@ export function runSelectorPage(html: string, url: string): number {
   return performance.now() - t0;
 }
 
-const NOT_TEXT = new Set(["script", "style", "noscript", "template"]);
-
 /**
  * The text of the page's first element matching `selector` (a content container known for the site, such as
- * rustdoc's `#main-content`), without scripts, styles and the elements matching `exclude`: a stand-in for ground
- * truth on pages outside the benchmark (bench/quality/container.mjs). Null when nothing matches.
+ * rustdoc's `#main-content`), as `quickText` reads it, without the elements matching `exclude`, on one line: a
+ * stand-in for ground truth on pages outside the benchmark (bench/quality/container.mjs). Null when nothing matches.
  */
 export function containerText(html: string, selector: string, exclude?: string): string | null {
   const container = querySelectorAll(parseHtml(html), selector)[0];
   if (container === undefined) return null;
-  const dropped = new Set(exclude ? querySelectorAll(container, exclude) : []);
-  // Text runs joined as a reader sees them: inline elements run on, other elements (table cells, list items) are apart.
-  const parts: string[] = [];
-  const stack: (PageNode | " ")[] = [container];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node === " " || node.type === TEXT) parts.push(node === " " ? " " : node.data);
-    else if (node.type === ELEMENT && !NOT_TEXT.has(node.name) && !dropped.has(node)) {
-      const apart = !INLINE_TAGS.has(node.name);
-      if (apart) stack.push(" ");
-      for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k]);
-      if (apart) parts.push(" ");
-    }
-  }
-  return parts.join("").replace(/\s+/g, " ").trim();
+  if (exclude) for (const element of querySelectorAll(container, exclude)) removeNode(element);
+  return quickText(container).replace(/\s+/g, " ");
 }
