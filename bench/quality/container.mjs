@@ -18,13 +18,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { textWithCodeVerbatim } from "./scorer-limits.mjs";
-import { loadPagePath, qualityDir, wordF1 } from "./shared.mjs";
+import { loadPagePath, optionReader, qualityDir, wordF1 } from "./shared.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const opt = optionReader(args);
 const [dir, selector] = args;
 if (!dir || !selector || dir.startsWith("--")) {
   console.error("usage: node bench/quality/container.mjs <dir> <selector> [--exclude selector] [--every K] [--show N]");

@@ -19,13 +19,10 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { startServer } from "../../scripts/dev-server.mjs";
 import { percentile } from "../stats.mjs";
-import { qualityDir } from "./shared.mjs";
+import { optionReader, qualityDir } from "./shared.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const opt = optionReader(args);
 const data = join(qualityDir(), "wcxb-dev");
 const every = Number(opt("every", 1));
 /** Pages slower than this went to the browser (an app shell): the mean is printed with and without them. */

@@ -24,13 +24,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { scorerLimits } from "./scorer-limits.mjs";
-import { loadPagePath, qualityDir, wordF1 } from "./shared.mjs";
+import { loadPagePath, optionReader, qualityDir, wordF1 } from "./shared.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const opt = optionReader(args);
 
 const shared = qualityDir();
 const data = opt("data", join(shared, "wcxb-dev"));

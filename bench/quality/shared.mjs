@@ -1,7 +1,7 @@
 /**
  * What the quality scripts share: where the shared quality data lives (../shared/quality next to a checkout, two
  * levels up from a worktree under wt/, or QUALITY_DIR), the server's page path bundled for Node (page-path.ts), and
- * the benchmark's word F1.
+ * the benchmark's word F1, and the scripts' option reader.
  */
 import { existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,4 +49,12 @@ export function wordF1(pred, ref) {
   }
   const P = overlap / p.length, R = overlap / r.length;
   return [P, R, P + R ? (2 * P * R) / (P + R) : 0];
+}
+
+/** A reader of `--name value` options in `args`: `opt("every", 1)` is the value after `--every`, or 1. */
+export function optionReader(args) {
+  return (name, fallback) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : fallback;
+  };
 }
