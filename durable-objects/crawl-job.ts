@@ -103,8 +103,7 @@ export class CrawlJobDO extends DurableObject<Env> {
 
   /** Others wait for the team's slots: give back what this job does not use right away. */
   async slotsContended(): Promise<void> {
-    this.scheduler.markContended();
-    await this.pump();
+    if (this.scheduler.markContended()) await this.pump();
   }
 
   // ------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { describeError } from "../src/errors";
-import { SLOT_MIGRATION, SlotLedger, type SlotGrant, type SlotRequest } from "../src/team/slots";
+import { SLOT_MIGRATION, SLOT_TOLD_MIGRATION, SlotLedger, type SlotGrant, type SlotRequest } from "../src/team/slots";
 import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/usage/ledger";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
@@ -24,6 +24,7 @@ const MIGRATIONS = [
   // chargeOnce looks charges up by reference.
   `CREATE INDEX ledger_by_ref ON ledger (ref);`,
   USAGE_MIGRATION,
+  SLOT_TOLD_MIGRATION,
 ];
 
 /** A single scrape waits for a slot inside one call at most this long; its caller calls again until its deadline. */
@@ -169,9 +170,9 @@ export class TeamDO extends DurableObject<Env> {
     this.wakeWaiters();
   }
 
-  /** Someone waits for slots: the jobs holding some stop keeping spare ones between their rounds. */
+  /** Someone waits for slots: the jobs holding some (and not told yet) stop keeping spare ones between rounds. */
   private tellHolders(waiting: string): void {
-    for (const jobId of this.slots.jobHolders(waiting)) {
+    for (const jobId of this.slots.holdersToTell(waiting)) {
       const holder = rpcStub<SlotWaiter>(this.env.CRAWL_JOB, jobId);
       this.ctx.waitUntil(holder.slotsContended().catch((e: unknown) => console.warn(`telling job ${jobId}: ${describeError(e)}`)));
     }

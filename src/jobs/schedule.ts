@@ -49,9 +49,14 @@ export class Scheduler {
     if (delay > 0) this.store.set("next_dispatch_at = ?", Date.now() + delay);
   }
 
-  /** The team says others wait for slots: exchange on every round from now on, giving back what is spare. */
-  markContended(): void {
+  /**
+   * The team says others wait for slots: exchange on every round from now on, giving back what is spare.
+   * False when the job knew already (it exchanges on every round, so there is nothing to do now).
+   */
+  markContended(): boolean {
+    if (this.contended) return false;
     this.contended = true;
+    return true;
   }
 
   /** Dispatching waits for a lost page to settle, which it never will: stop waiting. */

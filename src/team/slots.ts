@@ -12,11 +12,19 @@
  *   waiters), so a large crawl cannot keep the whole team's limit to itself.
  * - A job re-uses the slots it holds for its next pages without a call while nobody else waits (`contended`
  *   false); when someone starts waiting, the team tells the holding jobs, which then exchange on every round.
+ *   Telling is edge-triggered: a holder is told once, when it last heard "uncontended" (`told` = 0), and every
+ *   grant records what it told the holder. A notice therefore never starts a chain of notices: with N jobs that
+ *   each want more than their share, a refusal tells only the holders that did not know yet, and those learn
+ *   it from their own grants from then on (before, every refusal told every holder, whose pumps were refused
+ *   and told every holder back: thousands of calls a second with two crawls, without bound with four).
  */
 import { all, first, run } from "../../durable-objects/sql";
 
 export const SLOT_MIGRATION = `CREATE TABLE slot_holders (holder TEXT PRIMARY KEY, slots INTEGER NOT NULL, lease_until INTEGER NOT NULL);
    CREATE TABLE slot_waiters (holder TEXT PRIMARY KEY, since INTEGER NOT NULL);`;
+
+/** Whether the holder knows others wait (its last grant said so, or it was told since). */
+export const SLOT_TOLD_MIGRATION = `ALTER TABLE slot_holders ADD COLUMN told INTEGER NOT NULL DEFAULT 0;`;
 
 export interface SlotRequest {
   /** Slots the holder still needs (its pages in flight); what it held beyond this is given back. */
@@ -70,12 +78,22 @@ export class SlotLedger {
     } else {
       run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
     }
+    run(this.sql, "UPDATE slot_holders SET told = ? WHERE holder = ?", othersWaiting ? 1 : 0, holder);
     return { granted, inUse: this.inUse(now), limit, contended: othersWaiting };
   }
 
-  /** Jobs holding slots now, but `except` (single scrapes hold theirs only for one call). */
-  jobHolders(except: string): string[] {
-    return all<{ holder: string }>(this.sql, "SELECT holder FROM slot_holders WHERE slots > 0 AND holder != ? AND holder NOT LIKE 'scrape:%'", except).map((h) => h.holder);
+  /**
+   * The jobs to tell that someone waits: those holding slots that have not heard it since their last
+   * uncontended grant, but `except` (single scrapes hold theirs only for one call). They count as told from now.
+   */
+  holdersToTell(except: string): string[] {
+    const holders = all<{ holder: string }>(
+      this.sql,
+      "SELECT holder FROM slot_holders WHERE slots > 0 AND told = 0 AND holder != ? AND holder NOT LIKE 'scrape:%'",
+      except,
+    ).map((h) => h.holder);
+    for (const holder of holders) run(this.sql, "UPDATE slot_holders SET told = 1 WHERE holder = ?", holder);
+    return holders;
   }
 
   /** Waiters worth waking now — slots are free and the waiter holds less than its fair share — removed from the list. */
