@@ -112,10 +112,15 @@ export class TeamDO extends DurableObject<Env> {
   async configure(update: { balance?: number | null; concurrency?: number | null }): Promise<void> {
     if (update.balance !== undefined) run(this.sql, "UPDATE settings SET balance = ? WHERE id = 1", update.balance);
     if (update.concurrency !== undefined) run(this.sql, "UPDATE settings SET concurrency = ? WHERE id = 1", update.concurrency);
+    this.limitCache = null;
   }
 
+  /** Read on every slot exchange: kept in memory, refreshed when `configure` changes it. */
+  private limitCache: number | null = null;
+
   private limit(): number {
-    return this.settings().concurrency ?? (Number(this.env.TEAM_CONCURRENCY) || 10);
+    this.limitCache ??= this.settings().concurrency ?? (Number(this.env.TEAM_CONCURRENCY) || 10);
+    return this.limitCache;
   }
 
   /** The team's concurrent page-scrape limit. */
@@ -180,11 +185,12 @@ export class TeamDO extends DurableObject<Env> {
 
   /** Slots may be free: wake the jobs waiting for them and the scrapes waiting inside their calls. */
   private wakeWaiters(): void {
-    for (const jobId of this.slots.takeWakeable()) {
+    const { wake, free } = this.slots.takeWakeable();
+    for (const jobId of wake) {
       const waiter = rpcStub<SlotWaiter>(this.env.CRAWL_JOB, jobId);
       this.ctx.waitUntil(waiter.slotsFreed().catch((e: unknown) => console.warn(`waking job ${jobId}: ${describeError(e)}`)));
     }
-    if (this.slots.inUse() < this.limit()) for (const wake of [...this.slotListeners]) wake();
+    if (free) for (const listener of [...this.slotListeners]) listener();
   }
 
   /** The key that started a job: the job's later charges are attributed to it. */

@@ -120,7 +120,7 @@ export class Scheduler {
       return;
     }
     this.contended = grant.contended;
-    this.store.set("slots_held = ?", inFlight + grant.granted);
+    if (this.store.job()!.slots_held !== inFlight + grant.granted) this.store.set("slots_held = ?", inFlight + grant.granted);
     if (grant.granted < want) this.pages.markLimited(want - grant.granted);
     if (grant.granted > 0) await this.send(grant.granted);
   }

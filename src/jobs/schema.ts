@@ -39,6 +39,9 @@ export const JOB_MIGRATIONS = [
    ALTER TABLE job ADD COLUMN remembered_checked INTEGER NOT NULL DEFAULT 0;`,
   // The outbox is shared with agent jobs, whose events carry their data themselves (see outbox.ts).
   `ALTER TABLE outbox ADD COLUMN data TEXT;`,
+  // Pages.markLimited runs on every dispatch round a team's limit cuts short: it finds the queued pages not
+  // marked yet through this index instead of reading every queued page.
+  `CREATE INDEX pages_unlimited ON pages (id) WHERE state = 'queued' AND limited_at IS NULL;`,
 ];
 
 /** Results stay readable this long after the job ends (docs/api.md, "Jobs"). */

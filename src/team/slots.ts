@@ -18,7 +18,7 @@
  *   it from their own grants from then on (before, every refusal told every holder, whose pumps were refused
  *   and told every holder back: thousands of calls a second with two crawls, without bound with four).
  */
-import { all, first, run } from "../../durable-objects/sql";
+import { all, run } from "../../durable-objects/sql";
 
 export const SLOT_MIGRATION = `CREATE TABLE slot_holders (holder TEXT PRIMARY KEY, slots INTEGER NOT NULL, lease_until INTEGER NOT NULL);
    CREATE TABLE slot_waiters (holder TEXT PRIMARY KEY, since INTEGER NOT NULL);`;
@@ -45,6 +45,12 @@ export interface SlotGrant {
   contended: boolean;
 }
 
+/** The ledger as read at the start of a call: holdings (unexpired) and waiters, oldest first. */
+interface SlotState {
+  held: Map<string, number>;
+  waiters: string[];
+}
+
 export class SlotLedger {
   /** Single scrapes waiting inside a call right now (they count as contenders for the fair share). */
   waitingScrapes = 0;
@@ -56,30 +62,41 @@ export class SlotLedger {
 
   /** Slots in use now (expired holdings are dropped first). */
   inUse(now = Date.now()): number {
-    run(this.sql, "DELETE FROM slot_holders WHERE lease_until < ?", now);
-    return first<{ n: number | null }>(this.sql, "SELECT SUM(slots) AS n FROM slot_holders")!.n ?? 0;
+    return sum(this.read(now).held);
   }
 
   exchange(holder: string, request: SlotRequest, now = Date.now()): SlotGrant {
     const limit = this.limit();
+    const state = this.read(now);
     if (request.hold <= 0 && request.want <= 0) {
       run(this.sql, "DELETE FROM slot_holders WHERE holder = ?", holder);
       run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
-      return { granted: 0, inUse: this.inUse(now), limit, contended: this.waitingScrapes > 0 || this.waiters().length > 0 };
+      state.held.delete(holder);
+      const contended = this.waitingScrapes > 0 || state.waiters.some((w) => w !== holder);
+      return { granted: 0, inUse: sum(state.held), limit, contended };
     }
-    this.hold(holder, Math.max(0, request.hold), now + request.leaseMs);
-    const free = Math.max(0, limit - this.inUse(now));
-    const othersWaiting = this.waiters().filter((w) => w !== holder).length + this.waitingScrapes > 0;
-    const fairRoom = othersWaiting ? Math.max(0, this.fairShare(holder) - request.hold) : request.want;
+    const hold = Math.max(0, request.hold);
+    state.held.set(holder, hold);
+    const free = Math.max(0, limit - sum(state.held));
+    const othersWaiting = state.waiters.some((w) => w !== holder) || this.waitingScrapes > 0;
+    const fairRoom = othersWaiting ? Math.max(0, this.fairShare(state, holder) - hold) : request.want;
     const granted = Math.max(0, Math.min(request.want, free, fairRoom));
-    if (granted > 0) this.hold(holder, request.hold + granted, now + request.leaseMs);
+    run(
+      this.sql,
+      `INSERT INTO slot_holders (holder, slots, lease_until, told) VALUES (?, ?, ?, ?)
+       ON CONFLICT (holder) DO UPDATE SET slots = excluded.slots, lease_until = excluded.lease_until, told = excluded.told`,
+      holder,
+      hold + granted,
+      now + request.leaseMs,
+      othersWaiting ? 1 : 0,
+    );
+    const waiting = state.waiters.includes(holder);
     if (granted < request.want && request.wake) {
-      run(this.sql, "INSERT OR IGNORE INTO slot_waiters (holder, since) VALUES (?, ?)", holder, now);
-    } else {
+      if (!waiting) run(this.sql, "INSERT OR IGNORE INTO slot_waiters (holder, since) VALUES (?, ?)", holder, now);
+    } else if (waiting) {
       run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
     }
-    run(this.sql, "UPDATE slot_holders SET told = ? WHERE holder = ?", othersWaiting ? 1 : 0, holder);
-    return { granted, inUse: this.inUse(now), limit, contended: othersWaiting };
+    return { granted, inUse: sum(state.held) + granted, limit, contended: othersWaiting };
   }
 
   /**
@@ -96,36 +113,36 @@ export class SlotLedger {
     return holders;
   }
 
-  /** Waiters worth waking now — slots are free and the waiter holds less than its fair share — removed from the list. */
-  takeWakeable(): string[] {
-    if (this.inUse() >= this.limit()) return [];
-    const wake = this.waiters().filter((holder) => this.held(holder) < this.fairShare(holder));
+  /**
+   * Waiters worth waking now — slots are free and the waiter holds less than its fair share — removed from the
+   * list; `free`: whether any slot is free.
+   */
+  takeWakeable(now = Date.now()): { wake: string[]; free: boolean } {
+    const state = this.read(now);
+    const free = sum(state.held) < this.limit();
+    if (!free) return { wake: [], free };
+    const wake = state.waiters.filter((holder) => (state.held.get(holder) ?? 0) < this.fairShare(state, holder));
     for (const holder of wake) run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
-    return wake;
+    return { wake, free };
   }
 
-  private hold(holder: string, slots: number, leaseUntil: number): void {
-    run(
-      this.sql,
-      "INSERT INTO slot_holders (holder, slots, lease_until) VALUES (?, ?, ?) ON CONFLICT (holder) DO UPDATE SET slots = excluded.slots, lease_until = excluded.lease_until",
-      holder,
-      slots,
-      leaseUntil,
-    );
-  }
-
-  private held(holder: string): number {
-    return first<{ slots: number }>(this.sql, "SELECT slots FROM slot_holders WHERE holder = ?", holder)?.slots ?? 0;
-  }
-
-  private waiters(): string[] {
-    return all<{ holder: string }>(this.sql, "SELECT holder FROM slot_waiters ORDER BY since").map((w) => w.holder);
+  /** The ledger now: expired holdings are dropped first. Two reads, whatever the number of holders. */
+  private read(now: number): SlotState {
+    run(this.sql, "DELETE FROM slot_holders WHERE lease_until < ?", now);
+    const held = new Map(all<{ holder: string; slots: number }>(this.sql, "SELECT holder, slots FROM slot_holders").map((h) => [h.holder, h.slots]));
+    const waiters = all<{ holder: string }>(this.sql, "SELECT holder FROM slot_waiters ORDER BY since").map((w) => w.holder);
+    return { held, waiters };
   }
 
   /** The limit divided among everyone holding or waiting (`holder` included), rounded up. */
-  private fairShare(holder: string): number {
-    const holders = all<{ holder: string }>(this.sql, "SELECT holder FROM slot_holders WHERE slots > 0").map((h) => h.holder);
-    const contenders = new Set([...holders, ...this.waiters(), holder]).size + this.waitingScrapes;
-    return Math.max(1, Math.ceil(this.limit() / contenders));
+  private fairShare(state: SlotState, holder: string): number {
+    const contenders = new Set([...[...state.held].filter(([, slots]) => slots > 0).map(([h]) => h), ...state.waiters, holder]).size;
+    return Math.max(1, Math.ceil(this.limit() / (contenders + this.waitingScrapes)));
   }
+}
+
+function sum(held: Map<string, number>): number {
+  let total = 0;
+  for (const slots of held.values()) total += slots;
+  return total;
 }
