@@ -10,6 +10,9 @@
  * - burst    1,000 scrapes in 5 waves of 200: errors, p50, p99 (drill/load.mjs)
  * - memory   workerd RSS at start, after each part, and a minute after the load ends
  * - reap     processes left running after each way of stopping the server (drill/reap.mjs)
+ * - crawls, restart, cycles   jobs side by side, each on a fresh server with ALLOW_LOCAL_NETWORK=true and two
+ *            teams: 20 crawls at once (one team, then two), kill -9 with 20 crawls running and a start on the
+ *            same state, and 5 load cycles with RSS after each (scripts/drill/jobs.mjs)
  *
  * The attacker's site is the fixture server on 127.0.0.1, reached as `attacker.test` — a public-looking name the
  * egress proxy maps to loopback and lets through on that one port (EDGECRAWL_EGRESS_HOSTS/ALLOW), the way a
@@ -28,6 +31,7 @@ import { runHostile } from "./drill/hostile.mjs";
 import { runBurst } from "./drill/load.mjs";
 import { runReap } from "./drill/reap.mjs";
 import { workerdMemory } from "./drill/processes.mjs";
+import { runJobsDrill } from "./drill/jobs.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv.splice(argv.indexOf(name), 2)[1] : undefined);
@@ -35,7 +39,7 @@ const root = resolve(option("--root") ?? join(dirname(fileURLToPath(import.meta.
 const jsonOut = option("--json");
 /** `--allow-local`: run with ALLOW_LOCAL_NETWORK=true and reach the site directly (robustness without the SSRF policy). */
 const allowLocal = argv.includes("--allow-local") ? (argv.splice(argv.indexOf("--allow-local"), 1), true) : false;
-const sections = argv.length ? argv : ["ssrf", "hostile", "burst", "memory", "reap"];
+const sections = argv.length ? argv : ["ssrf", "hostile", "burst", "memory", "reap", "crawls", "restart", "cycles"];
 const wanted = (s) => sections.includes(s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -144,6 +148,8 @@ if (wanted("reap")) {
     renderUrl: () => `${attacker.url}/article.html?r=${Date.now()}`,
   });
 }
+const jobSections = ["crawls", "restart", "cycles"].filter(wanted);
+if (jobSections.length) Object.assign(results, await runJobsDrill({ root, sections: jobSections, startServer, startFixtureServer, runBurst }));
 await attacker.close();
 await canary.close();
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
@@ -152,4 +158,9 @@ if (results.ssrf) console.log(`  connections reaching a local listener:   ${resu
 if (results.hostile) console.log(`  5xx over hostile requests:               ${results.hostile.fiveXx} of ${results.hostile.total}`);
 if (results.burst) console.log(`  burst of 1,000 scrapes:                  ${results.burst.errors} errors, p50 ${results.burst.p50.toFixed(0)} ms, p99 ${results.burst.p99.toFixed(0)} ms`);
 if (results.memory) console.log(`  workerd RSS a minute after the load:     ${results.memory.ratio.toFixed(2)}× the starting figure`);
+const crawlLine = (r) => `${r.good}/${r.crawls} complete, GET / p99 ${r.front.p99.toFixed(0)} ms, workerd peak ${r.peakMb} MB`;
+if (results.crawls) console.log(`  20 crawls, one team:                     ${crawlLine(results.crawls.oneTeam)}`);
+if (results.crawls) console.log(`  10 + 10 crawls, two teams:               ${crawlLine(results.crawls.twoTeams)}`);
+if (results.restart) console.log(`  kill -9 with 20 crawls, restart:         ${crawlLine(results.restart)}`);
+if (results.cycles) console.log(`  5 load cycles: errors ${results.cycles.cycles.reduce((n, c) => n + c.burstErrors + (c.crawls - c.crawlsGood), 0)}, RSS by cycle ${results.cycles.cycles.map((c) => c.rssMb).join(" / ")} MB`);
 if (results.reap) console.log(`  Chromium left after stopping:            ${results.reap.map((r) => r.chromiumLeft).join(" / ")} (${results.reap.map((r) => r.way).join(" / ")})`);

@@ -1,0 +1,278 @@
+/**
+ * Drill, jobs side by side: crawls started at once, from one team or two, while `GET /` is timed every 100 ms
+ * and workerd's RSS is sampled. Each crawl is the body of issue 32 (limit 50, sitemap included, maxAge 0) on the
+ * fixture's /tree site; a crawl passes when it completes with `limit` distinct documents and no error. Also the
+ * restart on state: kill -9 of the server while the crawls run, a fresh start on the same folder, and the same
+ * checks on every crawl; and load cycles (a scrape burst, then the crawls) with RSS after each.
+ */
+import { percentile } from "../../bench/stats.mjs";
+import { workerdMemory } from "./processes.mjs";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The drill's site: the fixture server's /tree pages, with a robots.txt and a sitemap listing all of them. */
+export function treeSiteRoutes(pages = 300) {
+  return {
+    "/robots.txt": ({ send, url }) => send(200, "text/plain", `User-agent: *\nAllow: /\nSitemap: ${url.origin}/sitemap.xml\n`),
+    "/sitemap.xml": ({ send, url }) => {
+      const entries = Array.from({ length: pages }, (_, i) => `<url><loc>${url.origin}/tree/${pages}/${i}</loc></url>`).join("");
+      send(200, "application/xml", `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</urlset>`);
+    },
+  };
+}
+
+/** Two teams' keys for the drill's server (API_KEYS entries `team:key`). */
+export const DRILL_KEYS = { "drill-a": "ec-drill-team-a", "drill-b": "ec-drill-team-b" };
+export const drillApiKeys = () => Object.entries(DRILL_KEYS).map(([team, key]) => `${team}:${key}`).join(",");
+
+async function call(url, key, method, path, body, timeoutMs = 30_000) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) };
+  } catch {
+    return { status: response.status, body: text };
+  }
+}
+
+/** Times `GET /` every `everyMs` until stopped; a request without an answer within 5 s counts as 5,000 ms and a miss. */
+export function probeFront(url, everyMs = 100) {
+  const latencies = [];
+  const at = [];
+  const started = Date.now();
+  let misses = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t = performance.now();
+      try {
+        const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5000) });
+        await response.arrayBuffer();
+        if (!response.ok) misses++;
+      } catch {
+        misses++;
+      }
+      latencies.push(performance.now() - t);
+      at.push(Date.now() - started);
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { requests: latencies.length, misses, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(0, ...latencies), series: latencies.map((ms, i) => [at[i], Math.round(ms)]) };
+    },
+  };
+}
+
+/** Every document of a finished crawl, following `next`. */
+async function crawlDocuments(url, key, id) {
+  const docs = [];
+  let path = `/v2/crawl/${id}`;
+  for (let i = 0; path && i < 100; i++) {
+    const page = await call(url, key, "GET", path);
+    docs.push(...(page.body.data ?? []));
+    path = page.body.next ? new URL(page.body.next).pathname + new URL(page.body.next).search : null;
+  }
+  return docs;
+}
+
+/**
+ * Starts `perTeam` crawls for each team in `teams` at once. Resolves with the job ids (and the team key each
+ * belongs to); a start that fails is recorded as an error.
+ */
+export async function startCrawls({ url, site, teams, perTeam, limit = 50, tag = "" }) {
+  const starts = teams.flatMap((team) =>
+    Array.from({ length: perTeam }, (_, i) => ({ team, key: DRILL_KEYS[team], start: `${site}/tree/300/0?c=${team}-${i}${tag}` })),
+  );
+  return Promise.all(
+    starts.map(async (s) => {
+      const body = { url: s.start, limit, sitemap: "include", crawlEntireDomain: true, scrapeOptions: { formats: ["markdown"], maxAge: 0 } };
+      const answer = await call(url, s.key, "POST", "/v2/crawl", body).catch((e) => ({ status: `ERR ${e.name}`, body: {} }));
+      return { ...s, id: answer.body?.id ?? null, startStatus: answer.status };
+    }),
+  );
+}
+
+/**
+ * Polls the crawls until all have ended or `timeoutMs` passed, then reads each one's documents. A crawl is
+ * counted good when it completed with `limit` distinct source URLs and no error recorded.
+ */
+export async function awaitCrawls({ url, jobs, limit = 50, timeoutMs = 300_000, onEnded = () => {} }) {
+  const deadline = Date.now() + timeoutMs;
+  const states = new Map();
+  while (Date.now() < deadline) {
+    await Promise.all(
+      jobs.filter((j) => j.id && !["completed", "failed", "cancelled"].includes(states.get(j.id))).map(async (j) => {
+        const s = await call(url, j.key, "GET", `/v2/crawl/${j.id}?limit=1`, undefined, 10_000).catch(() => null);
+        if (s?.body?.status) states.set(j.id, s.body.status);
+      }),
+    );
+    if (jobs.every((j) => !j.id || ["completed", "failed", "cancelled"].includes(states.get(j.id)))) break;
+    await sleep(500);
+  }
+  await onEnded();
+  const rows = [];
+  for (const j of jobs) {
+    if (!j.id) {
+      rows.push({ ...j, status: `start ${j.startStatus}`, documents: 0, distinct: 0, errors: 0 });
+      continue;
+    }
+    const docs = await crawlDocuments(url, j.key, j.id).catch(() => []);
+    const errors = await call(url, j.key, "GET", `/v2/crawl/${j.id}/errors`).catch(() => ({ body: {} }));
+    const distinct = new Set(docs.map((d) => d.metadata?.sourceURL)).size;
+    const firstError = errors.body?.errors?.[0];
+    rows.push({ ...j, status: states.get(j.id) ?? "unknown", documents: docs.length, distinct, errors: errors.body?.errors?.length ?? 0, firstError });
+  }
+  const good = rows.filter((r) => r.status === "completed" && r.documents === limit && r.distinct === limit && r.errors === 0).length;
+  return { rows, good, total: rows.length };
+}
+
+/** One round: crawls started at once while `GET /` is timed and RSS sampled every second. */
+export async function runCrawlRound({ server, site, teams, perTeam, limit = 50, tag = "", log = console.log }) {
+  const front = probeFront(server.url);
+  let peakMb = 0;
+  const rss = setInterval(() => (peakMb = Math.max(peakMb, workerdMemory(server.pid).userMb)), 1000);
+  const t0 = Date.now();
+  try {
+    const jobs = await startCrawls({ url: server.url, site, teams, perTeam, limit, tag });
+    let seconds = 0;
+    let frontStats = null;
+    // GET / is timed while the crawls run, not while their documents are read back afterwards.
+    const ended = async () => {
+      seconds = (Date.now() - t0) / 1000;
+      frontStats = await front.stop();
+    };
+    const outcome = await awaitCrawls({ url: server.url, jobs, limit, onEnded: ended });
+    const summary = { teams, perTeam, crawls: outcome.total, good: outcome.good, seconds, front: frontStats, peakMb };
+    const bad = outcome.rows.filter((r) => !(r.status === "completed" && r.distinct === limit && r.documents === limit && r.errors === 0));
+    log(`  ${outcome.good}/${outcome.total} crawls complete with ${limit} distinct documents in ${seconds.toFixed(1)} s; ` +
+      `GET / p50 ${frontStats.p50.toFixed(1)} ms, p99 ${frontStats.p99.toFixed(1)} ms, max ${frontStats.max.toFixed(0)} ms, ` +
+      `${frontStats.misses} unanswered of ${frontStats.requests}; workerd peak ${peakMb} MB`);
+    for (const r of bad.slice(0, 5)) log(`    not good: ${r.team} ${r.id} ${r.status} documents ${r.documents} distinct ${r.distinct} errors ${r.errors}${r.firstError ? ` (${JSON.stringify(r.firstError).slice(0, 200)})` : ""}`);
+    return { ...summary, bad: bad.map(({ team, id, status, documents, distinct, errors }) => ({ team, id, status, documents, distinct, errors })) };
+  } finally {
+    clearInterval(rss);
+    await front.stop();
+  }
+}
+
+/** Waits until the crawls have scraped `pages` pages between them (or `timeoutMs` passed); returns that count. */
+async function crawledSoFar({ url, jobs, pages, timeoutMs = 60_000 }) {
+  const deadline = Date.now() + timeoutMs;
+  let done = 0;
+  while (Date.now() < deadline) {
+    const counts = await Promise.all(jobs.map(async (j) => (await call(url, j.key, "GET", `/v2/crawl/${j.id}?limit=1`).catch(() => null))?.body?.completed ?? 0));
+    done = counts.reduce((a, b) => a + b, 0);
+    if (done >= pages) break;
+    await sleep(100);
+  }
+  return done;
+}
+
+/**
+ * kill -9 of the server while `perTeam` crawls run for each team, then a fresh start on the same state folder:
+ * every crawl must still complete with `limit` distinct documents. `restart()` starts the server again.
+ */
+export async function runRestartRound({ server, restart, site, teams, perTeam, limit = 50, log = console.log }) {
+  const jobs = await startCrawls({ url: server.url, site, teams, perTeam, limit, tag: "&restart=1" });
+  const before = await crawledSoFar({ url: server.url, jobs: jobs.filter((j) => j.id), pages: Math.floor((jobs.length * limit) / 4) });
+  log(`  ${jobs.length} crawls started, ${before} of ${jobs.length * limit} pages scraped: kill -9`);
+  await server.stop({ keepState: true, signal: "SIGKILL" });
+  const t0 = Date.now();
+  const again = await restart();
+  log(`  started again on the same state in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const round = await (async () => {
+    const front = probeFront(again.url);
+    let peakMb = 0;
+    const rss = setInterval(() => (peakMb = Math.max(peakMb, workerdMemory(again.pid).userMb)), 1000);
+    try {
+      let ended = null;
+      const outcome = await awaitCrawls({ url: again.url, jobs, limit, onEnded: async () => (ended = { front: await front.stop(), seconds: (Date.now() - t0) / 1000 }) });
+      return { ...outcome, ...ended, peakMb };
+    } finally {
+      clearInterval(rss);
+      await front.stop();
+    }
+  })();
+  const bad = round.rows.filter((r) => !(r.status === "completed" && r.distinct === limit && r.documents === limit && r.errors === 0));
+  log(`  after the restart: ${round.good}/${round.total} crawls complete with ${limit} distinct documents (${round.seconds.toFixed(1)} s); ` +
+    `GET / p99 ${round.front.p99.toFixed(1)} ms, ${round.front.misses} unanswered of ${round.front.requests}; workerd peak ${round.peakMb} MB`);
+  for (const r of bad.slice(0, 5)) log(`    not good: ${r.team} ${r.id} ${r.status} documents ${r.documents} distinct ${r.distinct} errors ${r.errors}`);
+  return { server: again, result: { crawls: round.total, good: round.good, pagesBeforeKill: before, seconds: round.seconds, front: round.front, peakMb: round.peakMb } };
+}
+
+/**
+ * The jobs part of the drill, each section on a fresh server (a new state folder) with ALLOW_LOCAL_NETWORK=true
+ * and two teams' keys, against a fixture site of 300 pages on loopback:
+ * - crawls   20 crawls of one team at once, then 10 + 10 of two teams
+ * - restart  kill -9 while 20 crawls run, a start on the same state, every crawl checked
+ * - cycles   5 load cycles (1,000 scrapes in waves of 200, then 20 crawls): errors, RSS after each cycle
+ */
+export async function runJobsDrill({ root, sections, startServer, startFixtureServer, runBurst, log = console.log }) {
+  const site = await startFixtureServer({ host: "127.0.0.1", extraRoutes: treeSiteRoutes() });
+  const serverOptions = { root, vars: { ALLOW_LOCAL_NETWORK: "true", API_KEYS: drillApiKeys() } };
+  const results = {};
+  try {
+    if (sections.includes("crawls")) {
+      const server = await startServer(serverOptions);
+      try {
+        log("\n== Crawls side by side (50 pages each) ==");
+        results.crawls = {
+          oneTeam: await runCrawlRound({ server, site: site.url, teams: ["drill-a"], perTeam: 20, log }),
+          twoTeams: await runCrawlRound({ server, site: site.url, teams: ["drill-a", "drill-b"], perTeam: 10, tag: "&two=1", log }),
+        };
+      } finally {
+        await server.stop();
+      }
+    }
+    if (sections.includes("restart")) {
+      log("\n== kill -9 with 20 crawls running, then a start on the same state ==");
+      let server = await startServer(serverOptions);
+      const persistTo = server.persistTo;
+      try {
+        const round = await runRestartRound({ server, restart: () => startServer({ ...serverOptions, persistTo }), site: site.url, teams: ["drill-a"], perTeam: 20, log });
+        server = round.server;
+        results.restart = round.result;
+      } finally {
+        await server.stop({ keepState: false });
+      }
+    }
+    if (sections.includes("cycles")) {
+      log("\n== 5 load cycles: 1,000 scrapes in waves of 200, then 20 crawls ==");
+      const server = await startServer(serverOptions);
+      const cycles = [];
+      try {
+        for (let cycle = 1; cycle <= 5; cycle++) {
+          const burst = await runBurst({
+            url: server.url,
+            apiKey: DRILL_KEYS["drill-a"],
+            pageUrl: (i) => `${site.url}/generated?bytes=20000&cycle=${cycle}&i=${i}`,
+            log: () => {},
+          });
+          const crawls = await runCrawlRound({ server, site: site.url, teams: ["drill-a"], perTeam: 20, tag: `&cycle=${cycle}`, log: () => {} });
+          await sleep(5000);
+          const rssMb = workerdMemory(server.pid).userMb;
+          cycles.push({ cycle, burstErrors: burst.errors, burstP99: burst.p99, crawlsGood: crawls.good, crawls: crawls.crawls, frontP99: crawls.front.p99, rssMb });
+          log(`  cycle ${cycle}: burst ${burst.errors} errors of ${burst.total} (p99 ${burst.p99.toFixed(0)} ms); ` +
+            `crawls ${crawls.good}/${crawls.crawls} good (${crawls.seconds.toFixed(1)} s, GET / p99 ${crawls.front.p99.toFixed(1)} ms); workerd ${rssMb} MB`);
+        }
+      } finally {
+        await server.stop();
+      }
+      const second = cycles[1]?.rssMb;
+      const fifth = cycles[4]?.rssMb;
+      results.cycles = { cycles, growthSecondToFifth: second && fifth ? fifth / second - 1 : null };
+      if (second && fifth) log(`  RSS after cycle 5 against cycle 2: ${fifth} / ${second} MB (${((fifth / second - 1) * 100).toFixed(1)} %)`);
+    }
+  } finally {
+    await site.close();
+  }
+  return results;
+}
