@@ -12,7 +12,7 @@
  * - reap     processes left running after each way of stopping the server (drill/reap.mjs)
  * - crawls, restart, cycles   jobs side by side, each on a fresh server with ALLOW_LOCAL_NETWORK=true and two
  *            teams: 20 crawls at once (one team, then two), kill -9 with 20 crawls running and a start on the
- *            same state, and 5 load cycles with RSS after each (scripts/drill/jobs.mjs)
+ *            same state, and 5 load cycles (`--cycles N`) with RSS and JS heap after each (scripts/drill/jobs.mjs)
  *
  * The attacker's site is the fixture server on 127.0.0.1, reached as `attacker.test` — a public-looking name the
  * egress proxy maps to loopback and lets through on that one port (EDGECRAWL_EGRESS_HOSTS/ALLOW), the way a
@@ -37,6 +37,8 @@ const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv.splice(argv.indexOf(name), 2)[1] : undefined);
 const root = resolve(option("--root") ?? join(dirname(fileURLToPath(import.meta.url)), ".."));
 const jsonOut = option("--json");
+/** `--cycles N`: how many load cycles the cycles section runs (5 by default). */
+const cycleCount = Number(option("--cycles") ?? 5);
 /** `--allow-local`: run with ALLOW_LOCAL_NETWORK=true and reach the site directly (robustness without the SSRF policy). */
 const allowLocal = argv.includes("--allow-local") ? (argv.splice(argv.indexOf("--allow-local"), 1), true) : false;
 const sections = argv.length ? argv : ["ssrf", "hostile", "burst", "memory", "reap", "crawls", "restart", "cycles"];
@@ -149,7 +151,7 @@ if (wanted("reap")) {
   });
 }
 const jobSections = ["crawls", "restart", "cycles"].filter(wanted);
-if (jobSections.length) Object.assign(results, await runJobsDrill({ root, sections: jobSections, startServer, startFixtureServer, runBurst }));
+if (jobSections.length) Object.assign(results, await runJobsDrill({ root, sections: jobSections, startServer, startFixtureServer, runBurst, cycleCount }));
 await attacker.close();
 await canary.close();
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
@@ -162,5 +164,5 @@ const crawlLine = (r) => `${r.good}/${r.crawls} complete, GET / p99 ${r.front.p9
 if (results.crawls) console.log(`  20 crawls, one team:                     ${crawlLine(results.crawls.oneTeam)}`);
 if (results.crawls) console.log(`  10 + 10 crawls, two teams:               ${crawlLine(results.crawls.twoTeams)}`);
 if (results.restart) console.log(`  kill -9 with 20 crawls, restart:         ${crawlLine(results.restart)}`);
-if (results.cycles) console.log(`  5 load cycles: errors ${results.cycles.cycles.reduce((n, c) => n + c.burstErrors + (c.crawls - c.crawlsGood), 0)}, RSS by cycle ${results.cycles.cycles.map((c) => c.rssMb).join(" / ")} MB`);
+if (results.cycles) console.log(`  ${results.cycles.cycles.length} load cycles: errors ${results.cycles.cycles.reduce((n, c) => n + c.burstErrors + (c.crawls - c.crawlsGood), 0)}, RSS by cycle ${results.cycles.cycles.map((c) => c.rssMb).join(" / ")} MB`);
 if (results.reap) console.log(`  Chromium left after stopping:            ${results.reap.map((r) => r.chromiumLeft).join(" / ")} (${results.reap.map((r) => r.way).join(" / ")})`);

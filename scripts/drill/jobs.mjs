@@ -6,7 +6,7 @@
  * checks on every crawl; and load cycles (a scrape burst, then the crawls) with RSS after each.
  */
 import { percentile } from "../../bench/stats.mjs";
-import { workerdMemory } from "./processes.mjs";
+import { isolateHeap, workerdMemory } from "./processes.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -181,6 +181,7 @@ async function crawledSoFar({ url, jobs, pages, timeoutMs = 60_000 }) {
  * every crawl must still complete with `limit` distinct documents. `restart()` starts the server again.
  */
 export async function runRestartRound({ server, restart, site, teams, perTeam, limit = 50, log = console.log }) {
+  await warmUp({ server, site });
   const jobs = await startCrawls({ url: server.url, site, teams, perTeam, limit, tag: "&restart=1" });
   const before = await crawledSoFar({ url: server.url, jobs: jobs.filter((j) => j.id), pages: Math.floor((jobs.length * limit) / 4) });
   log(`  ${jobs.length} crawls started, ${before} of ${jobs.length * limit} pages scraped: kill -9`);
@@ -208,14 +209,20 @@ export async function runRestartRound({ server, restart, site, teams, perTeam, l
   return { server: again, result: { crawls: round.total, good: round.good, pagesBeforeKill: before, seconds: round.seconds, front: round.front, peakMb: round.peakMb } };
 }
 
+/** One small crawl first, so the rounds measure the running server rather than its first requests' start-up. */
+async function warmUp({ server, site }) {
+  const jobs = await startCrawls({ url: server.url, site, teams: ["drill-a"], perTeam: 1, limit: 10, tag: "&warm-up=1" });
+  await awaitCrawls({ url: server.url, jobs, limit: 10 });
+}
+
 /**
  * The jobs part of the drill, each section on a fresh server (a new state folder) with ALLOW_LOCAL_NETWORK=true
  * and two teams' keys, against a fixture site of 300 pages on loopback:
- * - crawls   20 crawls of one team at once, then 10 + 10 of two teams
+ * - crawls   20 crawls of one team at once, then 10 + 10 of two teams (after a warm-up crawl of 10 pages)
  * - restart  kill -9 while 20 crawls run, a start on the same state, every crawl checked
  * - cycles   5 load cycles (1,000 scrapes in waves of 200, then 20 crawls): errors, RSS after each cycle
  */
-export async function runJobsDrill({ root, sections, startServer, startFixtureServer, runBurst, log = console.log }) {
+export async function runJobsDrill({ root, sections, startServer, startFixtureServer, runBurst, cycleCount = 5, log = console.log }) {
   const site = await startFixtureServer({ host: "127.0.0.1", extraRoutes: treeSiteRoutes() });
   const serverOptions = { root, vars: { ALLOW_LOCAL_NETWORK: "true", API_KEYS: drillApiKeys() } };
   const results = {};
@@ -224,6 +231,7 @@ export async function runJobsDrill({ root, sections, startServer, startFixtureSe
       const server = await startServer(serverOptions);
       try {
         log("\n== Crawls side by side (50 pages each) ==");
+        await warmUp({ server, site: site.url });
         results.crawls = {
           oneTeam: await runCrawlRound({ server, site: site.url, teams: ["drill-a"], perTeam: 20, log }),
           twoTeams: await runCrawlRound({ server, site: site.url, teams: ["drill-a", "drill-b"], perTeam: 10, tag: "&two=1", log }),
@@ -245,11 +253,11 @@ export async function runJobsDrill({ root, sections, startServer, startFixtureSe
       }
     }
     if (sections.includes("cycles")) {
-      log("\n== 5 load cycles: 1,000 scrapes in waves of 200, then 20 crawls ==");
+      log(`\n== ${cycleCount} load cycles: 1,000 scrapes in waves of 200, then 20 crawls ==`);
       const server = await startServer(serverOptions);
       const cycles = [];
       try {
-        for (let cycle = 1; cycle <= 5; cycle++) {
+        for (let cycle = 1; cycle <= cycleCount; cycle++) {
           const burst = await runBurst({
             url: server.url,
             apiKey: DRILL_KEYS["drill-a"],
@@ -258,10 +266,12 @@ export async function runJobsDrill({ root, sections, startServer, startFixtureSe
           });
           const crawls = await runCrawlRound({ server, site: site.url, teams: ["drill-a"], perTeam: 20, tag: `&cycle=${cycle}`, log: () => {} });
           await sleep(5000);
+          const heap = await isolateHeap(server.pid);
           const rssMb = workerdMemory(server.pid).userMb;
-          cycles.push({ cycle, burstErrors: burst.errors, burstP99: burst.p99, crawlsGood: crawls.good, crawls: crawls.crawls, frontP99: crawls.front.p99, rssMb });
+          cycles.push({ cycle, burstErrors: burst.errors, burstP99: burst.p99, crawlsGood: crawls.good, crawls: crawls.crawls, frontP99: crawls.front.p99, rssMb, heap });
           log(`  cycle ${cycle}: burst ${burst.errors} errors of ${burst.total} (p99 ${burst.p99.toFixed(0)} ms); ` +
-            `crawls ${crawls.good}/${crawls.crawls} good (${crawls.seconds.toFixed(1)} s, GET / p99 ${crawls.front.p99.toFixed(1)} ms); workerd ${rssMb} MB`);
+            `crawls ${crawls.good}/${crawls.crawls} good (${crawls.seconds.toFixed(1)} s, GET / p99 ${crawls.front.p99.toFixed(1)} ms); ` +
+            `workerd ${rssMb} MB, JS heap ${heap ? `${heap.usedMb} MB used of ${heap.totalMb}` : "(no inspector)"}`);
         }
       } finally {
         await server.stop();

@@ -58,3 +58,35 @@ export function survivors(groups, profileDirs = []) {
   const table = processTable();
   return [...table].filter(([, p]) => groups.includes(p.pgid) || profileDirs.some((dir) => p.args.includes(dir))).map(([pid]) => pid);
 }
+
+/**
+ * The Worker isolate's JavaScript heap, read over the inspector of the `npm start` process `root` (its
+ * --inspector-port): { usedMb, totalMb }, or null when the inspector does not answer within 10 s. Garbage is
+ * included (workerd's inspector does not answer HeapProfiler.collectGarbage). RSS minus this is what the runtime
+ * holds outside JavaScript (Durable Object instances, SQLite, buffers, its allocator's free lists).
+ */
+export async function isolateHeap(root) {
+  const { default: WebSocket } = await import("ws");
+  const port = /--inspector-port (\d+)/.exec(processTable().get(root)?.args ?? "")?.[1];
+  if (!port) return null;
+  let ws = null;
+  try {
+    const targets = await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(5000) })).json();
+    ws = new WebSocket(targets[0].webSocketDebuggerUrl);
+    const socket = ws;
+    const usage = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no answer")), 10_000);
+      socket.once("error", reject);
+      socket.once("open", () => socket.send(JSON.stringify({ id: 1, method: "Runtime.getHeapUsage" })));
+      socket.on("message", (data) => {
+        const message = JSON.parse(String(data));
+        if (message.id === 1) (clearTimeout(timer), resolve(message.result));
+      });
+    });
+    return { usedMb: Math.round(usage.usedSize / 2 ** 20), totalMb: Math.round(usage.totalSize / 2 ** 20) };
+  } catch {
+    return null;
+  } finally {
+    ws?.close();
+  }
+}
