@@ -26,11 +26,14 @@ export interface CdpMessage {
 }
 
 /** What the hub does with a client's command before it reaches the browser: nothing, or answer it itself. */
-export type CommandVerdict = { reply: Record<string, unknown>; thenClose?: boolean } | { error: string } | undefined;
+export type CommandVerdict = CommandAnswer | undefined;
+export type CommandAnswer = { reply: Record<string, unknown>; thenClose?: boolean } | { error: string };
+/** A check's verdict may also send the command on with other parameters. */
+export type CommandRewrite = { params: Record<string, unknown> };
 
 export interface HubHooks {
   /** Looks at every client command (top level and attached sessions alike). */
-  inspect?: (message: CdpMessage) => CommandVerdict;
+  inspect?: (message: CdpMessage) => CommandVerdict | CommandRewrite;
   /** Called for every client command: the session is in use. */
   onActivity?: () => void;
 }
@@ -148,7 +151,8 @@ export class CdpHub {
       return this.answer(channel, message, { error: "Session with given id not found." }, true);
     }
     const verdict = this.hooks.inspect?.(message);
-    if (verdict) return this.answer(channel, message, verdict, message.sessionId !== channel.rootSessionId);
+    if (verdict && "params" in verdict) message.params = verdict.params;
+    else if (verdict) return this.answer(channel, message, verdict, message.sessionId !== channel.rootSessionId);
     this.upstream.send(JSON.stringify(message));
   }
 
@@ -159,7 +163,7 @@ export class CdpHub {
     if (!this.closed && !this.quiet) this.call("Target.detachFromTarget", { sessionId: channel.rootSessionId }).catch(() => {});
   }
 
-  private answer(channel: CdpChannel, message: CdpMessage, verdict: NonNullable<CommandVerdict>, keepSession: boolean): void {
+  private answer(channel: CdpChannel, message: CdpMessage, verdict: CommandAnswer, keepSession: boolean): void {
     const reply: CdpMessage = { id: message.id };
     if ("error" in verdict) reply.error = { code: -32000, message: verdict.error };
     else reply.result = verdict.reply;

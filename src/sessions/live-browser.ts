@@ -6,7 +6,8 @@
  */
 import puppeteer from "@cloudflare/puppeteer";
 import { egressPolicy } from "../net/egress";
-import { CdpHub, type CdpMessage, type CommandVerdict } from "./cdp-hub";
+import { CdpHub, type CdpMessage, type CommandRewrite, type CommandVerdict } from "./cdp-hub";
+import { checkCdpCommand } from "./cdp-policy";
 import { SESSION_VIEWPORT, SessionDriver } from "./driver";
 import { checkNavigationCommand, installEgressGuard } from "./egress-guard";
 import { Screencast } from "./screencast";
@@ -41,12 +42,13 @@ export class LiveBrowser {
 
   static async connect(env: Env, browserSessionId: string, hooks: LiveHooks): Promise<LiveBrowser> {
     const policy = egressPolicy(env);
-    const inspect = (message: CdpMessage): CommandVerdict => {
+    const inspect = (message: CdpMessage): CommandVerdict | CommandRewrite => {
       // The browser belongs to the session, not to one client: closing it ends only that client's connection.
       if (message.method === "Browser.close") return { reply: {}, thenClose: true };
-      // It would hand a page a DevTools connection that does not pass through the hub's checks.
-      if (message.method === "Target.exposeDevToolsProtocol") return { error: "Target.exposeDevToolsProtocol is not available in browser sessions" };
-      return checkNavigationCommand(message, policy);
+      // What reaches the machine the browser runs on is refused or rewritten (cdp-policy.ts).
+      const verdict = checkCdpCommand(message);
+      if (verdict && !("params" in verdict)) return verdict;
+      return checkNavigationCommand(verdict ? { ...message, params: verdict.params } : message, policy) ?? verdict;
     };
     const hub = await CdpHub.connect(env.BROWSER, browserSessionId, { inspect, onActivity: hooks.onActivity });
     try {

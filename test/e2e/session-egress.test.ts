@@ -9,6 +9,10 @@
  * the same scripts do connect there — which also shows the browser's traffic goes through the proxy (nothing
  * else resolves `allowed.test`).
  */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import puppeteer from "puppeteer-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 // @ts-expect-error plain ESM helper shared with the bench
 import { startServer } from "../../scripts/dev-server.mjs";
@@ -72,5 +76,70 @@ it("a session's pages reach no local listener, WebSockets included; an allowed a
     expect(hits.filter((h) => h.local !== "127.0.0.2")).toEqual([]);
   } finally {
     await api("DELETE", `/v2/browser/${id}`);
+  }
+}, 180_000);
+
+it("raw CDP cannot read the host's files, write downloads to a folder of its choosing or leave the egress proxy", async () => {
+  const secretDir = mkdtempSync(join(tmpdir(), "edgecrawl-cdp-"));
+  const secretFile = join(secretDir, "secret.txt");
+  writeFileSync(secretFile, "HOST-SECRET-7d3f");
+  const downloads = mkdtempSync(join(tmpdir(), "edgecrawl-downloads-"));
+  const session = await api("POST", "/v2/browser", { ttl: 120 });
+  expect(session.status).toBe(200);
+  const browser = await puppeteer.connect({ browserWSEndpoint: session.body.cdpUrl as string, defaultViewport: null });
+  try {
+    const [page] = await browser.pages();
+    await page.goto(`http://site.test:${site.port}/article.html`);
+    const cdp = await page.createCDPSession();
+
+    // 1. A file input filled from a host path, then read in the page: refused, nothing to read.
+    await page.evaluate(() => {
+      const input = document.createElement("input");
+      input.type = "file";
+      input.id = "f";
+      document.body.append(input);
+    });
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "#f" });
+    await expect(cdp.send("DOM.setFileInputFiles", { nodeId, files: [secretFile] })).rejects.toThrow(/not available in browser sessions/);
+    const read = await page.evaluate(async () => {
+      const file = (document.getElementById("f") as HTMLInputElement).files?.[0];
+      return file ? await file.text() : "";
+    });
+    expect(read).not.toContain("HOST-SECRET");
+
+    // 2. Downloads allowed into a folder of the caller's choosing, then a download: nothing is written there.
+    const browserCdp = await browser.target().createCDPSession();
+    await browserCdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob(["DOWNLOADED"], { type: "text/plain" }));
+      link.download = "planted.txt";
+      document.body.append(link);
+      link.click();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(readdirSync(downloads)).toEqual([]);
+
+    // 3. A browser context with its own proxy ("direct://"): it gets the browser's egress proxy instead. Shown by
+    //    `allowed.test`, a name only the egress proxy resolves (to 127.0.0.2, whose canary port it may reach): a page
+    //    in that context reaches it, which it could not by direct connection; a name mapped to loopback is refused.
+    const before = canary.hits().length;
+    const { browserContextId } = await browserCdp.send("Target.createBrowserContext", { proxyServer: "direct://", proxyBypassList: "<-loopback>" });
+    await browserCdp.send("Target.createTarget", { url: `http://allowed.test:${canary.port}/through-proxy`, browserContextId });
+    await browserCdp.send("Target.createTarget", { url: `http://loopback.test:${canary.port}/direct`, browserContextId });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const hits = canary.hits().slice(before).map((h) => `${h.local} ${h.firstLine.split(" ")[1]}`);
+    expect(hits).toContain("127.0.0.2 /through-proxy");
+    expect(hits.filter((h) => !h.startsWith("127.0.0.2 "))).toEqual([]);
+
+    // Wrapped messages and resources loaded outside a page are refused too.
+    await expect(browserCdp.send("Target.sendMessageToTarget", { message: "{}", targetId: "x" })).rejects.toThrow(/not available in browser sessions/);
+    await expect(cdp.send("Network.loadNetworkResource", { url: `file://${secretFile}`, options: { disableCache: true, includeCredentials: false } })).rejects.toThrow(/not available/);
+  } finally {
+    await browser.disconnect();
+    await api("DELETE", `/v2/browser/${session.body.id}`);
+    rmSync(secretDir, { recursive: true, force: true });
+    rmSync(downloads, { recursive: true, force: true });
   }
 }, 180_000);
