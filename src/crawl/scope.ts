@@ -11,13 +11,24 @@
  * 3. excludePaths: any match rejects;
  * 4. includePaths: when given, one must match.
  *
- * Patterns are JavaScript regular expressions tested unanchored (`RegExp.test`) against the pathname, or the
- * whole URL with regexOnFullURL. Firecrawl validates them as RE2, so the RE2 spellings JavaScript lacks are
- * translated (`(?P<name>`, leading `(?i)`-style flags) and what RE2 refuses (look-around, back-references) is
- * refused here too. JavaScript has no linear-time engine in Workers: a pattern with nested quantifiers can still
- * backtrack badly, which only slows the crawl that sent it; the length cap keeps the worst cases small.
+ * Patterns are regular expressions tested unanchored against the pathname, or the whole URL with regexOnFullURL.
+ * They run on RE2 (re2js, a JavaScript port of RE2), as Firecrawl validates them: matching takes time linear in
+ * the URL's length whatever the pattern, so a pattern with nested quantifiers (`^/(a+)+$`, from a caller or from
+ * the LLM behind a crawl's `prompt`) cannot hold the runtime, which JavaScript's backtracking RegExp did (one such
+ * crawl stopped every request of every team for 20 s and more). JavaScript spellings are translated (`\u00e9`,
+ * `(?<name>`), leading `(?i)`-style flags are read, and what RE2 refuses (look-around, back-references) is refused
+ * with a message that says so.
  */
+import { RE2JS } from "re2js";
 import { normalizeUrl, registrableDomain, similarPath, stripWww } from "../net/urls";
+
+/** A compiled include/exclude pattern. */
+export interface PathPattern {
+  /** Whether the pattern matches anywhere in `subject`, in time linear in its length. */
+  test(subject: string): boolean;
+}
+
+const RE2_FLAG_BITS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
 
 export interface ScopeOptions {
   startUrl: string;
@@ -81,24 +92,24 @@ function unsupportedConstruct(pattern: string): string | null {
  * Compiles one include/exclude pattern. Throws an Error whose message explains the problem (without naming the
  * field; see `validatePatterns`).
  */
-export function compilePattern(pattern: string): RegExp {
+export function compilePattern(pattern: string): PathPattern {
   if (pattern.length > MAX_PATTERN_LENGTH) throw new Error(`is longer than ${MAX_PATTERN_LENGTH} characters`);
   let source = pattern;
-  let flags = "";
+  let flags = 0;
   const inlineFlags = RE2_FLAGS.exec(source);
   if (inlineFlags) {
     const letters = inlineFlags[1];
     if (/[^ims]/.test(letters)) throw new Error(`uses the inline flag group (?${letters}); only i, m and s are supported`);
-    flags = [...new Set(letters)].join("");
+    for (const letter of new Set(letters)) flags |= RE2_FLAG_BITS[letter];
     source = source.slice(inlineFlags[0].length);
   }
-  source = source.replace(/(?<!\\)\(\?P</g, "(?<");
   const unsupported = unsupportedConstruct(source);
   if (unsupported) throw new Error(`is not a supported regular expression: ${unsupported}`);
   try {
-    return new RegExp(source, flags);
+    return RE2JS.compile(RE2JS.translateRegExp(source), flags);
   } catch (e) {
-    throw new Error(`is not a valid regular expression: ${e instanceof Error ? e.message : String(e)}`);
+    const message = (e instanceof Error ? e.message : String(e)).replace(/^error parsing regexp: /, "");
+    throw new Error(`is not a valid regular expression: ${message}`);
   }
 }
 
@@ -126,7 +137,7 @@ export function isDescendantPath(pathname: string, startPathname: string): boole
   return similarPath(pathname) === base || pathname.startsWith(`${base}/`);
 }
 
-function compileAll(patterns: string[], field: string): RegExp[] {
+function compileAll(patterns: string[], field: string): PathPattern[] {
   const problem = validatePatterns(patterns, field);
   if (problem) throw new Error(problem);
   return patterns.map(compilePattern);

@@ -156,9 +156,19 @@ describe("pattern validation", () => {
   it("accepts ordinary patterns and RE2 spellings", () => {
     expect(validatePatterns(["^/blog/.*$", "/docs/(v1|v2)/", "\\.(png|jpe?g)$", "[(?=]", "\\(?!"], "includePaths")).toBeNull();
     expect(compilePattern("(?i)^/BLOG").test("/blog/x")).toBe(true);
-    expect(compilePattern("(?P<year>\\d{4})/").exec("/2024/x")?.groups?.year).toBe("2024");
-    expect(compilePattern("^/a.b$").flags).toBe("");
+    expect(compilePattern("(?P<year>\\d{4})/").test("/2024/x")).toBe(true);
+    expect(compilePattern("(?<year>\\d{4})/").test("/24/x")).toBe(false);
+    expect(compilePattern("^/a.b$").test("/a\nb")).toBe(false);
     expect(compilePattern("(?s)^/a.b$").test("/a\nb")).toBe(true);
+    expect(compilePattern("^/caf\\u00e9$").test("/café")).toBe(true);
+  });
+
+  it("runs in linear time: a pattern that backtracks exponentially in JavaScript answers at once", () => {
+    // With JavaScript's RegExp this test would not end: 2^5000 ways to split the a's before the "!" fails.
+    const subject = `/${"a".repeat(5000)}!`;
+    expect(compilePattern("^/(a+)+$").test(subject)).toBe(false);
+    expect(compilePattern("(x+x+)+y").test("x".repeat(5000))).toBe(false);
+    expect(compilePattern("^/(a+)+$").test("/aaaa")).toBe(true);
   });
 
   it("names the field and index of the first bad pattern", () => {
