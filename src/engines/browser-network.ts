@@ -20,6 +20,8 @@ import { resolvedReason } from "../net/outbound";
 import { proxyFetcher, type ProxyConfig } from "../net/proxy";
 import { isCredentialOrigin } from "../net/urls";
 import { isBlockedHost } from "./adblock";
+import { readLimited } from "../net/body";
+import { MAX_BODY_BYTES } from "./fetch";
 
 /** Schemes that never leave the browser. */
 const LOCAL_SCHEMES = new Set(["data:", "blob:", "about:", "chrome-extension:"]);
@@ -160,7 +162,14 @@ export class RequestRouter {
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers["set-cookie"] = cookies;
-    await request.respond({ status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) });
+    let body: Uint8Array;
+    try {
+      body = await readLimited(response.body, MAX_BODY_BYTES, (bytes) => new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response through the proxy is too large (more than ${MAX_BODY_BYTES} bytes once decoded; ${bytes} read)`));
+    } catch (e) {
+      if (isMainDocument) this.documentError = e instanceof ApiError ? e : new ApiError("SCRAPE_CONNECTION_ERROR", `The upstream proxy failed: ${describeError(e)}`);
+      return request.abort("failed");
+    }
+    await request.respond({ status: response.status, headers, body });
   }
 }
 

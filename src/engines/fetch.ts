@@ -14,6 +14,7 @@ import { isCredentialOrigin } from "../net/urls";
 import { USER_AGENT } from "../net/user-agent";
 import type { FetchedPage } from "./types";
 import { pageKind } from "./types";
+import { readLimited } from "../net/body";
 
 export const MAX_REDIRECTS = 10;
 /** Bodies larger than this are refused rather than buffered (a Worker has 128 MB). */
@@ -114,11 +115,10 @@ async function readBody(response: Response, signal: AbortSignal, url: URL): Prom
     throw new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response of ${url.host} is too large (${declared} bytes)`);
   }
   try {
-    const buffer = await response.arrayBuffer();
-    if (buffer.byteLength > MAX_BODY_BYTES) {
-      throw new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response of ${url.host} is too large (${buffer.byteLength} bytes)`);
-    }
-    return new Uint8Array(buffer);
+    // Counted as it arrives, decoded: a gzip bomb stops at the limit instead of being inflated whole first.
+    return await readLimited(response.body, MAX_BODY_BYTES, (bytes) =>
+      new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response of ${url.host} is too large (more than ${MAX_BODY_BYTES} bytes once decoded; ${bytes} read)`),
+    );
   } catch (e) {
     if (e instanceof ApiError) throw e;
     throw mapFetchError(e, url, signal);
