@@ -25,6 +25,8 @@ const MIGRATIONS = [
   `CREATE INDEX ledger_by_ref ON ledger (ref);`,
   USAGE_MIGRATION,
   SLOT_TOLD_MIGRATION,
+  // The team's own webhook signing secret (src/crawl/webhooks.ts); null: WEBHOOK_SECRET signs its deliveries.
+  `ALTER TABLE settings ADD COLUMN webhook_secret TEXT;`,
 ];
 
 /** A single scrape waits for a slot inside one call at most this long; its caller calls again until its deadline. */
@@ -191,6 +193,20 @@ export class TeamDO extends DurableObject<Env> {
       this.ctx.waitUntil(waiter.slotsFreed().catch((e: unknown) => console.warn(`waking job ${jobId}: ${describeError(e)}`)));
     }
     if (free) for (const listener of [...this.slotListeners]) listener();
+  }
+
+  /** The team's webhook signing secret, or null when it has none (WEBHOOK_SECRET then signs its deliveries). */
+  async webhookSecret(): Promise<string | null> {
+    return first<{ secret: string | null }>(this.sql, "SELECT webhook_secret AS secret FROM settings WHERE id = 1")?.secret ?? null;
+  }
+
+  /** A new webhook signing secret for the team, returned once; with `onlyIfNone`, null when it has one already. */
+  async newWebhookSecret(onlyIfNone = false): Promise<string | null> {
+    if (onlyIfNone && (await this.webhookSecret())) return null;
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    const secret = `whsec_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+    run(this.sql, "UPDATE settings SET webhook_secret = ? WHERE id = 1", secret);
+    return secret;
   }
 
   /** The key that started a job: the job's later charges are attributed to it. */

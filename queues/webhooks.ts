@@ -13,7 +13,7 @@ import { describeError } from "../src/errors";
 import { checkEgress, egressPolicy } from "../src/net/egress";
 import { outboundFetcher } from "../src/net/outbound";
 import { USER_AGENT } from "../src/net/user-agent";
-import { signatureHeaders, type WebhookPayload } from "../src/crawl/webhooks";
+import { signatureHeaders, webhookSigningSecret, type WebhookPayload } from "../src/crawl/webhooks";
 import { loadDocuments } from "../src/scrape/cache";
 import { presentDocument } from "../src/scrape/present";
 import type { PendingWebhook, WebhookDrainMessage } from "../src/crawl/types";
@@ -25,7 +25,7 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 interface WebhookOutbox {
   pendingWebhooks(max: number): Promise<{
     events: PendingWebhook[];
-    config: { webhook?: { url: string; headers: Record<string, string>; metadata: Record<string, unknown> }; apiOrigin: string };
+    config: { teamId: string; webhook?: { url: string; headers: Record<string, string>; metadata: Record<string, unknown> }; apiOrigin: string };
   } | null>;
   webhookDelivered(seq: number): Promise<void>;
   webhookDrainFinished(): Promise<boolean>;
@@ -53,6 +53,8 @@ export async function consumeWebhookBatch(batch: MessageBatch<WebhookDrainMessag
 async function drain(env: Env, message: WebhookDrainMessage): Promise<void> {
   const { jobId } = message;
   const job = outboxOf(env, message);
+  /** The team's signing key, read once per drain (undefined: not read yet). */
+  let secret: string | null | undefined;
   for (;;) {
     const pending = await job.pendingWebhooks(20);
     if (!pending) return; // the job is gone
@@ -62,6 +64,7 @@ async function drain(env: Env, message: WebhookDrainMessage): Promise<void> {
     }
     const { config } = pending;
     if (!config.webhook) return;
+    if (secret === undefined) secret = await webhookSigningSecret(env, config.teamId);
     for (const event of pending.events) {
       let data: unknown[] = event.data ?? [];
       if (event.scrapeId) {
@@ -76,20 +79,20 @@ async function drain(env: Env, message: WebhookDrainMessage): Promise<void> {
         metadata: config.webhook.metadata,
         error: event.error,
       };
-      await deliver(env, config.webhook.url, config.webhook.headers, payload);
+      await deliver(env, config.webhook.url, config.webhook.headers, payload, secret);
       await job.webhookDelivered(event.seq);
     }
   }
 }
 
-async function deliver(env: Env, url: string, headers: Record<string, string>, payload: WebhookPayload): Promise<void> {
+async function deliver(env: Env, url: string, headers: Record<string, string>, payload: WebhookPayload, secret: string | null): Promise<void> {
   const policy = egressPolicy(env);
   checkEgress(url, policy, "Webhook URL");
   const body = JSON.stringify(payload);
   const request = new Headers(headers);
   request.set("content-type", "application/json");
   request.set("user-agent", USER_AGENT);
-  for (const [name, value] of Object.entries(await signatureHeaders(env.WEBHOOK_SECRET, body, payload))) request.set(name, value);
+  for (const [name, value] of Object.entries(await signatureHeaders(secret, body, payload))) request.set(name, value);
   const init = { method: "POST", headers: request, body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), redirect: "manual" } as const;
   const response = await outboundFetcher(policy)(new Request(url, init), "Webhook URL");
   await response.body?.cancel();

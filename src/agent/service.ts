@@ -66,7 +66,7 @@ export async function startAgent(env: Env, teamId: string, body: AgentRequest, a
       "The agent needs somewhere to start: give urls, write the URLs to start from in the prompt, or configure a search provider (SEARCH_URL)",
     );
   }
-  if (body.webhook) checkWebhookTarget(env, body.webhook.url);
+  if (body.webhook) await checkWebhookTarget(env, body.webhook.url, teamId);
   if (!(await teamStub(env, teamId).canSpend(minimum))) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
   const pro = isPro(body.model);
   const config: AgentConfig = {

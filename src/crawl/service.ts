@@ -49,7 +49,7 @@ export async function createJob(env: Env, job: NewJob): Promise<JobConfig> {
   refuseUnavailableFormats(env, formats, job.scrapeOptions, job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"]);
   requireLlmFor(env, formats);
   if (job.kind === "crawl") checkEgress(job.url, egressPolicy(env));
-  if (job.webhook) checkWebhookTarget(env, job.webhook.url);
+  if (job.webhook) await checkWebhookTarget(env, job.webhook.url, job.teamId);
   const team = teamStub(env, job.teamId);
   const [credits, teamLimit] = await Promise.all([team.credits(), team.concurrencyLimit()]);
   if (credits.remaining !== null && credits.remaining < 1) {

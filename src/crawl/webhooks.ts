@@ -1,17 +1,28 @@
 /**
  * Webhook payloads and signatures (docs/api.md, "Jobs"): `{success, type, id, data, metadata, error}` POSTed as
- * JSON with `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with WEBHOOK_SECRET>`; and the check
- * every job's webhook target passes when the job is created.
+ * JSON with `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>`; and the check every job's webhook
+ * target passes when the job is created.
  *
- * Receivers written for Firecrawl verify `X-Firecrawl-Signature` (the same `sha256=<hex>` value) and read
- * `X-Firecrawl-Event` / `X-Firecrawl-Job-Id`, so every delivery carries both families of headers.
+ * The key is the team's own secret (minted with the team's first key, rotated through the admin API), or
+ * WEBHOOK_SECRET for a team without one — the default of a single-team install. So a receiver holding one team's
+ * secret cannot verify, nor anyone forge, another team's deliveries.
+ *
+ * Every delivery also carries `X-Service-Timestamp` (Unix seconds) and `X-Service-Timestamp-Signature:
+ * sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`: a receiver that checks the timestamp is recent (say, five
+ * minutes) and this signature detects a replayed delivery, which the body-only signature cannot.
+ *
+ * Receivers written for Firecrawl verify `X-Firecrawl-Signature` (the same body-only `sha256=<hex>` value) and
+ * read `X-Firecrawl-Event` / `X-Firecrawl-Job-Id`, so every delivery carries both families of headers.
  */
+import { teamStub } from "../../durable-objects/team";
 import { hmacSha256Hex } from "../crypto";
 import { ApiError } from "../errors";
 import { checkEgress, egressPolicy } from "../net/egress";
 
 export const SIGNATURE_HEADER = "X-Service-Signature";
 export const FIRECRAWL_SIGNATURE_HEADER = "X-Firecrawl-Signature";
+export const TIMESTAMP_HEADER = "X-Service-Timestamp";
+export const TIMESTAMP_SIGNATURE_HEADER = "X-Service-Timestamp-Signature";
 
 export interface WebhookPayload {
   success: boolean;
@@ -26,8 +37,21 @@ export async function signBody(secret: string, body: string): Promise<string> {
   return `sha256=${await hmacSha256Hex(secret, body)}`;
 }
 
-/** The service's own headers of a delivery: event, job id and (with a secret) the signature, in both namings. */
-export async function signatureHeaders(secret: string | undefined, body: string, payload: Pick<WebhookPayload, "type" | "id">): Promise<Record<string, string>> {
+/** The key a team's deliveries are signed with: its own secret, else WEBHOOK_SECRET; null when neither exists. */
+export async function webhookSigningSecret(env: Env, teamId: string): Promise<string | null> {
+  return (await teamStub(env, teamId).webhookSecret()) ?? (env.WEBHOOK_SECRET || null);
+}
+
+/**
+ * The service's own headers of a delivery: event, job id and (with a secret) the signature in both namings, and
+ * the timestamped signature. `now` is in milliseconds.
+ */
+export async function signatureHeaders(
+  secret: string | null | undefined,
+  body: string,
+  payload: Pick<WebhookPayload, "type" | "id">,
+  now = Date.now(),
+): Promise<Record<string, string>> {
   const headers: Record<string, string> = {
     "X-Service-Event": payload.type,
     "X-Service-Job-Id": payload.id,
@@ -38,16 +62,18 @@ export async function signatureHeaders(secret: string | undefined, body: string,
     const signature = await signBody(secret, body);
     headers[SIGNATURE_HEADER] = signature;
     headers[FIRECRAWL_SIGNATURE_HEADER] = signature;
+    const timestamp = String(Math.floor(now / 1000));
+    headers[TIMESTAMP_HEADER] = timestamp;
+    headers[TIMESTAMP_SIGNATURE_HEADER] = await signBody(secret, `${timestamp}.${body}`);
   }
   return headers;
 }
 
-/** A job's webhook must pass the outbound policy, and deliveries need WEBHOOK_SECRET to be signed. */
-export function checkWebhookTarget(env: Env, url: string): void {
+/** A job's webhook must pass the outbound policy, and its deliveries need a key to be signed with. */
+export async function checkWebhookTarget(env: Env, url: string, teamId: string): Promise<void> {
   checkEgress(url, egressPolicy(env), "Webhook URL");
-  if (!env.WEBHOOK_SECRET) {
-    throw new ApiError("BAD_REQUEST", "Webhooks need WEBHOOK_SECRET to be configured (they are signed with it)", [
-      { path: ["webhook"], message: "WEBHOOK_SECRET is not configured", code: "custom" },
-    ]);
+  if (!(await webhookSigningSecret(env, teamId))) {
+    const message = "Webhooks are signed, and this team has no signing secret: an operator mints one (POST /admin/teams/{teamId}/webhook-secret) or sets WEBHOOK_SECRET";
+    throw new ApiError("BAD_REQUEST", message, [{ path: ["webhook"], message: "no webhook signing secret is configured", code: "custom" }]);
   }
 }

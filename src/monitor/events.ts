@@ -11,6 +11,7 @@ import type { MonitorConfig } from "./schema";
 import type { MonitorStore } from "./store";
 
 export interface DeliveryConfig {
+  teamId: string;
   apiOrigin: string;
   webhook?: NonNullable<MonitorConfig["webhook"]>;
 }
@@ -33,8 +34,8 @@ export class MonitorEvents extends Outbox {
 
   /** The undelivered events, and what the consumer needs to send them (no webhook: nothing is sent). */
   pending(max: number): { events: PendingWebhook[]; config: DeliveryConfig } {
-    const { webhook, apiOrigin } = this.store.config();
-    return { events: this.undelivered(max), config: { apiOrigin, ...(webhook ? { webhook } : {}) } };
+    const { webhook, apiOrigin, teamId } = this.store.config();
+    return { events: this.undelivered(max), config: { teamId, apiOrigin, ...(webhook ? { webhook } : {}) } };
   }
 
   gaveUp(): void {

@@ -85,8 +85,8 @@ function checkNotification(notification: MonitorNotification | null): void {
   }
 }
 
-function checkWebhook(env: Env, webhook: MonitorWebhook | null): void {
-  if (webhook) checkWebhookTarget(env, webhook.url);
+async function checkWebhook(env: Env, teamId: string, webhook: MonitorWebhook | null): Promise<void> {
+  if (webhook) await checkWebhookTarget(env, webhook.url, teamId);
 }
 
 export async function createMonitor(env: Env, teamId: string, body: CreateMonitorRequest, apiOrigin: string): Promise<MonitorView> {
@@ -106,7 +106,7 @@ export async function createMonitor(env: Env, teamId: string, body: CreateMonito
   };
   checkJudge(env, config.judgeEnabled, config.goal);
   checkNotification(config.notification);
-  checkWebhook(env, config.webhook);
+  await checkWebhook(env, teamId, config.webhook);
   const limit = Number(env.MONITORS_PER_TEAM) || DEFAULT_MONITORS_PER_TEAM;
   if (!(await monitorRegistryStub(env, teamId).add(id, limit))) {
     throw new ApiError("CONFLICT", `The team already has ${limit} monitors (MONITORS_PER_TEAM): delete one first`);
@@ -149,7 +149,7 @@ export async function updateMonitor(env: Env, teamId: string, id: string, body: 
   };
   checkJudge(env, config.judgeEnabled, config.goal);
   if (body.notification !== undefined) checkNotification(config.notification);
-  if (body.webhook !== undefined) checkWebhook(env, config.webhook);
+  if (body.webhook !== undefined) await checkWebhook(env, teamId, config.webhook);
   const updated = await stub.update(teamId, { config, status: body.status });
   if (!updated) throw new ApiError("NOT_FOUND", NOT_FOUND);
   return updated;

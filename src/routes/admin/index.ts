@@ -1,6 +1,7 @@
 /**
  * Operator routes under /admin, guarded by ADMIN_TOKEN (Bearer): mint and revoke API keys, set a team's
- * credit balance and concurrency. Disabled (404) when ADMIN_TOKEN is empty (see `requireAdmin`).
+ * credit balance and concurrency, mint or rotate a team's webhook signing secret. Disabled (404) when ADMIN_TOKEN
+ * is empty (see `requireAdmin`).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { teamStub } from "../../../durable-objects/team";
@@ -18,8 +19,13 @@ const mintRoute = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: z.strictObject({ teamId, name: z.string().max(128).optional() }) } } } },
   responses: {
     200: {
-      description: "The new key (shown once; only its hash is stored)",
-      content: { "application/json": { schema: z.object({ success: z.literal(true), key: z.string(), teamId: z.string(), hash: z.string() }) } },
+      description:
+        "The new key (shown once; only its hash is stored). A team's first minted key also brings the team its webhook signing secret (`webhookSecret`, shown once).",
+      content: {
+        "application/json": {
+          schema: z.object({ success: z.literal(true), key: z.string(), teamId: z.string(), hash: z.string(), webhookSecret: z.string().optional() }),
+        },
+      },
     },
     ...errorResponses(400, 401),
   },
@@ -62,11 +68,32 @@ const teamSettingsRoute = createRoute({
   },
 });
 
+const webhookSecretRoute = createRoute({
+  method: "post",
+  path: "/admin/teams/{teamId}/webhook-secret",
+  tags: ["Admin"],
+  summary: "Mint a new webhook signing secret for a team (the old one stops signing at once)",
+  request: { params: z.object({ teamId }) },
+  responses: {
+    200: {
+      description: "The team's new secret (shown once): its deliveries are signed with it from now on",
+      content: { "application/json": { schema: z.object({ success: z.literal(true), teamId: z.string(), webhookSecret: z.string() }) } },
+    },
+    ...errorResponses(400, 401),
+  },
+});
+
 export const adminRoutes = createRouter()
   .openapi(mintRoute, async (c) => {
     const body = c.req.valid("json");
     const { key, hash } = await mintKey(c.env, body.teamId, body.name ?? `minted:${body.teamId}`);
-    return c.json({ success: true as const, key, teamId: body.teamId, hash }, 200);
+    const webhookSecret = await teamStub(c.env, body.teamId).newWebhookSecret(true);
+    return c.json({ success: true as const, key, teamId: body.teamId, hash, ...(webhookSecret ? { webhookSecret } : {}) }, 200);
+  })
+  .openapi(webhookSecretRoute, async (c) => {
+    const { teamId } = c.req.valid("param");
+    const webhookSecret = (await teamStub(c.env, teamId).newWebhookSecret())!;
+    return c.json({ success: true as const, teamId, webhookSecret }, 200);
   })
   .openapi(revokeRoute, async (c) => {
     const outcome = await revokeKey(c.env, c.req.valid("param").key);

@@ -1,0 +1,72 @@
+/**
+ * Webhook signing per team: a team's first minted key brings it its own secret, its deliveries are signed with
+ * that secret only (not another team's, not WEBHOOK_SECRET), every delivery carries a timestamp under its own
+ * signature so a receiver can refuse replays, and rotating the secret signs the next deliveries with the new one.
+ */
+import { expect, it } from "vitest";
+import { ADMIN_TOKEN, callJson, fixture } from "../helpers";
+
+const WEBHOOK_SECRET = "test-webhook-secret";
+
+async function hmacHex(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text)));
+  return `sha256=${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+async function mint(teamId: string): Promise<{ key: string; webhookSecret?: string }> {
+  const minted = await callJson("POST", "/admin/keys", { teamId }, { key: ADMIN_TOKEN });
+  expect(minted.status).toBe(200);
+  return minted.body;
+}
+
+/** Runs a one-page batch with a webhook for `key`; returns its deliveries once `batch_scrape.completed` arrived. */
+async function deliveriesOfABatch(key: string): Promise<{ headers: Record<string, string>; body: string }[]> {
+  const receiver = `team-secret-${crypto.randomUUID().slice(0, 8)}`;
+  const started = await callJson("POST", "/v2/batch/scrape", { urls: [fixture("/article.html")], maxAge: 0, webhook: fixture(`/hooks/${receiver}`) }, { key });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  for (let i = 0; i < 200; i++) {
+    const got: { headers: Record<string, string>; body: string }[] = await (await fetch(fixture(`/__webhooks/${receiver}`))).json();
+    if (got.some((d) => JSON.parse(d.body).type === "batch_scrape.completed")) return got;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("no batch_scrape.completed delivery");
+}
+
+it("signs a team's deliveries with its own secret, with a timestamp, and with the new one after a rotation", async () => {
+  const [a, b] = [`team-a-${crypto.randomUUID().slice(0, 8)}`, `team-b-${crypto.randomUUID().slice(0, 8)}`];
+  const keyA = await mint(a);
+  const keyB = await mint(b);
+  expect(keyA.webhookSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
+  expect(keyB.webhookSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
+  expect(keyA.webhookSecret).not.toBe(keyB.webhookSecret);
+  // A second key of the same team does not show (or change) the secret.
+  expect((await mint(a)).webhookSecret).toBeUndefined();
+
+  const secretA = keyA.webhookSecret!;
+  const deliveries = await deliveriesOfABatch(keyA.key);
+  expect(deliveries.length).toBeGreaterThanOrEqual(2);
+  for (const { headers, body } of deliveries) {
+    expect(headers["x-service-signature"]).toBe(await hmacHex(secretA, body));
+    expect(headers["x-firecrawl-signature"]).toBe(headers["x-service-signature"]);
+    expect(headers["x-service-signature"]).not.toBe(await hmacHex(keyB.webhookSecret!, body));
+    expect(headers["x-service-signature"]).not.toBe(await hmacHex(WEBHOOK_SECRET, body));
+    const timestamp = Number(headers["x-service-timestamp"]);
+    expect(Math.abs(Date.now() / 1000 - timestamp)).toBeLessThan(120);
+    expect(headers["x-service-timestamp-signature"]).toBe(await hmacHex(secretA, `${timestamp}.${body}`));
+  }
+
+  const rotated = await callJson("POST", `/admin/teams/${a}/webhook-secret`, undefined, { key: ADMIN_TOKEN });
+  expect(rotated.status).toBe(200);
+  expect(rotated.body.webhookSecret).toMatch(/^whsec_/);
+  expect(rotated.body.webhookSecret).not.toBe(secretA);
+  const after = await deliveriesOfABatch(keyA.key);
+  for (const { headers, body } of after) {
+    expect(headers["x-service-signature"]).toBe(await hmacHex(rotated.body.webhookSecret, body));
+    expect(headers["x-service-signature"]).not.toBe(await hmacHex(secretA, body));
+  }
+});
+
+it("refuses the rotation route without the admin token", async () => {
+  expect((await callJson("POST", "/admin/teams/someone/webhook-secret")).status).toBe(401);
+});
