@@ -68,9 +68,8 @@ function ensureDevVars() {
     console.log(`\n  No API key configured: generated one for team "default" and saved it in .dev.vars\n\n    API key: ${key}\n`);
     console.log(`  Try: curl -s ${baseUrl}/v2/scrape -H "Authorization: Bearer ${key}" \\\n         -H "Content-Type: application/json" -d '{"url":"https://example.com"}'\n`);
   } else {
-    const first = (vars.API_KEYS || process.env.API_KEYS || "").split(",")[0]?.trim() ?? "";
-    const key = first.includes(":") ? first.slice(first.indexOf(":") + 1) : first;
-    if (key) console.log(`\n  API key (from ${vars.API_KEYS ? ".dev.vars" : "the environment"}): ${key}\n`);
+    // Keys and secrets are printed once, when generated: a log kept of every start must not hold them.
+    console.log(`\n  API keys: API_KEYS in ${vars.API_KEYS ? ".dev.vars" : "the environment"}\n`);
   }
   if (!vars.SIGNING_SECRET && !process.env.SIGNING_SECRET) additions.push(`SIGNING_SECRET=${randomBytes(24).toString("hex")}`);
   if (!vars.WEBHOOK_SECRET && !process.env.WEBHOOK_SECRET) {

@@ -18,13 +18,20 @@ export type WebhookConfig = z.output<typeof WebhookSchema>;
 export const MAX_PATTERNS = 1000;
 const paths = z.array(z.string()).max(MAX_PATTERNS).default([]);
 
+/** The most pages one crawl may take (Firecrawl's largest documented `limit`). */
+export const MAX_CRAWL_LIMIT = 100_000;
+/** The most URLs one batch scrape may list. */
+export const MAX_BATCH_URLS = 10_000;
+/** A job's own cap on pages in flight; the team's concurrency slots bound it anyway. */
+export const MAX_JOB_CONCURRENCY = 1000;
+
 /** Crawler options of §4.4 (everything but url, scrapeOptions, webhook and the client fields). */
 export const crawlerOptionFields = {
   includePaths: paths.openapi({ description: "Regexes on the pathname (or the full URL with regexOnFullURL); only matching URLs are crawled." }),
   excludePaths: paths.openapi({ description: "Regexes on the pathname (or full URL) that exclude matching URLs." }),
   regexOnFullURL: z.boolean().default(false),
-  maxDiscoveryDepth: z.int().min(0).optional().openapi({ description: "Link hops from the start URL (sitemap pages have depth 0)." }),
-  limit: z.int().min(1).default(10_000),
+  maxDiscoveryDepth: z.int().min(0).max(1000).optional().openapi({ description: "Link hops from the start URL (sitemap pages have depth 0)." }),
+  limit: z.int().min(1).max(MAX_CRAWL_LIMIT).default(10_000),
   crawlEntireDomain: z.boolean().default(false),
   allowExternalLinks: z.boolean().default(false),
   allowSubdomains: z.boolean().default(false),
@@ -37,7 +44,7 @@ export const crawlerOptionFields = {
     .max(60, "The delay parameter is measured in seconds and cannot exceed 60 seconds.")
     .optional()
     .openapi({ description: "Seconds between scrapes; forces concurrency 1." }),
-  maxConcurrency: z.int().min(1).optional(),
+  maxConcurrency: z.int().min(1).max(MAX_JOB_CONCURRENCY).optional(),
 };
 
 /** The crawler settings among a request's fields (v1 requests name theirs the v2 way first, see v1CrawlToV2). */
@@ -84,10 +91,10 @@ export const CrawlParamsPreviewSchema = z
 /** Batch scrape (§4.3): scrape options at the top level plus the URL list. */
 export const BatchScrapeRequestSchema = z
   .strictObject({
-    urls: z.array(z.string()).min(1, "urls must list at least one URL"),
+    urls: z.array(z.string()).min(1, "urls must list at least one URL").max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} URLs`),
     ...scrapeOptionFields,
     webhook: WebhookSchema.optional(),
-    maxConcurrency: z.int().min(1).optional(),
+    maxConcurrency: z.int().min(1).max(MAX_JOB_CONCURRENCY).optional(),
     ignoreInvalidURLs: z.boolean().default(true),
     origin: z.string().optional(),
     integration: z.string().optional(),

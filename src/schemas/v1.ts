@@ -10,7 +10,7 @@ import type { CrawlerSettings, JobRequest } from "../crawl/types";
 import { ApiError } from "../errors";
 import { flattenIssues } from "../validation";
 import { targetUrl } from "./common";
-import { crawlerOptionFields, pickCrawlerSettings, WebhookSchema } from "./crawl";
+import { crawlerOptionFields, MAX_BATCH_URLS, MAX_JOB_CONCURRENCY, pickCrawlerSettings, WebhookSchema } from "./crawl";
 import { ActionSchema, MAX_ACTIONS, MAX_PROMPT_CHARS, MAX_SMALL_LIST, MAX_TAG_SELECTORS, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
 
 const V1_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "json", "extract", "changeTracking"] as const;
@@ -132,10 +132,10 @@ export type V1CrawlRequest = z.output<typeof V1CrawlRequestSchema>;
 
 export const V1BatchScrapeRequestSchema = z
   .strictObject({
-    urls: z.array(z.string()).min(1, "urls must list at least one URL"),
+    urls: z.array(z.string()).min(1, "urls must list at least one URL").max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} URLs`),
     ...V1ScrapeOptionsSchema.shape,
     webhook: WebhookSchema.optional(),
-    maxConcurrency: z.int().min(1).optional(),
+    maxConcurrency: z.int().min(1).max(MAX_JOB_CONCURRENCY).optional(),
     ignoreInvalidURLs: z.boolean().default(false),
     zeroDataRetention: z.boolean().default(false),
     origin: z.string().optional(),

@@ -10,6 +10,7 @@ import type { KeyInput, Page } from "@cloudflare/puppeteer";
 import { ApiError, describeError } from "../errors";
 import { CLEAR_FIELD, functionFromSource } from "./page-api";
 import { findElement, takeSnapshot } from "./snapshot";
+import { appendOutput } from "./sandbox-runtime";
 
 export const AGENT_BROWSER_COMMANDS = [
   "open <url>",
@@ -77,7 +78,7 @@ export async function runAgentBrowserScript(commands: string[][], ctx: CommandCo
   for (const args of commands) {
     try {
       result = await runCommand(args, ctx);
-      if (result) stdout += `${result}\n`;
+      if (result) stdout = appendOutput(stdout, `${result}\n`);
     } catch (e) {
       const stderr = `agent-browser ${args.join(" ")}: ${describeError(e)}\n`;
       return { stdout, stderr, exitCode: 1, result };

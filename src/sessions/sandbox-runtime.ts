@@ -30,9 +30,19 @@ export interface SandboxOutcome {
   stderr: string;
 }
 
+/** What a run's stdout and stderr keep, each: past it the run's output is cut, with a note saying so. */
+export const MAX_OUTPUT_CHARS = 1_000_000;
+
+/** `text` appended to `current` within MAX_OUTPUT_CHARS; the first cut appends a note. */
+export function appendOutput(current: string, text: string): string {
+  if (current.length > MAX_OUTPUT_CHARS) return current; // cut already: the note stands past the limit
+  const room = MAX_OUTPUT_CHARS - current.length;
+  return text.length <= room ? current + text : `${current}${text.slice(0, room)}\n[output cut at ${MAX_OUTPUT_CHARS} characters]\n`;
+}
+
 export function sandboxModules(run: SandboxRun): Record<string, string> {
   return {
-    "main.js": MAIN.replace("__BUDGET__", String(run.guardBudget)).replace("__TIMEOUT__", String(run.timeoutMs)),
+    "main.js": MAIN.replace("__BUDGET__", String(run.guardBudget)).replace("__TIMEOUT__", String(run.timeoutMs)).replace("__MAX_OUTPUT__", String(MAX_OUTPUT_CHARS)),
     "user.js": `export default async function (page, ${run.guardName}) {\n${run.code}\n}\n`,
   };
 }
@@ -43,6 +53,7 @@ import userCode from "./user.js";
 
 const BUDGET = __BUDGET__;
 const TIMEOUT_MS = __TIMEOUT__;
+const MAX_OUTPUT = __MAX_OUTPUT__;
 
 class ExecutionTimeout extends Error {
   constructor() { super("Execution timed out"); this.name = "TimeoutError"; }
@@ -115,8 +126,9 @@ export default class extends WorkerEntrypoint {
     currentUrl = url;
     const out = { stdout: "", stderr: "" };
     const write = (stream) => (...args) => {
+      if (out[stream].length >= MAX_OUTPUT) return; // cut: the host side has noted it
       const line = args.map(text).join(" ") + "\n";
-      out[stream] += line;
+      out[stream] = (out[stream] + line).slice(0, MAX_OUTPUT);
       bridge.log(stream, line).catch(() => {});
     };
     for (const name of ["log", "info", "debug", "trace"]) console[name] = write("stdout");

@@ -11,7 +11,7 @@
 import { newId } from "../ids";
 import { CodeSyntaxError, instrumentLoops, randomGuardName } from "./loop-guard";
 import { PageApi } from "./page-api";
-import { sandboxModules, type SandboxOutcome } from "./sandbox-runtime";
+import { appendOutput, sandboxModules, type SandboxOutcome } from "./sandbox-runtime";
 import type { Page } from "@cloudflare/puppeteer";
 
 /** The loaded Worker's compatibility date (it only needs RPC and timers). */
@@ -58,7 +58,7 @@ export class Execution {
   }
 
   log(stream: "stdout" | "stderr", text: string): void {
-    if (!this.ended) this[stream] += text;
+    if (!this.ended) this[stream] = appendOutput(this[stream], text);
   }
 }
 
@@ -108,8 +108,11 @@ function present(execution: Execution, outcome: SandboxOutcome | null): ExecuteR
     const seconds = Math.round(execution.timeoutMs / 1000);
     return { result: "", stdout: execution.stdout, stderr: `${execution.stderr}Execution timed out after ${seconds} s and was stopped\n`, exitCode: TIMEOUT_EXIT_CODE, killed: true };
   }
-  if (outcome.ok) return { result: outcome.result ?? "", stdout: outcome.stdout, stderr: outcome.stderr, exitCode: 0, killed: false };
+  // What the host logged carries the note of a cut; the loaded Worker's copy stops at the limit without it.
+  const stdout = execution.stdout.length >= outcome.stdout.length ? execution.stdout : outcome.stdout;
+  const stderr = execution.stderr.length >= outcome.stderr.length ? execution.stderr : outcome.stderr;
+  if (outcome.ok) return { result: appendOutput("", outcome.result ?? ""), stdout, stderr, exitCode: 0, killed: false };
   const killed = Boolean(outcome.timedOut);
   const message = killed ? `Execution timed out after ${Math.round(execution.timeoutMs / 1000)} s and was stopped` : outcome.error;
-  return { result: "", stdout: outcome.stdout, stderr: `${outcome.stderr}${message}\n`, exitCode: killed ? TIMEOUT_EXIT_CODE : 1, killed };
+  return { result: "", stdout, stderr: `${stderr}${message}\n`, exitCode: killed ? TIMEOUT_EXIT_CODE : 1, killed };
 }

@@ -98,6 +98,19 @@ describe("request validation", () => {
     expect(Array.isArray(answer.details)).toBe(true);
   });
 
+  it.each([
+    ["/v2/batch/scrape", { urls: Array.from({ length: 10_001 }, (_, i) => `https://example.com/${i}`) }, /^urls: urls may list at most 10000 URLs/],
+    ["/v1/batch/scrape", { urls: Array.from({ length: 10_001 }, (_, i) => `https://example.com/${i}`) }, /^urls: urls may list at most 10000 URLs/],
+    ["/v2/crawl", { url: "https://example.com/", limit: 100_001 }, /^limit: /],
+    ["/v2/crawl", { url: "https://example.com/", maxConcurrency: 1001 }, /^maxConcurrency: /],
+    ["/v2/crawl", { url: "https://example.com/", maxDiscoveryDepth: 1001 }, /^maxDiscoveryDepth: /],
+    ["/v2/batch/scrape", { urls: ["https://example.com/"], maxConcurrency: 1001 }, /^maxConcurrency: /],
+  ])("%s with a list or count past its limit → 400 naming the field", async (path, body, message) => {
+    const { status, body: answer } = await callJson("POST", path, body);
+    expect(status).toBe(400);
+    expect(answer.error).toMatch(message);
+  });
+
   it("a body with 100,000 bad fields gets a short answer: 50 details at most, 20 unknown keys named", async () => {
     const many = (value: unknown) => Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, value]));
     const keys = await callJson("POST", "/v2/scrape", { url, ...many(1) });
