@@ -9,6 +9,7 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import { normalizeUrl } from "./urls";
+import { readLimited } from "./body";
 
 export interface SitemapUrl {
   /** The page: an absolute http(s) URL without fragment. */
@@ -269,26 +270,7 @@ export function isGzip(bytes: Uint8Array): boolean {
 /** Inflates a gzip body, refusing (with an Error) to grow past `maxBytes`: a small .gz can be a bomb. */
 export async function gunzip(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
   const inflated = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const reader = inflated.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new Error(`larger than ${maxBytes} bytes once decompressed`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return readLimited(inflated, maxBytes, () => new Error(`larger than ${maxBytes} bytes once decompressed`));
 }
 
 function describe(error: unknown): string {
