@@ -23,9 +23,9 @@
  * Environment: CHROMIUM_PATH (a Chromium binary to use), EDGECRAWL_SKIP_CHROMIUM=1 (do nothing).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { browserPidDir, projectCacheHome, reapOrphanedBrowsers } from "./chromium-reaper.mjs";
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -99,7 +99,63 @@ chromium = findChromium();
 const PID_DIR = browserPidDir(root);
 
 const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
-const flags = "--no-sandbox --headless=new --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync --force-webrtc-ip-handling-policy=disable_non_proxied_udp";
+const baseFlags = "--headless=new --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync --force-webrtc-ip-handling-policy=disable_non_proxied_udp";
+
+/**
+ * The unprivileged user the browser runs as when the machine allows it (nobody), with Chromium's own sandbox:
+ * then what a page or a session's CDP client reaches is that user's, not root's. Allowed when setup runs as root
+ * with setpriv and a probe — that user, the sandbox on, printing a page — succeeds; the answer is kept per
+ * Chromium binary and version. EDGECRAWL_CHROMIUM_SANDBOX=0 keeps the old way (root, --no-sandbox).
+ */
+const BROWSER_UID = 65534;
+function sandboxAllowed() {
+  if (process.env.EDGECRAWL_CHROMIUM_SANDBOX === "0" || !setpriv || process.getuid?.() !== 0) return false;
+  let version = "";
+  try {
+    version = execFileSync(chromium, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return false;
+  }
+  const marker = join(projectCacheHome(root), "chromium-sandbox.json");
+  const key = `${chromium} ${version}`;
+  try {
+    const known = JSON.parse(readFileSync(marker, "utf8"));
+    if (known.key === key) return known.ok;
+  } catch {
+    // not probed yet
+  }
+  const profile = mkdtempSync(join(tmpdir(), "edgecrawl-chromium-probe-"));
+  chownSync(profile, BROWSER_UID, BROWSER_UID);
+  const ids = [`--reuid=${BROWSER_UID}`, `--regid=${BROWSER_UID}`, "--clear-groups"];
+  const probe = spawnSync(setpriv, [...ids, chromium, ...baseFlags.split(" "), `--user-data-dir=${profile}`, "--dump-dom", "data:text/html,<p>sandbox-probe</p>"], {
+    encoding: "utf8",
+    timeout: 30_000,
+    env: { ...process.env, HOME: profile },
+  });
+  rmSync(profile, { recursive: true, force: true });
+  const ok = probe.status === 0 && probe.stdout.includes("sandbox-probe");
+  mkdirSync(dirname(marker), { recursive: true });
+  writeFileSync(marker, JSON.stringify({ key, ok }));
+  log(ok ? `Chromium runs as uid ${BROWSER_UID} with its sandbox` : `Chromium cannot run sandboxed as uid ${BROWSER_UID} here: it runs as root with --no-sandbox`);
+  return ok;
+}
+const sandboxed = sandboxAllowed();
+const flags = sandboxed ? baseFlags : `--no-sandbox ${baseFlags}`;
+/**
+ * Sandboxed: miniflare adds --no-sandbox itself when CI is set, and makes the profile folder as root; the launcher
+ * drops that flag, gives the folder to the browser's user (its parents are world-readable), and points HOME there.
+ */
+const sandboxLines = `n=$#
+for a in "$@"; do
+  case "$a" in
+    --no-sandbox) ;;
+    --user-data-dir=*) profile="\${a#--user-data-dir=}"; chown -R ${BROWSER_UID}:${BROWSER_UID} "$profile" 2>/dev/null; set -- "$@" "$a" ;;
+    *) set -- "$@" "$a" ;;
+  esac
+done
+shift $n
+export HOME="\${profile:-/tmp}"
+`;
 /**
  * miniflare starts the browser with an environment of its own, so the launcher reads the proxy from the
  * environment of the process that launched it (wrangler, which `npm start` gives EDGECRAWL_CHROMIUM_PROXY).
@@ -108,11 +164,12 @@ const proxyLines = `proxy=$(tr '\\0' '\\n' < /proc/$PPID/environ 2>/dev/null | s
 /** The launcher script; with `pidDir`, each browser leaves "<pid>" holding its launcher's pid there. */
 function launcher(pidDir) {
   const pidLines = pidDir ? `mkdir -p "${pidDir}" 2>/dev/null\necho "$PPID" > "${pidDir}/$$" 2>/dev/null\n` : "";
-  const exec = setpriv ? `exec "${setpriv}" --pdeathsig SIGKILL "${chromium}"` : `exec "${chromium}"`;
+  const user = sandboxed ? ` --reuid=${BROWSER_UID} --regid=${BROWSER_UID} --clear-groups` : "";
+  const exec = setpriv ? `exec "${setpriv}" --pdeathsig SIGKILL${user} "${chromium}"` : `exec "${chromium}"`;
   return `#!/bin/sh
 # Written by edgecrawl's scripts/setup-chromium.mjs: miniflare's Browser Rendering runs the system Chromium,
-# killed with the process that launched it${pidDir ? ", with a pid file for the reaper" : ""}.
-${pidLines}${pidDir ? proxyLines : ""}${exec} ${flags} ${pidDir ? '${proxy:+--proxy-server=http://$proxy --proxy-bypass-list=<-loopback>} ' : ""}"$@"
+# killed with the process that launched it${pidDir ? ", with a pid file for the reaper" : ""}${sandboxed ? `, as uid ${BROWSER_UID} with its sandbox` : ""}.
+${pidLines}${pidDir ? proxyLines : ""}${sandboxed ? sandboxLines : ""}${exec} ${flags} ${pidDir ? '${proxy:+--proxy-server=http://$proxy --proxy-bypass-list=<-loopback>} ' : ""}"$@"
 `;
 }
 
