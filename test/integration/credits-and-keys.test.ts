@@ -49,11 +49,21 @@ describe("credits", () => {
 describe("API keys", () => {
   it("minted keys work until revoked; env keys cannot be revoked through the API", async () => {
     const { key } = await newTeam();
+    const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)))].map((b) => b.toString(16).padStart(2, "0")).join("");
     expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).status).toBe(200);
-    expect((await callJson("DELETE", `/admin/keys/${key}`, undefined, admin)).status).toBe(200);
+    // A key in clear never goes in the URL: refused, and the key still works.
+    const inUrl = await callJson("DELETE", `/admin/keys/${key}`, undefined, admin);
+    expect(inUrl.status).toBe(400);
+    expect(inUrl.body.error).toMatch(/sha256/);
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).status).toBe(200);
+    expect((await callJson("DELETE", `/admin/keys/${hash}`, undefined, admin)).status).toBe(200);
     expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).status).toBe(401);
-    expect((await callJson("DELETE", `/admin/keys/${key}`, undefined, admin)).status).toBe(404);
-    expect((await callJson("DELETE", "/admin/keys/ec-test-key-default", undefined, admin)).status).toBe(409);
+    expect((await callJson("DELETE", `/admin/keys/${hash}`, undefined, admin)).status).toBe(404);
+    expect((await callJson("POST", "/admin/keys/revoke", { key: "ec-test-key-default" }, admin)).status).toBe(409);
+    // The body form takes a key in clear.
+    const second = await newTeam();
+    expect((await callJson("POST", "/admin/keys/revoke", { key: second.key }, admin)).status).toBe(200);
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key: second.key })).status).toBe(401);
   });
 
   it("admin routes need the admin token", async () => {

@@ -31,17 +31,38 @@ const mintRoute = createRoute({
   },
 });
 
+/** A key in a URL ends up in access logs and proxies' histories: the path takes the key's sha256 only. */
+const KEY_HASH = /^[0-9a-f]{64}$/;
+
 const revokeRoute = createRoute({
   method: "delete",
-  path: "/admin/keys/{key}",
+  path: "/admin/keys/{hash}",
   tags: ["Admin"],
-  summary: "Revoke a minted key (given in clear or as its sha256 hex)",
-  request: { params: z.object({ key: z.string().min(1) }) },
+  summary: "Revoke a minted key, named by its sha256 hex (the `hash` its minting answered); a key in clear goes in the body of POST /admin/keys/revoke",
+  request: { params: z.object({ hash: z.string().min(1) }) },
   responses: {
     200: { description: "Revoked", content: { "application/json": { schema: z.object({ success: z.literal(true) }) } } },
-    ...errorResponses(401, 404),
+    ...errorResponses(400, 401, 404, 409),
   },
 });
+
+const revokeByBodyRoute = createRoute({
+  method: "post",
+  path: "/admin/keys/revoke",
+  tags: ["Admin"],
+  summary: "Revoke a minted key given in the body, in clear or as its sha256 hex",
+  request: { body: { required: true, content: { "application/json": { schema: z.strictObject({ key: z.string().min(1).max(512) }) } } } },
+  responses: {
+    200: { description: "Revoked", content: { "application/json": { schema: z.object({ success: z.literal(true) }) } } },
+    ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+async function revoke(env: Env, keyOrHash: string): Promise<void> {
+  const outcome = await revokeKey(env, keyOrHash);
+  if (outcome === "env") throw new ApiError("CONFLICT", "This key comes from API_KEYS: remove it from that variable to revoke it");
+  if (outcome === "missing") throw new ApiError("NOT_FOUND", "No such key");
+}
 
 const teamSettingsRoute = createRoute({
   method: "put",
@@ -95,10 +116,18 @@ export const adminRoutes = createRouter()
     const webhookSecret = (await teamStub(c.env, teamId).newWebhookSecret())!;
     return c.json({ success: true as const, teamId, webhookSecret }, 200);
   })
+  .openapi(revokeByBodyRoute, async (c) => {
+    await revoke(c.env, c.req.valid("json").key);
+    return c.json({ success: true as const }, 200);
+  })
   .openapi(revokeRoute, async (c) => {
-    const outcome = await revokeKey(c.env, c.req.valid("param").key);
-    if (outcome === "env") throw new ApiError("CONFLICT", "This key comes from API_KEYS: remove it from that variable to revoke it");
-    if (outcome === "missing") throw new ApiError("NOT_FOUND", "No such key");
+    const { hash } = c.req.valid("param");
+    if (!KEY_HASH.test(hash)) {
+      throw new ApiError("BAD_REQUEST", "Name the key by its sha256 hex (the hash its minting answered), or send it in the body of POST /admin/keys/revoke: a key in a URL ends up in logs", [
+        { path: ["hash"], message: "not a sha256 hex digest", code: "custom" },
+      ]);
+    }
+    await revoke(c.env, hash);
     return c.json({ success: true as const }, 200);
   })
   .openapi(teamSettingsRoute, async (c) => {
