@@ -8,6 +8,7 @@
  * up front (402) only when the team has a balance and it is exhausted.
  */
 import { DurableObject } from "cloudflare:workers";
+import { toHex } from "../src/crypto";
 import { describeError } from "../src/errors";
 import { SLOT_MIGRATION, SLOT_TOLD_MIGRATION, SlotLedger, type SlotGrant, type SlotRequest } from "../src/team/slots";
 import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/usage/ledger";
@@ -203,8 +204,7 @@ export class TeamDO extends DurableObject<Env> {
   /** A new webhook signing secret for the team, returned once; with `onlyIfNone`, null when it has one already. */
   async newWebhookSecret(onlyIfNone = false): Promise<string | null> {
     if (onlyIfNone && (await this.webhookSecret())) return null;
-    const bytes = crypto.getRandomValues(new Uint8Array(32));
-    const secret = `whsec_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+    const secret = `whsec_${toHex(crypto.getRandomValues(new Uint8Array(32)))}`;
     run(this.sql, "UPDATE settings SET webhook_secret = ? WHERE id = 1", secret);
     return secret;
   }

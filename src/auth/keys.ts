@@ -111,12 +111,17 @@ export async function mintKey(env: Env, teamId: string, name: string): Promise<{
   return { key, hash };
 }
 
+/** Whether `text` is a key's sha256 hex (how keys are stored and named without being shown). */
+export function isKeyHash(text: string): boolean {
+  return /^[0-9a-f]{64}$/.test(text);
+}
+
 /**
  * Revokes a minted key given in clear or as its sha256 hex. Keys from API_KEYS are not revoked here (they would
  * come back): they are revoked by removing them from the variable.
  */
 export async function revokeKey(env: Env, keyOrHash: string): Promise<"revoked" | "env" | "missing"> {
-  const hash = /^[0-9a-f]{64}$/.test(keyOrHash) ? keyOrHash : await sha256Hex(keyOrHash);
+  const hash = isKeyHash(keyOrHash) ? keyOrHash : await sha256Hex(keyOrHash);
   const existing = await env.KV.get<KeyRecord>(kvKeys.apiKey(hash), "json");
   if (!existing) return "missing";
   if (existing.source === "env") return "env";

@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { teamStub } from "../../../durable-objects/team";
-import { mintKey, revokeKey } from "../../auth/keys";
+import { isKeyHash, mintKey, revokeKey } from "../../auth/keys";
 import { createRouter } from "../../hono";
 import { ApiError, errorResponses } from "../../errors";
 
@@ -30,9 +30,6 @@ const mintRoute = createRoute({
     ...errorResponses(400, 401),
   },
 });
-
-/** A key in a URL ends up in access logs and proxies' histories: the path takes the key's sha256 only. */
-const KEY_HASH = /^[0-9a-f]{64}$/;
 
 const revokeRoute = createRoute({
   method: "delete",
@@ -122,7 +119,8 @@ export const adminRoutes = createRouter()
   })
   .openapi(revokeRoute, async (c) => {
     const { hash } = c.req.valid("param");
-    if (!KEY_HASH.test(hash)) {
+    // A key in a URL ends up in access logs and proxies' histories: the path takes the key's sha256 only.
+    if (!isKeyHash(hash)) {
       throw new ApiError("BAD_REQUEST", "Name the key by its sha256 hex (the hash its minting answered), or send it in the body of POST /admin/keys/revoke: a key in a URL ends up in logs", [
         { path: ["hash"], message: "not a sha256 hex digest", code: "custom" },
       ]);
