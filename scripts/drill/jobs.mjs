@@ -130,37 +130,49 @@ export async function awaitCrawls({ url, jobs, limit = 50, timeoutMs = 300_000, 
     const firstError = errors.body?.errors?.[0];
     rows.push({ ...j, status: states.get(j.id) ?? "unknown", documents: docs.length, distinct, errors: errors.body?.errors?.length ?? 0, firstError });
   }
-  const good = rows.filter((r) => r.status === "completed" && r.documents === limit && r.distinct === limit && r.errors === 0).length;
+  const good = rows.filter((r) => isGood(r, limit)).length;
   return { rows, good, total: rows.length };
 }
 
-/** One round: crawls started at once while `GET /` is timed and RSS sampled every second. */
-export async function runCrawlRound({ server, site, teams, perTeam, limit = 50, tag = "", log = console.log }) {
+/** A crawl counts good when it completed with `limit` distinct documents and no error. */
+const isGood = (row, limit) => row.status === "completed" && row.documents === limit && row.distinct === limit && row.errors === 0;
+
+function logBad(rows, limit, log) {
+  for (const r of rows.filter((row) => !isGood(row, limit)).slice(0, 5)) {
+    log(`    not good: ${r.team} ${r.id} ${r.status} documents ${r.documents} distinct ${r.distinct} errors ${r.errors}${r.firstError ? ` (${JSON.stringify(r.firstError).slice(0, 200)})` : ""}`);
+  }
+}
+
+/**
+ * Waits for `jobs` on `server` while `GET /` is timed and workerd's RSS sampled every second; `GET /` is timed
+ * while the crawls run, not while their documents are read back afterwards. `seconds` counts from `t0`.
+ */
+async function watchCrawls({ server, jobs, limit, t0 }) {
   const front = probeFront(server.url);
   let peakMb = 0;
   const rss = setInterval(() => (peakMb = Math.max(peakMb, workerdMemory(server.pid).userMb)), 1000);
-  const t0 = Date.now();
   try {
-    const jobs = await startCrawls({ url: server.url, site, teams, perTeam, limit, tag });
-    let seconds = 0;
-    let frontStats = null;
-    // GET / is timed while the crawls run, not while their documents are read back afterwards.
-    const ended = async () => {
-      seconds = (Date.now() - t0) / 1000;
-      frontStats = await front.stop();
-    };
-    const outcome = await awaitCrawls({ url: server.url, jobs, limit, onEnded: ended });
-    const summary = { teams, perTeam, crawls: outcome.total, good: outcome.good, seconds, front: frontStats, peakMb };
-    const bad = outcome.rows.filter((r) => !(r.status === "completed" && r.distinct === limit && r.documents === limit && r.errors === 0));
-    log(`  ${outcome.good}/${outcome.total} crawls complete with ${limit} distinct documents in ${seconds.toFixed(1)} s; ` +
-      `GET / p50 ${frontStats.p50.toFixed(1)} ms, p99 ${frontStats.p99.toFixed(1)} ms, max ${frontStats.max.toFixed(0)} ms, ` +
-      `${frontStats.misses} unanswered of ${frontStats.requests}; workerd peak ${peakMb} MB`);
-    for (const r of bad.slice(0, 5)) log(`    not good: ${r.team} ${r.id} ${r.status} documents ${r.documents} distinct ${r.distinct} errors ${r.errors}${r.firstError ? ` (${JSON.stringify(r.firstError).slice(0, 200)})` : ""}`);
-    return { ...summary, bad: bad.map(({ team, id, status, documents, distinct, errors }) => ({ team, id, status, documents, distinct, errors })) };
+    let ended = null;
+    const outcome = await awaitCrawls({ url: server.url, jobs, limit, onEnded: async () => (ended = { front: await front.stop(), seconds: (Date.now() - t0) / 1000 }) });
+    return { ...outcome, ...ended, peakMb };
   } finally {
     clearInterval(rss);
     await front.stop();
   }
+}
+
+/** One round: crawls started at once while `GET /` is timed and RSS sampled every second. */
+export async function runCrawlRound({ server, site, teams, perTeam, limit = 50, tag = "", log = console.log }) {
+  const t0 = Date.now();
+  const jobs = await startCrawls({ url: server.url, site, teams, perTeam, limit, tag });
+  const round = await watchCrawls({ server, jobs, limit, t0 });
+  const { front } = round;
+  log(`  ${round.good}/${round.total} crawls complete with ${limit} distinct documents in ${round.seconds.toFixed(1)} s; ` +
+    `GET / p50 ${front.p50.toFixed(1)} ms, p99 ${front.p99.toFixed(1)} ms, max ${front.max.toFixed(0)} ms, ` +
+    `${front.misses} unanswered of ${front.requests}; workerd peak ${round.peakMb} MB`);
+  logBad(round.rows, limit, log);
+  const bad = round.rows.filter((r) => !isGood(r, limit)).map(({ team, id, status, documents, distinct, errors }) => ({ team, id, status, documents, distinct, errors }));
+  return { teams, perTeam, crawls: round.total, good: round.good, seconds: round.seconds, front, peakMb: round.peakMb, bad };
 }
 
 /** Waits until the crawls have scraped `pages` pages between them (or `timeoutMs` passed); returns that count. */
@@ -189,23 +201,10 @@ export async function runRestartRound({ server, restart, site, teams, perTeam, l
   const t0 = Date.now();
   const again = await restart();
   log(`  started again on the same state in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const round = await (async () => {
-    const front = probeFront(again.url);
-    let peakMb = 0;
-    const rss = setInterval(() => (peakMb = Math.max(peakMb, workerdMemory(again.pid).userMb)), 1000);
-    try {
-      let ended = null;
-      const outcome = await awaitCrawls({ url: again.url, jobs, limit, onEnded: async () => (ended = { front: await front.stop(), seconds: (Date.now() - t0) / 1000 }) });
-      return { ...outcome, ...ended, peakMb };
-    } finally {
-      clearInterval(rss);
-      await front.stop();
-    }
-  })();
-  const bad = round.rows.filter((r) => !(r.status === "completed" && r.distinct === limit && r.documents === limit && r.errors === 0));
+  const round = await watchCrawls({ server: again, jobs, limit, t0 });
   log(`  after the restart: ${round.good}/${round.total} crawls complete with ${limit} distinct documents (${round.seconds.toFixed(1)} s); ` +
     `GET / p99 ${round.front.p99.toFixed(1)} ms, ${round.front.misses} unanswered of ${round.front.requests}; workerd peak ${round.peakMb} MB`);
-  for (const r of bad.slice(0, 5)) log(`    not good: ${r.team} ${r.id} ${r.status} documents ${r.documents} distinct ${r.distinct} errors ${r.errors}`);
+  logBad(round.rows, limit, log);
   return { server: again, result: { crawls: round.total, good: round.good, pagesBeforeKill: before, seconds: round.seconds, front: round.front, peakMb: round.peakMb } };
 }
 
