@@ -115,7 +115,10 @@ async function readBody(response: Response, signal: AbortSignal, url: URL): Prom
     throw new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response of ${url.host} is too large (${declared} bytes)`);
   }
   try {
-    // Counted as it arrives, decoded: a gzip bomb stops at the limit instead of being inflated whole first.
+    // Neither encoded nor longer than it declares (the runtime holds a body to its length): read it whole.
+    const encoding = response.headers.get("content-encoding")?.toLowerCase() ?? "identity";
+    if (declared > 0 && encoding === "identity") return new Uint8Array(await response.arrayBuffer());
+    // Otherwise counted as it arrives, decoded: a gzip bomb stops at the limit instead of being inflated whole first.
     return await readLimited(response.body, MAX_BODY_BYTES, (bytes) =>
       new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response of ${url.host} is too large (more than ${MAX_BODY_BYTES} bytes once decoded; ${bytes} read)`),
     );
