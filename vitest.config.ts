@@ -37,7 +37,9 @@ function workersProject(name: string, include: string[]): TestProjectInlineConfi
             ALLOW_LOCAL_NETWORK: "true",
             API_KEYS: "default:ec-test-key-default,other:ec-test-key-other",
             ADMIN_TOKEN: "test-admin-token",
-            WEBHOOK_SECRET: "test-webhook-secret",
+            // Two teams in API_KEYS: each needs its own webhook secret (WEBHOOK_SECRET serves a single-team install only).
+            WEBHOOK_SECRET: "test-webhook-secret-shared",
+            WEBHOOK_SECRETS: "default:test-webhook-secret,other:test-webhook-secret-other",
             SIGNING_SECRET: "test-signing-secret",
             BROWSER_SESSIONS_PER_TEAM: "3",
             // Monitors may run every second here, so checks driven by the alarm finish within a test.

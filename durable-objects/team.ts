@@ -26,7 +26,7 @@ const MIGRATIONS = [
   `CREATE INDEX ledger_by_ref ON ledger (ref);`,
   USAGE_MIGRATION,
   SLOT_TOLD_MIGRATION,
-  // The team's own webhook signing secret (src/crawl/webhooks.ts); null: WEBHOOK_SECRET signs its deliveries.
+  // The team's own webhook signing secret (src/crawl/webhooks.ts); null: WEBHOOK_SECRETS or WEBHOOK_SECRET may sign them.
   `ALTER TABLE settings ADD COLUMN webhook_secret TEXT;`,
 ];
 
@@ -196,7 +196,7 @@ export class TeamDO extends DurableObject<Env> {
     if (free) for (const listener of [...this.slotListeners]) listener();
   }
 
-  /** The team's webhook signing secret, or null when it has none (WEBHOOK_SECRET then signs its deliveries). */
+  /** The team's webhook signing secret, or null when it has none (src/crawl/webhooks.ts then looks at the configuration). */
   async webhookSecret(): Promise<string | null> {
     return first<{ secret: string | null }>(this.sql, "SELECT webhook_secret AS secret FROM settings WHERE id = 1")?.secret ?? null;
   }

@@ -77,10 +77,24 @@ function ensureDevVars() {
     additions.push(`WEBHOOK_SECRET=${secret}`);
     console.log(`  Webhooks are signed with WEBHOOK_SECRET=${secret} (saved in .dev.vars)\n`);
   }
+  warnOfUnsignedTeams(vars.API_KEYS ?? process.env.API_KEYS, vars.WEBHOOK_SECRETS ?? process.env.WEBHOOK_SECRETS);
   if (additions.length) {
     const prefix = existsSync(devVarsPath) && !readFileSync(devVarsPath, "utf8").endsWith("\n") ? "\n" : "";
     appendFileSync(devVarsPath, `${prefix}${additions.join("\n")}\n`);
   }
+}
+
+/**
+ * WEBHOOK_SECRET signs only for a single-team install (src/crawl/webhooks.ts): name the API_KEYS teams that have no
+ * WEBHOOK_SECRETS entry, whose webhooks will be refused until they get a secret (minted teams get theirs).
+ */
+function warnOfUnsignedTeams(apiKeys = "", teamSecrets = "") {
+  const teamOf = (entry) => (entry.includes(":") ? entry.slice(0, entry.indexOf(":")).trim() : "default");
+  const teams = new Set(apiKeys.split(",").map((e) => e.trim()).filter(Boolean).map(teamOf));
+  if (teams.size < 2) return;
+  const signed = new Set(teamSecrets.split(",").filter((e) => e.includes(":")).map(teamOf));
+  const missing = [...teams].filter((team) => !signed.has(team));
+  if (missing.length) console.log(`  API_KEYS names ${teams.size} teams: webhooks of ${missing.join(", ")} are refused until WEBHOOK_SECRETS (team:secret) or POST /admin/teams/<team>/webhook-secret gives each its own secret\n`);
 }
 
 // With --env-file, wrangler reads that file instead of .dev.vars: nothing to generate there.
@@ -100,7 +114,7 @@ async function freePort() {
 const defaults = [];
 // Settings given in the environment (e.g. API_KEYS=... npm start) are handed to wrangler, which no longer reads the
 // process environment itself once a .dev.vars exists.
-for (const name of ["API_KEYS", "SIGNING_SECRET", "WEBHOOK_SECRET"]) {
+for (const name of ["API_KEYS", "SIGNING_SECRET", "WEBHOOK_SECRET", "WEBHOOK_SECRETS"]) {
   if (process.env[name] && !has("--env-file")) defaults.push("--var", `${name}:${process.env[name]}`);
 }
 const userGateway = args.some((a) => a.startsWith("EGRESS_PROXY_URL:")) || Boolean(readDotenv(devVarsPath).EGRESS_PROXY_URL && !has("--env-file"));

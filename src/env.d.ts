@@ -9,6 +9,7 @@ declare namespace Cloudflare {
     API_KEYS?: string;
     ADMIN_TOKEN?: string;
     WEBHOOK_SECRET?: string;
+    WEBHOOK_SECRETS?: string;
     LLM_API_KEY?: string;
     SIGNING_SECRET?: string;
     /** Set by `npm start`: the local egress proxy (scripts/egress-proxy.mjs) outbound traffic goes through. */

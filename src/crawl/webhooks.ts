@@ -3,8 +3,11 @@
  * JSON with `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>`; and the check every job's webhook
  * target passes when the job is created.
  *
- * The key is the team's own secret (minted with the team's first key, rotated through the admin API), or
- * WEBHOOK_SECRET for a team without one — the default of a single-team install. So a receiver holding one team's
+ * The key is, first found:
+ * - the team's own secret (minted with the team's first key, minted or rotated through the admin API);
+ * - the team's entry in WEBHOOK_SECRETS (`team:secret` entries, for teams configured in API_KEYS);
+ * - WEBHOOK_SECRET, the default of a single-team install: only while API_KEYS names no team but this one.
+ * A team with none of these cannot have webhooks (400 when the job is created). So a receiver holding one team's
  * secret cannot verify, nor anyone forge, another team's deliveries.
  *
  * Every delivery also carries `X-Service-Timestamp` (Unix seconds) and `X-Service-Timestamp-Signature:
@@ -15,6 +18,7 @@
  * read `X-Firecrawl-Event` / `X-Firecrawl-Job-Id`, so every delivery carries both families of headers.
  */
 import { teamStub } from "../../durable-objects/team";
+import { parseApiKeys } from "../auth/keys";
 import { hmacSha256Hex } from "../crypto";
 import { ApiError } from "../errors";
 import { checkEgress, egressPolicy } from "../net/egress";
@@ -37,9 +41,26 @@ export async function signBody(secret: string, body: string): Promise<string> {
   return `sha256=${await hmacSha256Hex(secret, body)}`;
 }
 
-/** The key a team's deliveries are signed with: its own secret, else WEBHOOK_SECRET; null when neither exists. */
+/** The key a team's deliveries are signed with (the order above); null when it has none. */
 export async function webhookSigningSecret(env: Env, teamId: string): Promise<string | null> {
-  return (await teamStub(env, teamId).webhookSecret()) ?? (env.WEBHOOK_SECRET || null);
+  const own = await teamStub(env, teamId).webhookSecret();
+  if (own) return own;
+  const configured = parseTeamSecrets(env.WEBHOOK_SECRETS).get(teamId);
+  if (configured) return configured;
+  const otherEnvTeam = [...new Set(parseApiKeys(env.API_KEYS).values())].some((team) => team !== teamId);
+  return otherEnvTeam ? null : env.WEBHOOK_SECRET || null;
+}
+
+/** Parses WEBHOOK_SECRETS (`team:secret` entries, comma-separated) into team → secret; other entries are ignored. */
+export function parseTeamSecrets(value: string | undefined): Map<string, string> {
+  const secrets = new Map<string, string>();
+  for (const raw of (value ?? "").split(",")) {
+    const colon = raw.indexOf(":");
+    if (colon <= 0) continue;
+    const [team, secret] = [raw.slice(0, colon).trim(), raw.slice(colon + 1).trim()];
+    if (team && secret) secrets.set(team, secret);
+  }
+  return secrets;
 }
 
 /**
@@ -73,7 +94,8 @@ export async function signatureHeaders(
 export async function checkWebhookTarget(env: Env, url: string, teamId: string): Promise<void> {
   checkEgress(url, egressPolicy(env), "Webhook URL");
   if (!(await webhookSigningSecret(env, teamId))) {
-    const message = "Webhooks are signed, and this team has no signing secret: an operator mints one (POST /admin/teams/{teamId}/webhook-secret) or sets WEBHOOK_SECRET";
+    const message =
+      "Webhooks are signed, and this team has no signing secret: an operator mints one (POST /admin/teams/{teamId}/webhook-secret) or lists it in WEBHOOK_SECRETS (WEBHOOK_SECRET serves only an install whose API_KEYS name a single team)";
     throw new ApiError("BAD_REQUEST", message, [{ path: ["webhook"], message: "no webhook signing secret is configured", code: "custom" }]);
   }
 }

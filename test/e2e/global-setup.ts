@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer({
     vars: {
       API_KEYS: `default:${DEV_API_KEY},other:${OTHER_TEAM_KEY}`,
+      WEBHOOK_SECRETS: "default:e2e-webhook-secret,other:e2e-webhook-secret-other",
       LLM_BASE_URL: `${site.url}/v1`,
       LLM_MODEL: "fake-model",
       LLM_MODEL_PRO: "fake-model-pro",

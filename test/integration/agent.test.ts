@@ -61,12 +61,12 @@ describe("POST /v2/agent refuses before any work", () => {
     expect(body).toMatchObject({ code: "LLM_NOT_CONFIGURED", error: expect.stringContaining("LLM_BASE_URL") });
   });
 
-  it("holds start URLs and the webhook to the outbound policy, and webhooks to WEBHOOK_SECRET", async () => {
+  it("holds start URLs and the webhook to the outbound policy, and webhooks to a team with a signing secret", async () => {
     const blocked = await start({ prompt, urls: ["http://127.0.0.1:9/"] }, { ALLOW_LOCAL_NETWORK: "false" });
     expect(blocked).toMatchObject({ status: 403, body: { code: "URL_BLOCKED" } });
     const hook = await start({ prompt, urls: ["https://example.com/"], webhook: "http://127.0.0.1:9/hook" }, { ALLOW_LOCAL_NETWORK: "false" });
     expect(hook).toMatchObject({ status: 403, body: { code: "URL_BLOCKED" } });
-    const unsigned = await start({ prompt, urls, webhook: fixture("/hooks/agent") }, { WEBHOOK_SECRET: "" });
+    const unsigned = await start({ prompt, urls, webhook: fixture("/hooks/agent") }, { WEBHOOK_SECRETS: "" });
     expect(unsigned).toMatchObject({ status: 400, body: { details: [{ path: ["webhook"] }] } });
   });
 

@@ -9,7 +9,8 @@ import { API, API_KEY, callJson, fixture, fixtureRequests, OTHER_TEAM_KEY } from
 import { allDocuments, collectSocket, pathsOf, startCrawl, waitForJob } from "../crawl-helpers";
 import type { CrawlJobDO } from "../../durable-objects/crawl-job";
 
-const WEBHOOK_SECRET = "test-webhook-secret";
+/** Team "default"'s entry in WEBHOOK_SECRETS (vitest.config.ts). */
+const DEFAULT_TEAM_SECRET = "test-webhook-secret";
 
 async function hmacHex(secret: string, body: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -53,7 +54,7 @@ describe("webhooks", () => {
     const payloads = got.map((d) => JSON.parse(d.body));
     expect(payloads.map((p) => p.type)).toEqual(["crawl.started", ...Array(5).fill("crawl.page"), "crawl.completed"]);
     for (const [i, delivery] of got.entries()) {
-      const signature = `sha256=${await hmacHex(WEBHOOK_SECRET, delivery.body)}`;
+      const signature = `sha256=${await hmacHex(DEFAULT_TEAM_SECRET, delivery.body)}`;
       expect(delivery.headers["x-service-signature"]).toBe(signature);
       // Receivers written for Firecrawl (issue 15, finding 9): the same signature and its event/job headers.
       expect(delivery.headers["x-firecrawl-signature"]).toBe(signature);

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { callJson, fixture, newTeam } from "../helpers";
 import { checkDetail, checksOf, createMonitor, finished, monitorObject, newSite, setPage, waitForChecks } from "../monitor-helpers";
 
-const WEBHOOK_SECRET = "test-webhook-secret";
+/** Team "default"'s entry in WEBHOOK_SECRETS (vitest.config.ts). */
+const DEFAULT_TEAM_SECRET = "test-webhook-secret";
 const hourly = { cron: "0 * * * *" };
 
 async function hmacHex(secret: string, body: string): Promise<string> {
@@ -186,7 +187,7 @@ describe("checks", () => {
     const payloads = got.map((d) => JSON.parse(d.body));
     expect(payloads.map((p) => p.type)).toEqual(["monitor.check.completed", "monitor.page", "monitor.check.completed"]);
     for (const delivery of got) {
-      expect(delivery.headers["x-service-signature"]).toBe(`sha256=${await hmacHex(WEBHOOK_SECRET, delivery.body)}`);
+      expect(delivery.headers["x-service-signature"]).toBe(`sha256=${await hmacHex(DEFAULT_TEAM_SECRET, delivery.body)}`);
       expect(delivery.headers["x-watch"]).toBe("yes");
     }
     expect(payloads[1]).toMatchObject({ success: true, id: monitor.id, metadata: { team: "ops" }, data: [{ checkId: second.id, targetId: "offer", status: "changed", url: fixture(`/changing/${site}/offer`) }] });

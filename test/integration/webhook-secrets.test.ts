@@ -2,11 +2,14 @@
  * Webhook signing per team: a team's first minted key brings it its own secret, its deliveries are signed with
  * that secret only (not another team's, not WEBHOOK_SECRET), every delivery carries a timestamp under its own
  * signature so a receiver can refuse replays, and rotating the secret signs the next deliveries with the new one.
+ * Teams configured in API_KEYS take theirs from WEBHOOK_SECRETS; WEBHOOK_SECRET serves a single-team install only.
  */
+import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
-import { ADMIN_TOKEN, callJson, fixture } from "../helpers";
+import { webhookSigningSecret } from "../../src/crawl/webhooks";
+import { ADMIN_TOKEN, OTHER_TEAM_KEY, callJson, callJsonWith, fixture } from "../helpers";
 
-const WEBHOOK_SECRET = "test-webhook-secret";
+const WEBHOOK_SECRET = env.WEBHOOK_SECRET!;
 
 async function hmacHex(secret: string, text: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -69,4 +72,43 @@ it("signs a team's deliveries with its own secret, with a timestamp, and with th
 
 it("refuses the rotation route without the admin token", async () => {
   expect((await callJson("POST", "/admin/teams/someone/webhook-secret")).status).toBe(401);
+});
+
+it("signs an API_KEYS team's deliveries with its WEBHOOK_SECRETS entry, never with the shared WEBHOOK_SECRET", async () => {
+  // The test bindings: API_KEYS names teams "default" and "other", WEBHOOK_SECRETS gives each its own secret.
+  const deliveries = await deliveriesOfABatch(OTHER_TEAM_KEY);
+  for (const { headers, body } of deliveries) {
+    expect(headers["x-service-signature"]).toBe(await hmacHex("test-webhook-secret-other", body));
+    expect(headers["x-service-signature"]).not.toBe(await hmacHex(WEBHOOK_SECRET, body));
+    expect(headers["x-service-signature"]).not.toBe(await hmacHex("test-webhook-secret", body));
+  }
+});
+
+it("lets WEBHOOK_SECRET sign only while API_KEYS names no other team", async () => {
+  const stranger = `team-${crypto.randomUUID().slice(0, 8)}`; // a team with no secret of its own
+  const twoTeams = { ...env, WEBHOOK_SECRETS: "" } as Env;
+  expect(await webhookSigningSecret(twoTeams, "default")).toBeNull();
+  expect(await webhookSigningSecret(twoTeams, "other")).toBeNull();
+  expect(await webhookSigningSecret({ ...twoTeams, API_KEYS: "default:k1,default:k2" } as Env, "default")).toBe(WEBHOOK_SECRET);
+  expect(await webhookSigningSecret({ ...twoTeams, API_KEYS: "bare-key" } as Env, "default")).toBe(WEBHOOK_SECRET);
+  expect(await webhookSigningSecret({ ...twoTeams, API_KEYS: "bare-key" } as Env, stranger)).toBeNull();
+  expect(await webhookSigningSecret({ ...twoTeams, API_KEYS: "" } as Env, stranger)).toBe(WEBHOOK_SECRET);
+
+  // A job with a webhook is refused (400, naming the field and the way out) when its team has no secret.
+  const hook = fixture("/hooks/never");
+  const refused = await callJsonWith({ WEBHOOK_SECRETS: "" }, "POST", "/v2/crawl", { url: fixture("/article.html"), limit: 1, webhook: hook });
+  expect(refused.status).toBe(400);
+  expect(refused.body.error).toContain("WEBHOOK_SECRETS");
+  expect(refused.body.details).toMatchObject([{ path: ["webhook"] }]);
+  const accepted = await callJsonWith({ WEBHOOK_SECRETS: "", API_KEYS: "default:ec-test-key-default" }, "POST", "/v2/crawl", { url: fixture("/article.html"), limit: 1, webhook: hook });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+});
+
+it("prefers a team's minted or rotated secret to its WEBHOOK_SECRETS entry", async () => {
+  const team = `team-${crypto.randomUUID().slice(0, 8)}`;
+  const configured = { ...env, WEBHOOK_SECRETS: `${team}:from-config` } as Env;
+  expect(await webhookSigningSecret(configured, team)).toBe("from-config");
+  const rotated = await callJson("POST", `/admin/teams/${team}/webhook-secret`, undefined, { key: ADMIN_TOKEN });
+  expect(rotated.status).toBe(200);
+  expect(await webhookSigningSecret(configured, team)).toBe(rotated.body.webhookSecret);
 });
