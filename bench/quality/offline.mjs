@@ -52,10 +52,14 @@ readdirSync(join(data, "ground-truth")).sort().forEach((file, i) => {
 });
 
 // ------------------------------------------------------------------------------- the benchmark's own measures
+// As ../shared/quality/score.mjs matches snippets: case-blind, with typographic quotes, dashes, no-break spaces and
+// runs of whitespace folded on both sides.
+const fold = (s) =>
+  s.toLowerCase().replace(/[\u2018\u2019\u201a\u2032]/g, "'").replace(/[\u201c\u201d\u201e\u2033]/g, '"').replace(/[\u2013\u2014]/g, "-").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
 const snippets = (text, list) => {
   if (!list.length) return 1;
-  const t = text.toLowerCase();
-  return list.filter((s) => t.includes(s.toLowerCase())).length / list.length;
+  const t = fold(text);
+  return list.filter((s) => t.includes(fold(s))).length / list.length;
 };
 
 // --------------------------------------------------------------------------------------------------------- run

@@ -49,6 +49,8 @@
  *    template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions), replies' subject
  *    lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback text of its
  *    videos and audio.
+ *    small-pages.ts — a small page (a declared main region, or a body, of a few hundred characters that the pick
+ *    shrank to its heading) is all content: the region is widened back to it, and only boilerplate is cut there.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
  *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
  *    the region repeats word for word goes when it is a quote (a reply quoting the post above it) or a line of its own.
@@ -81,6 +83,7 @@ import { namedSections } from "./named-sections";
 import { markAuthorCards } from "./author-cards";
 import { separateGluedWords } from "./word-breaks";
 import { cutRepeatedText } from "./repeated-text";
+import { smallPageRegion } from "./small-pages";
 
 export interface PageSignals {
   url: string;
@@ -217,12 +220,15 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });
     region = pickRegion(index, judgement);
   }
+  // A small page's main region is all content: its one link or short label does not outweigh its paragraph.
+  const small = smallPageRegion(index, judgement, region);
+  if (small !== null) region = small;
   // On pages other than articles and threads, the sections between a title and the content stay with both. Only an
   // article declared in structured data counts: site builders give every page og:type "article", a service page's too.
   joinTitle(index, region, pageTitle(index, judgement), kind === "article" || commentsAreContent ? undefined : judgement);
   cutRepeats(index, region, items.inItem);
   cutOrphanHeadings(index, region, items.inItem);
-  cutCallsToAction(index, region, items.inItem, judgement.good);
+  if (small === null) cutCallsToAction(index, region, items.inItem, judgement.good);
   if (itemText === undefined && !commentsAreContent) cutDatelines(index, region, items.inItem);
   cutPolls(index, region);
   cutSignUpBoxes(index, region);
@@ -231,7 +237,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   cutTemplatePlaceholders(index, region);
   cutReplySubjects(index, region);
   const summary = metadataSummary(signals.metadata, signals.title);
-  if (needsWholePage(index, region, summary !== null)) {
+  if (!small?.declared && needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");
     region = wholePage(index, judgement);
     cutRepeats(index, region, items.inItem);

@@ -93,6 +93,15 @@ describe("scraping an article", () => {
   });
 });
 
+describe("a small page", () => {
+  it("keeps the paragraph of a main region that holds a heading, one short paragraph and a link, without the chrome", async () => {
+    const { status, body } = await scrape({ url: unique("/small/doc-p3.html"), formats: ["markdown"] });
+    expect(status).toBe(200);
+    expect(body.data.markdown).toBe("# Doc p3\n\nTOKEN-docs-p3\n\n[Back](" + fixture("/docs/") + ")");
+    expect(body.data.warning).toBeUndefined();
+  });
+});
+
 describe("what the target answers", () => {
   it("follows redirects: metadata.url is the final URL, sourceURL the caller's", async () => {
     const source = fixture(`/redirect-chain?n=3&t=${crypto.randomUUID()}`);
