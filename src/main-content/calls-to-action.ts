@@ -5,6 +5,7 @@
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { cutWhere } from "./walk";
 
 /** A call to action is a link of fewer characters than this: "Get started", "Book a demo", "Learn more". */
 const CALL_TO_ACTION_CHARS = 25;
@@ -50,11 +51,5 @@ export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8
     const label = labelOf.get(i);
     return label !== undefined && (labels.get(label) ?? 0) >= REPEATED_BUTTON_ITEMS;
   };
-  for (let i = region.root + 1; i < end[region.root]; ) {
-    const callToAction = inItem[i] ? repeatedButton(i) && !followedByContent(i) : shapedLikeButton(i) && (repeatedButton(i) || !followedByContent(i));
-    if (region.cut[i] || callToAction) {
-      region.cut[i] = 1;
-      i = end[i];
-    } else i++;
-  }
+  cutWhere(index, region, (i) => (inItem[i] ? repeatedButton(i) && !followedByContent(i) : shapedLikeButton(i) && (repeatedButton(i) || !followedByContent(i))));
 }

@@ -6,6 +6,7 @@
 import { ELEMENT, TEXT, collapsedText, type ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { cutWhere } from "./walk";
 
 /** Shorter JSON-like text ("{a}", "[1]") may be prose or a placeholder; data islands run long. */
 const ISLAND_MIN_CHARS = 40;
@@ -26,17 +27,11 @@ function opensLikeJson(element: ElementNode): boolean {
 
 /** Cuts from the region each element whose whole text is JSON (its text opening the element), outside code. */
 export function cutDataIslands(index: PageIndex, region: Region): void {
-  const { nodes, end, chars } = index;
-  for (let i = region.root + 1; i < end[region.root]; ) {
-    if (region.cut[i] || CODE_TAGS.has(nodes[i].name)) {
-      i = end[i];
-      continue;
-    }
-    if (chars[i] >= ISLAND_MIN_CHARS && opensLikeJson(nodes[i]) && JSON_TEXT.test(collapsedText(nodes[i]))) {
-      region.cut[i] = 1;
-      i = end[i];
-      continue;
-    }
-    i++;
-  }
+  const { nodes, chars } = index;
+  cutWhere(
+    index,
+    region,
+    (i) => chars[i] >= ISLAND_MIN_CHARS && opensLikeJson(nodes[i]) && JSON_TEXT.test(collapsedText(nodes[i])),
+    (i) => CODE_TAGS.has(nodes[i].name),
+  );
 }

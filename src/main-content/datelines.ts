@@ -11,6 +11,7 @@
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { walkRegion } from "./walk";
 
 /** A paragraph of prose at least this long ends the head of the body: datelines come before it. */
 const PROSE_CHARS = 120;
@@ -58,17 +59,12 @@ export function isDateline(text: string): boolean {
 
 /** Cuts the datelines and bylines in the head of the region (before its first paragraph of prose). */
 export function cutDatelines(index: PageIndex, region: Region, inItem: Uint8Array): void {
-  const { nodes, end, chars, ownChars, ownLinkChars } = index;
-  for (let i = region.root + 1; i < end[region.root]; ) {
-    if (region.cut[i] || inItem[i]) {
-      i = end[i];
-      continue;
-    }
+  const { nodes, chars, ownChars, ownLinkChars } = index;
+  walkRegion(index, region, (i) => {
+    if (inItem[i]) return "skip";
     const own = ownChars[i];
-    if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return;
-    if (own > 0 && own === chars[i] && own < DATELINE_MAX_CHARS && !STRUCTURAL.has(nodes[i].name) && isDateline(collapsedText(nodes[i]))) {
-      region.cut[i] = 1;
-      i = end[i];
-    } else i++;
-  }
+    if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return "stop";
+    const dateline = own > 0 && own === chars[i] && own < DATELINE_MAX_CHARS && !STRUCTURAL.has(nodes[i].name) && isDateline(collapsedText(nodes[i]));
+    return dateline ? "cut" : "descend";
+  });
 }

@@ -40,17 +40,11 @@
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors' other
  *    children when they hold substantial content of their own (the other sections of a marketing page, a long
  *    article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
- *    snippets; strongly negative subtrees inside are cut, and so are calls to action closing a section
- *    (calls-to-action.ts: a lone short link), feedback polls (polls.ts: "Was this page helpful?" over Yes and No
- *    buttons), sign-up boxes (sign-up-boxes.ts: a few words offering a newsletter over an e-mail field), datelines
- *    and bylines before the body's first paragraph on pages other than listings, products and threads (datelines.ts:
- *    "Sep 26, 2022 · 2 min read", "By Maren Holt"), status messages (status-messages.ts: "Loading…", "Link
- *    copied!"), data islands (data-islands.ts: a block whose text is all JSON, settings a script reads), unrendered
- *    template placeholders (template-placeholders.ts: a block of "{{ price.total }}" expressions), replies' subject
- *    lines echoing the thread's title (reply-subjects.ts: "Re: <title>" headings) and the fallback text of its
- *    videos and audio.
- *    small-pages.ts — a small page (a declared main region, or a body, of a few hundred characters that the pick
- *    shrank to its heading) is all content: the region is widened back to it, and only boilerplate is cut there.
+ *    snippets; strongly negative subtrees inside are cut. small-pages.ts — a small page (a declared main region, or a
+ *    body, of a few hundred characters that the pick shrank to its heading) is all content: the region is widened
+ *    back to it, and only boilerplate is cut there. Then rules.ts's REGION_CUTS, in order, cut what the region holds
+ *    that is not content (repeats, orphan headings, calls to action, datelines, polls, sign-up boxes…: one file
+ *    each, all on walk.ts's walk), and cleanRegion the fallback text of its videos and audio.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
  *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
  *    the region repeats word for word goes when it is a quote (a reply quoting the post above it) or a line of its own.
@@ -70,20 +64,13 @@ import { findItemLists, type ItemLists } from "./items";
 import { declaredKind, declaredQuestion, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
-import { cutCallsToAction } from "./calls-to-action";
-import { cutDatelines } from "./datelines";
-import { cutStatusMessages } from "./status-messages";
 import { cutRepeats } from "./repeats";
-import { cutPolls } from "./polls";
-import { cutSignUpBoxes } from "./sign-up-boxes";
-import { cutDataIslands } from "./data-islands";
-import { cutTemplatePlaceholders } from "./template-placeholders";
-import { cutReplySubjects } from "./reply-subjects";
 import { namedSections } from "./named-sections";
 import { markAuthorCards } from "./author-cards";
 import { separateGluedWords } from "./word-breaks";
 import { cutRepeatedText } from "./repeated-text";
 import { smallPageRegion } from "./small-pages";
+import { cutInRegion } from "./rules";
 
 export interface PageSignals {
   url: string;
@@ -226,16 +213,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   // On pages other than articles and threads, the sections between a title and the content stay with both. Only an
   // article declared in structured data counts: site builders give every page og:type "article", a service page's too.
   joinTitle(index, region, pageTitle(index, judgement), kind === "article" || commentsAreContent ? undefined : judgement);
-  cutRepeats(index, region, items.inItem);
-  cutOrphanHeadings(index, region, items.inItem);
-  if (small === null) cutCallsToAction(index, region, items.inItem, judgement.good);
-  if (itemText === undefined && !commentsAreContent) cutDatelines(index, region, items.inItem);
-  cutPolls(index, region);
-  cutSignUpBoxes(index, region);
-  cutStatusMessages(index, region);
-  cutDataIslands(index, region);
-  cutTemplatePlaceholders(index, region);
-  cutReplySubjects(index, region);
+  cutInRegion({ index, region, items, judgement, commentsAreContent, itemText, small: small !== null });
   const summary = metadataSummary(signals.metadata, signals.title);
   if (!small?.declared && needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");

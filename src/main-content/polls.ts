@@ -7,6 +7,7 @@
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { cutWhere } from "./walk";
 
 /**
  * A poll's text (the buttons' labels not counted): its question and perhaps a link beside it. A quoted post or a
@@ -36,13 +37,8 @@ export function cutPolls(index: PageIndex, region: Region): void {
     if (buttons[p] < 0xffff) buttons[p] += buttons[k];
     other[p] |= other[k];
   }
-  for (let i = root + 1; i < end[root]; ) {
+  cutWhere(index, region, (i) => {
     const k = i - root;
-    const poll =
-      buttons[k] >= POLL_MIN_BUTTONS && !other[k] && chars[i] > 0 && chars[i] <= POLL_MAX_CHARS && collapsedText(nodes[i]).includes("?");
-    if (region.cut[i] || poll) {
-      region.cut[i] = 1;
-      i = end[i];
-    } else i++;
-  }
+    return buttons[k] >= POLL_MIN_BUTTONS && !other[k] && chars[i] > 0 && chars[i] <= POLL_MAX_CHARS && collapsedText(nodes[i]).includes("?");
+  });
 }

@@ -11,6 +11,7 @@
 import { collapsedText, ELEMENT, removeNode, type PageNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
+import { cutWhere } from "./walk";
 
 /** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
 const REMOVAL_COST = 30;
@@ -271,16 +272,10 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
       headingCount[p] += headingCount[k];
     }
   }
-  for (let i = root + 1; i < end[root]; ) {
-    const k = i - root;
-    // A card reduced to its title (its "Read more" button cut) is still an item of its list.
-    const orphan =
-      headingCount[k] === 1 && kept[k] === inHeadings[k] && kept[k] < chars[i] && !HEADINGS.has(nodes[i].name) && !inItem[i];
-    if (region.cut[i] || orphan) {
-      region.cut[i] = 1;
-      i = end[i];
-    } else i++;
-  }
+  // A card reduced to its title (its "Read more" button cut) is still an item of its list.
+  const orphan = (i: number) =>
+    headingCount[i - root] === 1 && kept[i - root] === inHeadings[i - root] && kept[i - root] < chars[i] && !HEADINGS.has(nodes[i].name) && !inItem[i];
+  cutWhere(index, region, orphan);
 }
 
 /** Media elements whose other content is only shown by a browser that cannot play them. */

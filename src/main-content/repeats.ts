@@ -13,6 +13,7 @@
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { walkRegion } from "./walk";
 
 /** Blocks at least this long are compared for repeats; shorter ones ("Yes", "Add") repeat legitimately. */
 const REPEAT_MIN_CHARS = 40;
@@ -25,39 +26,31 @@ const REPEAT_MAX_GROUP_CHARS = 2000;
  * well read alike); an element holding no more text than its compared parent is the same content.
  */
 export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array): void {
-  const { nodes, parent, end, chars, ownChars, textChars } = index;
+  const { nodes, parent, chars, ownChars, textChars } = index;
   const seen = new Set<string>();
   // Per character count, the first compared block with that count while its text is not yet built (-1 after).
   const firstWithCount = new Map<number, number>();
   const compared = new Uint8Array(index.nodes.length);
-  for (let i = region.root + 1; i < end[region.root]; ) {
+  walkRegion(index, region, (i) => {
     // Code is compared with nothing: a program may repeat a line (a highlighter's per-line elements are blocks).
-    if (region.cut[i] || nodes[i].name === "pre") {
-      i = end[i];
-      continue;
-    }
+    if (nodes[i].name === "pre") return "skip";
     if (chars[i] === chars[parent[i]] && compared[parent[i]]) {
       compared[i] = 1;
-    } else if (chars[i] >= REPEAT_MIN_CHARS && (ownChars[i] === chars[i] || (chars[i] <= REPEAT_MAX_GROUP_CHARS && !inItem[i]))) {
-      const first = firstWithCount.get(textChars[i]);
-      compared[i] = 1;
-      if (first === undefined) {
-        firstWithCount.set(textChars[i], i);
-        i++;
-        continue;
-      }
-      if (first >= 0) {
-        seen.add(collapsedText(nodes[first]));
-        firstWithCount.set(textChars[i], -1);
-      }
-      const text = collapsedText(nodes[i]);
-      if (seen.has(text)) {
-        region.cut[i] = 1;
-        i = end[i];
-        continue;
-      }
-      seen.add(text);
+      return "descend";
     }
-    i++;
-  }
+    if (chars[i] < REPEAT_MIN_CHARS || (ownChars[i] !== chars[i] && (chars[i] > REPEAT_MAX_GROUP_CHARS || inItem[i]))) return "descend";
+    const first = firstWithCount.get(textChars[i]);
+    compared[i] = 1;
+    if (first === undefined) {
+      firstWithCount.set(textChars[i], i);
+      return "descend";
+    }
+    if (first >= 0) {
+      seen.add(collapsedText(nodes[first]));
+      firstWithCount.set(textChars[i], -1);
+    }
+    const text = collapsedText(nodes[i]);
+    if (seen.has(text)) return "cut";
+    seen.add(text);
+  });
 }

@@ -10,6 +10,7 @@
 import { collapsedText, type ElementNode } from "../dom/tree";
 import { HOLDS_FIELD, HOLDS_TITLE, type PageIndex } from "./measure";
 import type { Region } from "./region";
+import { cutWhere } from "./walk";
 
 /** A sign-up box's text: a heading, a sentence of pitch, a line of consent. More is a section of the page. */
 const SIGN_UP_MAX_CHARS = 300;
@@ -45,20 +46,18 @@ function holdsEmailField(index: PageIndex, i: number): boolean {
  * e-mail address.
  */
 export function cutSignUpBoxes(index: PageIndex, region: Region): void {
-  const { nodes, end, chars, holds } = index;
+  const { nodes, chars, holds } = index;
   const root = region.root;
   const limit = Math.min(SIGN_UP_MAX_CHARS, SIGN_UP_MAX_SHARE * chars[root]);
-  for (let i = root + 1; i < end[root]; ) {
-    // A field and no title first (cheap), then the words, then the field's kind.
-    const box =
+  // A field and no title first (cheap), then the words, then the field's kind.
+  cutWhere(
+    index,
+    region,
+    (i) =>
       (holds[i] & (HOLDS_FIELD | HOLDS_TITLE)) === HOLDS_FIELD &&
       chars[i] > 0 &&
       chars[i] <= limit &&
       SIGN_UP_WORDS.test(collapsedText(nodes[i])) &&
-      holdsEmailField(index, i);
-    if (region.cut[i] || box) {
-      region.cut[i] = 1;
-      i = end[i];
-    } else i++;
-  }
+      holdsEmailField(index, i),
+  );
 }

@@ -20,6 +20,7 @@ import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { keptChars, type Region } from "./region";
 import { HEADING_TAGS, Hint } from "./signals";
+import { cutWhere, walkRegion } from "./walk";
 
 /** Most text (characters other than spaces, chrome cut) a region may hold to be read whole as a small page's content. */
 export const SMALL_REGION_CHARS = 400;
@@ -57,14 +58,8 @@ export function smallPageRegion(index: PageIndex, judgement: Judgement, region: 
   const root = declared >= 0 ? declared : 0;
   // Only what the judgement calls boilerplate (chrome, probable clutter, sections about something else), interface
   // widgets and hidden layers are cut: not what the pick cut for its links outweighing its text (a schedule's rows).
-  const cut = new Uint8Array(index.nodes.length);
-  for (let i = root + 1; i < end[root]; ) {
-    if (judgement.boilerplate[i] || judgement.hidden[i] || index.widget[i]) {
-      cut[i] = 1;
-      i = end[i];
-    } else i++;
-  }
-  const small = { root, cut, worth: region.worth, declared: declared >= 0 };
+  const small = { root, cut: new Uint8Array(index.nodes.length), worth: region.worth, declared: declared >= 0 };
+  cutWhere(index, small, (i) => judgement.boilerplate[i] === 1 || judgement.hidden[i] === 1 || index.widget[i] === 1);
   const kept = keptChars(index, small);
   if (kept === 0 || kept > SMALL_REGION_CHARS || kept < picked) return null;
   // A region holding little of the page's text other than chrome is not where the page keeps its content.
@@ -77,13 +72,11 @@ export function smallPageRegion(index: PageIndex, judgement: Judgement, region: 
 /** Text the region keeps in its headings. */
 function keptHeadingChars(index: PageIndex, region: Region): number {
   let sum = 0;
-  for (let i = region.root; i < index.end[region.root]; ) {
-    if (i > region.root && region.cut[i]) i = index.end[i];
-    else if (HEADING_TAGS.has(index.nodes[i].name)) {
-      sum += index.chars[i];
-      i = index.end[i];
-    } else i++;
-  }
+  walkRegion(index, region, (i) => {
+    if (!HEADING_TAGS.has(index.nodes[i].name)) return "descend";
+    sum += index.chars[i];
+    return "skip";
+  });
   return sum;
 }
 

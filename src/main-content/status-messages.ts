@@ -7,6 +7,7 @@
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { cutWhere } from "./walk";
 
 /** Such a message is shorter than this (non-space characters): only short blocks have their text built. */
 const STATUS_MAX_CHARS = 40;
@@ -22,13 +23,7 @@ const STATUS_INITIALS = new Set(["l", "L", "c", "C", "u", "U", "s", "S", "h", "H
 
 /** Cuts the blocks of the region whose whole text is such a message. */
 export function cutStatusMessages(index: PageIndex, region: Region): void {
-  const { nodes, end, chars, ownChars } = index;
+  const { nodes, chars, ownChars } = index;
   const isMessage = (i: number) => STATUS_INITIALS.has(firstCharacter(nodes[i])) && isStatusMessage(collapsedText(nodes[i]));
-  for (let i = region.root + 1; i < end[region.root]; ) {
-    const own = ownChars[i];
-    if (region.cut[i] || (own > 0 && own === chars[i] && own < STATUS_MAX_CHARS && isMessage(i))) {
-      region.cut[i] = 1;
-      i = end[i];
-    } else i++;
-  }
+  cutWhere(index, region, (i) => ownChars[i] > 0 && ownChars[i] === chars[i] && ownChars[i] < STATUS_MAX_CHARS && isMessage(i));
 }

@@ -7,6 +7,7 @@
 import { TEXT, collapsedText, type ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { walkRegion } from "./walk";
 
 const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
 /** What a block may hold beside its placeholders: a short label ("Original Price:", "Save"), not a sentence. */
@@ -41,19 +42,14 @@ function holdsCode(index: PageIndex, i: number): boolean {
  * "{{" are looked at.
  */
 export function cutTemplatePlaceholders(index: PageIndex, region: Region): void {
-  const { nodes, parent, end, chars } = index;
-  for (let i = region.root + 1; i < end[region.root]; ) {
-    if (region.cut[i] || CODE_TAGS.has(nodes[i].name)) {
-      i = end[i];
-      continue;
-    }
-    if (chars[i] > BLOCK_MAX_CHARS || !ownsPlaceholder(nodes[i]) || !onlyPlaceholders(nodes[i])) {
-      i++;
-      continue;
-    }
+  const { nodes, parent, chars } = index;
+  walkRegion(index, region, (i) => {
+    if (CODE_TAGS.has(nodes[i].name)) return "skip";
+    if (chars[i] > BLOCK_MAX_CHARS || !ownsPlaceholder(nodes[i]) || !onlyPlaceholders(nodes[i])) return "descend";
+    // The placeholders' block may be wider than the element that owns one: its ancestors holding only them go too.
     let top = i;
     while (parent[top] > region.root && chars[parent[top]] <= BLOCK_MAX_CHARS && onlyPlaceholders(nodes[parent[top]])) top = parent[top];
     if (!holdsCode(index, top)) region.cut[top] = 1;
-    i = end[i];
-  }
+    return "skip";
+  });
 }

@@ -1,0 +1,78 @@
+/**
+ * The cuts made inside the picked region, in the order they run: each rule's name says what it cuts, `on` which pages
+ * it runs on, and its file how it recognises what it cuts. A new rule is one more entry here and one file beside
+ * this one (walk.ts gives it the region's walk).
+ */
+import { cutCallsToAction } from "./calls-to-action";
+import { cutDataIslands } from "./data-islands";
+import { cutDatelines } from "./datelines";
+import type { ItemLists } from "./items";
+import type { Judgement } from "./judge";
+import type { PageIndex } from "./measure";
+import { cutPolls } from "./polls";
+import { cutOrphanHeadings, type Region } from "./region";
+import { cutRepeats } from "./repeats";
+import { cutReplySubjects } from "./reply-subjects";
+import { cutSignUpBoxes } from "./sign-up-boxes";
+import { cutStatusMessages } from "./status-messages";
+import { cutTemplatePlaceholders } from "./template-placeholders";
+
+/** What the rules know of the page once its region is picked. */
+export interface PageReading {
+  index: PageIndex;
+  region: Region;
+  items: ItemLists;
+  judgement: Judgement;
+  /** The page is read as a discussion: its comment threads are content. */
+  commentsAreContent: boolean;
+  /** How items' text counts: "clutter" on a product page (other products' cards), "content" on a listing. */
+  itemText: "clutter" | "content" | undefined;
+  /** The region is a small page's (small-pages.ts). */
+  small: boolean;
+}
+
+export interface RegionCut {
+  name: string;
+  on: (page: PageReading) => boolean;
+  cut: (page: PageReading) => void;
+}
+
+const everyPage = () => true;
+
+export const REGION_CUTS: readonly RegionCut[] = [
+  {
+    name: "repeats: a block repeating an earlier one word for word (repeats.ts)",
+    on: everyPage,
+    cut: ({ index, region, items }) => cutRepeats(index, region, items.inItem),
+  },
+  {
+    name: "orphan headings: a wrapper left holding only its heading once its content was cut (region.ts)",
+    on: everyPage,
+    cut: ({ index, region, items }) => cutOrphanHeadings(index, region, items.inItem),
+  },
+  {
+    name: "calls to action: a lone short link closing a section, not on a small page (calls-to-action.ts)",
+    on: ({ small }) => !small,
+    cut: ({ index, region, items, judgement }) => cutCallsToAction(index, region, items.inItem, judgement.good),
+  },
+  {
+    name: "datelines and bylines before the first paragraph, not on listings, products and threads (datelines.ts)",
+    on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
+    cut: ({ index, region, items }) => cutDatelines(index, region, items.inItem),
+  },
+  { name: 'feedback polls: "Was this page helpful?" over Yes and No (polls.ts)', on: everyPage, cut: ({ index, region }) => cutPolls(index, region) },
+  { name: "sign-up boxes: a newsletter offer over an e-mail field (sign-up-boxes.ts)", on: everyPage, cut: ({ index, region }) => cutSignUpBoxes(index, region) },
+  { name: 'status messages: "Loading…", "Link copied!" (status-messages.ts)', on: everyPage, cut: ({ index, region }) => cutStatusMessages(index, region) },
+  { name: "data islands: a block whose text is all JSON (data-islands.ts)", on: everyPage, cut: ({ index, region }) => cutDataIslands(index, region) },
+  {
+    name: 'template placeholders: a block of unrendered "{{ price.total }}" expressions (template-placeholders.ts)',
+    on: everyPage,
+    cut: ({ index, region }) => cutTemplatePlaceholders(index, region),
+  },
+  { name: 'reply subjects: "Re: <title>" headings of replies (reply-subjects.ts)', on: everyPage, cut: ({ index, region }) => cutReplySubjects(index, region) },
+];
+
+/** Runs the rules that apply to the page, in order. */
+export function cutInRegion(page: PageReading): void {
+  for (const rule of REGION_CUTS) if (rule.on(page)) rule.cut(page);
+}
