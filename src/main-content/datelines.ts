@@ -2,7 +2,8 @@
  * Datelines and bylines over an article's body: "March 15, 2022 · 3 min read · By ASU Online", "Updated on July 9,
  * 2025", "By Nina Pineda", "11 min read". They say when and by whom the text was written, not what it says; sites
  * that mark them up as a byline or a date are cut by their class names (signals.ts), the others print them as plain
- * lines between the title and the first paragraph. A line goes when it is made of nothing but such phrases, and only
+ * lines between the title and the first paragraph. A line goes when it is made of nothing but such phrases (or is a
+ * bar of them with the writer's name: "Jane Doe | March 3, 2025 | 5 min read"), and only
  * there: before the region's first paragraph of prose, outside repeated items (a listing's entries carry their own
  * dates), and not a heading or a cell of a structure (a list of a date and a reading time is a dateline too).
  *
@@ -24,8 +25,9 @@ const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.
 const PHRASES = [
   // "Last updated on", "Published:", "Posted by", "Reviewed by", "Written By"
   "(?:last\\s+)?(?:published|posted|updated|modified|reviewed|edited|written|date)(?:\\s+(?:on|by|at))?\\s*:?",
-  // "Friday,"
+  // "Friday,", "Mon"
   "(?:mon|tues|wednes|thurs|fri|satur|sun)day,?",
+  "(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\b\\.?,?",
   // "September 16th, 2023", "Dec 04, 2025", "12 March 2024", "2025-01-03", "12.12.2025", "3/4/25"
   `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}`,
   `\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH},?\\s+\\d{4}`,
@@ -33,28 +35,43 @@ const PHRASES = [
   `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`,
   "\\d{4}-\\d{2}-\\d{2}",
   "\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}",
-  // "at 09:27 am", "10:45 AM"
-  "(?:at\\s+)?\\d{1,2}:\\d{2}\\s*(?:am|pm)?",
+  // "at 09:27 am", "10:45 AM", "3:45 p.m. EST"
+  "(?:at\\s+)?\\d{1,2}:\\d{2}\\s*(?:am|pm|a\\.m\\.|p\\.m\\.)?",
+  "\\b(?:[ecmp][sd]t|utc|gmt|bst|cet|cest|ist|aest|aedt)\\b,?",
   // "11 min read", "3 MIN. READ", "5 minutes read", "Reading time: 4 minutes"
   "(?:reading\\s+time\\s*:?\\s*)?\\d+\\s*(?:min|mins|minutes?)\\.?(?:\\s+read)?",
 ];
 const PHRASE = new RegExp(`(?:${PHRASES.join("|")})`, "gi");
 /** What may stand between the phrases: spaces, separators and the punctuation around them. */
 const REST = /^[\s·•|,–—\-/:]*$/;
-/** A byline of its own: "By Nina Pineda", "By: Saru Yeknom", "Written by Camila Karalyte", "by Autumn Huerter". */
-const BYLINE = /^(?:(?:[Ww]ritten|[Pp]osted)\s+)?[Bb]y:?\s+(?:[A-Z][\w.'’-]*\s*){1,4}$/;
+/** A capitalised name of one to four words: "Nina Pineda", "Staff Writer", "The Associated Press". */
+const NAME = String.raw`(?:[A-Z][\w.'’-]*\s*){1,4}`;
+/**
+ * A byline of its own: "By Nina Pineda", "By: Saru Yeknom", "Written by Camila Karalyte", "by Autumn Huerter", and with
+ * more names or the writer's title after a comma or "and": "By Jane Doe, Staff Writer", "By Ann Lee and Tom Berg".
+ */
+const BYLINE = new RegExp(String.raw`^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eported)\s+)?[Bb]y:?\s+${NAME}(?:(?:,|\s(?:and|&))\s*${NAME})*$`);
+/** A name alone: beside a date in a bar of parts ("Jane Doe | March 3, 2025 | 5 min read"), the writer's. */
+const BARE_NAME = new RegExp(String.raw`^${NAME}$`);
+/** What separates the parts of a byline bar: a bar, a middle dot, a bullet, a dash between spaces. */
+const PARTS = /\s*[|·•]\s*|\s+[–—-]\s+/;
 /** A byline's or dateline's label on a line of its own, the name or date on the next: "Written by", "Last updated on:". */
 const LABEL = /^(?:last\s+)?(?:published|posted|updated|modified|reviewed|edited|written)(?:\s+(?:on|by))?\s*:?$/i;
 /** A line that must hold a date or a reading time, not just "Posted by" or separators. */
 const DATE_OR_TIME = new RegExp(`${MONTH}\\s+\\d|\\d{4}|\\d\\s*(?:min|mins|minutes?)\\b`, "i");
+
+/** Whether a line is made of date phrases, with a date or a reading time among them. */
+const onlyDate = (text: string) => DATE_OR_TIME.test(text) && REST.test(text.replace(PHRASE, " "));
 
 /** Whether a short line is a dateline or a byline and nothing else. */
 export function isDateline(text: string): boolean {
   if (BYLINE.test(text) || LABEL.test(text)) return true;
   // "October 11, 2023 by Autumn Huerter": a date with the byline after it.
   const byline = /\s+[Bb]y:?\s+(?:[A-Z][\w.'’-]*\s*){1,4}$/.exec(text);
-  const rest = byline === null ? text : text.slice(0, byline.index);
-  return DATE_OR_TIME.test(rest) && REST.test(rest.replace(PHRASE, " "));
+  if (onlyDate(byline === null ? text : text.slice(0, byline.index))) return true;
+  // A bar of parts, one of them a date: "Jane Doe | March 3, 2025 | 5 min read", "By Ann Lee · Updated Mon 3:45 PM".
+  const parts = text.split(PARTS).filter((part) => part.trim() !== "");
+  return parts.length > 1 && parts.some(onlyDate) && parts.every((part) => onlyDate(part) || BYLINE.test(part) || LABEL.test(part) || BARE_NAME.test(part));
 }
 
 /** Cuts the datelines and bylines in the head of the region (before its first paragraph of prose). */

@@ -13,7 +13,7 @@ import { cutPolls } from "./polls";
 import { cutOrphanHeadings, type Region } from "./region";
 import { cutRepeats } from "./repeats";
 import { cutReplySubjects } from "./reply-subjects";
-import { cutSignUpBoxes } from "./sign-up-boxes";
+import { cutSignUpBoxes, cutSignUpLines } from "./sign-up-boxes";
 import { cutStatusMessages } from "./status-messages";
 import { cutTemplatePlaceholders } from "./template-placeholders";
 
@@ -62,6 +62,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
   },
   { name: 'feedback polls: "Was this page helpful?" over Yes and No (polls.ts)', on: everyPage, cut: ({ index, region }) => cutPolls(index, region) },
   { name: "sign-up boxes: a newsletter offer over an e-mail field (sign-up-boxes.ts)", on: everyPage, cut: ({ index, region }) => cutSignUpBoxes(index, region) },
+  {
+    name: 'sign-up lines: "Sign up for our newsletter…" as a line of its own, a small part of the region (sign-up-boxes.ts)',
+    on: everyPage,
+    cut: ({ index, region }) => cutSignUpLines(index, region),
+  },
   { name: 'status messages: "Loading…", "Link copied!" (status-messages.ts)', on: everyPage, cut: ({ index, region }) => cutStatusMessages(index, region) },
   { name: "data islands: a block whose text is all JSON (data-islands.ts)", on: everyPage, cut: ({ index, region }) => cutDataIslands(index, region) },
   {

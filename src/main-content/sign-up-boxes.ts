@@ -61,3 +61,21 @@ export function cutSignUpBoxes(index: PageIndex, region: Region): void {
       holdsEmailField(index, i),
   );
 }
+
+/**
+ * A line of its own inviting the reader to subscribe, with no field: "Sign up for our newsletter to get the latest
+ * news in your inbox", "Don't miss a story: subscribe to our daily briefing". It opens with the invitation and names
+ * what is sent, so a sentence of the text about newsletters ("The newsletter reached 10,000 readers") stays.
+ */
+const SIGN_UP_LINE =
+  /^\W*(?:sign(?:ing)? up|subscribe|get (?:our|the)|join (?:our|the)|want (?:more|the)|never miss|don['’]t miss|like this (?:story|article)|enjoy(?:ed)? this)\b[^.!?]{0,120}?\b(?:newsletters?|inbox|briefing|digest|mailing list)\b/i;
+/** Such a line is short, and a small part of the region (not a newsletter's own landing page). */
+const SIGN_UP_LINE_MAX_CHARS = 160;
+const SIGN_UP_LINE_MAX_SHARE = 0.1;
+
+/** Cuts the region's blocks that are such lines. */
+export function cutSignUpLines(index: PageIndex, region: Region): void {
+  const { nodes, chars, ownChars } = index;
+  const limit = Math.min(SIGN_UP_LINE_MAX_CHARS, SIGN_UP_LINE_MAX_SHARE * chars[region.root]);
+  cutWhere(index, region, (i) => ownChars[i] > 0 && ownChars[i] === chars[i] && chars[i] <= limit && SIGN_UP_LINE.test(collapsedText(nodes[i])));
+}

@@ -381,11 +381,37 @@ describe("datelines and bylines over the body", () => {
     for (const junk of ["Sep 26, 2022", "2 min read", "Maren Holt", "Harbour Trust"]) expect(text).not.toContain(junk);
   });
 
+  it("cuts a byline with the writer's title or a second name, a bar of name, date and reading time, and a dateline with a weekday and a time zone", () => {
+    const head = `<p>By Jane Doe, Staff Writer</p><p>By Ann Lee and Tom Berg</p><div>Jane Doe | March 3, 2025 | 5 min read</div><p>Updated 3:45 PM EST, Mon March 3, 2025</p>`;
+    const body = `<main><article><h1>The lens comes back</h1>${head}<div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The brass frame was checked");
+    for (const junk of ["Jane Doe", "Staff Writer", "Tom Berg", "5 min read", "3:45 PM"]) expect(text).not.toContain(junk);
+  });
+
+  it("keeps a line naming people beside a date that is not a bar of a byline's parts (a caption-like sentence)", () => {
+    const body = `<main><article><h1>The lens comes back</h1><p>Keepers of the North Light, 1921 to 1958</p>
+      <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("Keepers of the North Light, 1921 to 1958");
+  });
+
   it("keeps a short line that only starts like one (a sentence about a date)", () => {
     const body = `<main><article><h1>The lens comes back</h1><p>Published by the Harbour Trust in 1998 as a pamphlet</p>
       <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
     const { text } = extract(`${siteHeader}${body}${siteFooter}`);
     expect(text).toContain("Published by the Harbour Trust in 1998 as a pamphlet");
+  });
+});
+
+describe("sign-up lines", () => {
+  it("cuts a line of its own inviting to a newsletter, and keeps the text's sentences about newsletters", () => {
+    const pitch = "<p>Sign up for our newsletter to get the latest harbour news in your inbox every morning.</p>";
+    const about = "<p>The newsletter of the harbour trust reached ten thousand readers in its first year.</p>";
+    const body = `<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${pitch}${about}<p>${sentence("brass frame", 4)}</p></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).not.toContain("Sign up for our newsletter");
+    expect(text).toContain("The newsletter of the harbour trust reached");
   });
 });
 
