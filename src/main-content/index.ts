@@ -35,8 +35,9 @@
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
  *    and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
  *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
- *    each post or entry. A declared article (or an Open Graph one) loses its pictures' captions and credits (not
- *    the pictures, nor a numbered figure's caption) and its disclosures.
+ *    each post or entry. A declared article (or an Open Graph one, or a page that is one <article> element without
+ *    code: marksOneArticle) loses its pictures' captions and credits (not the pictures, nor a numbered figure's
+ *    caption) and its disclosures.
  * 6. region.ts — the core is the subtree with the most content net of clutter; it widens into its ancestors' other
  *    children when they hold substantial content of their own (the other sections of a marketing page, a long
  *    article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
@@ -61,7 +62,7 @@ import type { ElementNode } from "../dom/tree";
 import { judge, type JudgeOptions, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists, type ItemLists } from "./items";
-import { declaredKind, declaredQuestion, inDeclaredEntry, metadataSummary, readStructuredData, offersForSale } from "./page";
+import { declaredKind, declaredQuestion, inDeclaredEntry, marksOneArticle, metadataSummary, readStructuredData, offersForSale } from "./page";
 import { resolveNoscript } from "../html/noscript";
 import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutRepeats } from "./repeats";
@@ -164,7 +165,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const elsewhere = namedSections(index);
   markAuthorCards(index, elsewhere, items.inItem);
   // An article's text is its prose: the captions and credits of its pictures and its disclosures are not part of it.
-  const onlyProse = kind === "article" || signals.metadata.ogType === "article";
+  const onlyProse = kind === "article" || signals.metadata.ogType === "article" || marksOneArticle(index);
   // What the page's kind and markup say, for judging it as declared (not as a listing: see below).
   const asDeclared: Omit<JudgeOptions, "commentsAreContent"> = {
     signedPosts: kind === "qa",

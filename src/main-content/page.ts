@@ -3,7 +3,7 @@
  * the fallback content it offers when its body has no text (an app shell whose crawler view is missing).
  */
 import { ElementNode, TextNode } from "../dom/tree";
-import type { PageIndex } from "./measure";
+import { HOLDS_CODE, type PageIndex } from "./measure";
 
 export interface StructuredData {
   /** How often each schema.org @type is named. */
@@ -175,4 +175,22 @@ export function metadataSummary(metadata: Record<string, unknown>, title?: strin
   paragraph.parent = root;
   root.children.push(paragraph);
   return root;
+}
+
+/** Share of the page's text an `<article>` element must hold for the page to be read as that article. */
+const ARTICLE_ELEMENT_SHARE = 0.5;
+
+/**
+ * Whether the page's markup says it is one article, without structured data: a single `<article>` element holding most
+ * of its text, and no code (a documentation page's diagrams are explained by their captions; its generator wraps every
+ * page in an `<article>`).
+ */
+export function marksOneArticle(index: PageIndex): boolean {
+  let article = -1;
+  for (let i = 1; i < index.nodes.length; i++) {
+    if (index.nodes[i].name !== "article") continue;
+    if (article >= 0) return false;
+    article = i;
+  }
+  return article >= 0 && index.chars[article] >= ARTICLE_ELEMENT_SHARE * index.chars[0] && (index.holds[article] & HOLDS_CODE) === 0;
 }

@@ -289,8 +289,11 @@ describe("what an article prints beside its prose: captions, credits, disclosure
     for (const junk of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).not.toContain(junk);
   });
 
-  it("keeps captions on a page that does not declare itself an article", () => {
-    const { text } = extract(page);
+  /** The same page saying nowhere that it is an article: no structured data, no Open Graph type, no <article> element. */
+  const undeclared = (html: string) => html.replace("<article>", '<div class="story">').replace("</article>", "</div>");
+
+  it("keeps captions on a page that does not say it is an article", () => {
+    const { text } = extract(undeclared(page));
     for (const kept of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).toContain(kept);
   });
 
@@ -300,8 +303,16 @@ describe("what an article prints beside its prose: captions, credits, disclosure
       <p>${sentence("frame", 4)}</p></article></main>${siteFooter}`;
     for (const aside of ["The commission was checked", "The keeper's career was checked"]) {
       expect(extract(withDisclosure, { metadata: { ogType: "article" } }).text).not.toContain(aside);
-      expect(extract(withDisclosure).text).toContain(aside);
+      expect(extract(undeclared(withDisclosure)).text).toContain(aside);
     }
+  });
+
+  it("reads a page that is one <article> element as an article without structured data, unless it holds code", () => {
+    const figure = `<figure><img src="/lens.jpg" alt="The lens"><figcaption>The lens after its cleaning, seen from the gallery.</figcaption></figure>`;
+    const article = (extra: string) =>
+      `${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>${figure}<p>${sentence("brass frame", 4)}</p>${extra}</article></main>${siteFooter}`;
+    expect(extract(article("")).text).not.toContain("The lens after its cleaning");
+    expect(extract(article("<pre><code>rotate(lens)</code></pre>")).text).toContain("The lens after its cleaning");
   });
 });
 
