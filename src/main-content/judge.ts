@@ -248,6 +248,69 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   // The repeated item each element belongs to (items.ts), or -1.
   const itemOf = new Int32Array(count).fill(-1);
   for (let i = 1; i < count; i++) itemOf[i] = options.isItem?.[i] ? i : itemOf[parent[i]];
+  // The classifiers of an element whose parent is not boilerplate, each named for what it recognises.
+  // A buyer's review of the product on sale: a review section holds what buyers wrote, however long, unless it wraps
+  // the product's title (then it is a layout name); a rating summary line ("95% positive") speaks of the product.
+  const buyersReview = (i: number) =>
+    options.reviewsAreClutter === true && index.reviews[i] === 1 && !(index.holds[i] & HOLDS_TITLE) && subtreeGood[i] >= CLUTTER_MAX_PROSE;
+  // A product page's hidden layer (a quick view, a size guide), not a closed tab or fold of its details.
+  const hiddenLayer = (i: number) =>
+    options.hiddenLayersAreClutter === true && hidden[i] === 1 && !hidden[parent[i]] && !options.isItem?.[i] && !isDisclosurePanel(nodes[i]);
+  // Chrome (a footer, a dialog, a cookie box) goes unless it wraps the page's content; a dialog goes anyway.
+  const chromeGoes = (i: number) => (!holdsMainContent(i) && !(namedOnly(i) && holdsMostOfPage(i))) || isDialog(nodes[i]);
+  // The page's author (a byline, an author box with a biography) is about who wrote it, even when the box marks its
+  // biography as a description (content by its itemprop); a thread's poster cards and a listing's bylines stay with
+  // their posts and entries.
+  const pagesAuthor = (i: number) =>
+    index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content" && !holdsMostOfPage(i);
+  // Named or placed as chrome: navigation, clutter, comments on an article, a section about something else, a header
+  // outside the content, and on an article a caption, credit or disclosure (not the picture it may wrap, nor the
+  // caption of a figure the text numbers).
+  const flagged = (i: number) => {
+    const h = hint[i];
+    return (
+      h === Hint.Boilerplate ||
+      h === Hint.Navigation ||
+      h === Hint.Clutter ||
+      options.namedSections?.[i] === 1 ||
+      (options.onlyProse === true && index.besideProse[i] === 1 && !(index.holds[i] & HOLDS_PICTURE) && !numbersFigure(nodes[i])) ||
+      (h === Hint.Comments && !options.commentsAreContent) ||
+      (nodes[i].name === "header" && !insideContent[parent[i]])
+    );
+  };
+  // Flagged, but content by what it holds.
+  const contentDespiteItsName = (i: number) => {
+    const h = hint[i];
+    const named = options.namedSections?.[i] === 1;
+    // Named "nav" or "menu" but holding sections of prose: what a scrolling menu points at, not the menu.
+    if (h === Hint.Navigation && ownWorth[i] >= PROSE_SECTION && ownWorth[i] > PROSE_RATIO * subtreeBad[i]) return true;
+    // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
+    // a form one can fill in is not, whatever legal text comes with it. Prose by its own worth: a listing's item text
+    // promoted to content does not make an entry's row of tags or its byline prose.
+    const fillable = nodes[i].name === "form" && (index.holds[i] & HOLDS_FIELD) !== 0;
+    // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
+    // a poster's card beside the post is not.
+    const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
+    const card = options.isItem?.[i] === 1 || ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
+    if (h === Hint.Clutter && !named && ((ownWorth[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) return true;
+    // A code block is content whatever its wrapper is named: a highlighter's toolbar ("code-toolbar"), its file name
+    // and language line ("highlight-meta"), a drop-down of one example per language.
+    if (h === Hint.Clutter && (index.holds[i] & HOLDS_CODE) !== 0 && !named) return true;
+    // A button left holding text titles a panel (measure.ts: other buttons are widgets, cut anyway); a clutter name on
+    // it ("accordion__button", "btn-expand") only says that it is a control, as every accordion's toggle is.
+    if (h === Hint.Clutter && nodes[i].name === "button" && !named) return true;
+    // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
+    // form for editing).
+    return nodes[i].name === "form" && !fillable && contentInside[i] > 0;
+  };
+  // The first classifier that speaks decides: 2 = boilerplate set aside (kept out of the region's net), 1 = boilerplate,
+  // 0 = not.
+  const classify = (i: number): 0 | 1 | 2 => {
+    if (buyersReview(i) || hiddenLayer(i)) return 2;
+    if (hint[i] === Hint.Chrome) return chromeGoes(i) ? 1 : 0;
+    if (pagesAuthor(i)) return 1;
+    return flagged(i) && !wrapsContent(i) && !contentDespiteItsName(i) ? 1 : 0;
+  };
   for (let i = 1; i < count; i++) {
     const p = parent[i];
     insideContent[i] = insideContent[p] | (hint[i] === Hint.Content ? 1 : 0);
@@ -258,61 +321,9 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       aside[i] = aside[p];
       continue;
     }
-    // A review section holds what buyers wrote, however long, unless it wraps the product's title (then it is a
-    // layout name); a rating summary line ("95% positive") speaks of the product and stays.
-    if (options.reviewsAreClutter && index.reviews[i] && !(index.holds[i] & HOLDS_TITLE) && subtreeGood[i] >= CLUTTER_MAX_PROSE) {
-      boilerplate[i] = 1;
-      aside[i] = 1;
-      continue;
-    }
-    if (options.hiddenLayersAreClutter && hidden[i] && !hidden[p] && !options.isItem?.[i] && !isDisclosurePanel(nodes[i])) {
-      boilerplate[i] = 1;
-      aside[i] = 1;
-      continue;
-    }
-    const h = hint[i];
-    if (h === Hint.Chrome) {
-      if ((!holdsMainContent(i) && !(namedOnly(i) && holdsMostOfPage(i))) || isDialog(nodes[i])) boilerplate[i] = 1;
-      continue;
-    }
-    const flagged =
-      h === Hint.Boilerplate ||
-      h === Hint.Navigation ||
-      h === Hint.Clutter ||
-      options.namedSections?.[i] === 1 ||
-      // A caption, credit or disclosure (not the picture it may wrap), unless it numbers a figure the text refers to.
-      (options.onlyProse === true && index.besideProse[i] === 1 && !(index.holds[i] & HOLDS_PICTURE) && !numbersFigure(nodes[i])) ||
-      (h === Hint.Comments && !options.commentsAreContent) ||
-      (nodes[i].name === "header" && !insideContent[p]);
-    // The page's author (a byline, an author box with a biography) is about who wrote it, even when the box marks its
-    // biography as a description (content by its itemprop); a thread's poster cards and a listing's bylines stay with
-    // their posts and entries.
-    if (index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content" && !holdsMostOfPage(i)) {
-      boilerplate[i] = 1;
-      continue;
-    }
-    if (!flagged || wrapsContent(i)) continue;
-    // Named "nav" or "menu" but holding sections of prose: what a scrolling menu points at, not the menu.
-    if (h === Hint.Navigation && ownWorth[i] >= PROSE_SECTION && ownWorth[i] > PROSE_RATIO * subtreeBad[i]) continue;
-    // A probable-clutter element with prose (a post wrapped in a form, a page builder's "cta" card) is content;
-    // a form one can fill in is not, whatever legal text comes with it. Prose by its own worth: a listing's item text
-    // promoted to content does not make an entry's row of tags or its byline prose.
-    const fillable = nodes[i].name === "form" && (index.holds[i] & HOLDS_FIELD) !== 0;
-    // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
-    // a poster's card beside the post is not.
-    const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
-    const card = options.isItem?.[i] === 1 || ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
-    if (h === Hint.Clutter && options.namedSections?.[i] !== 1 && ((ownWorth[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) continue;
-    // A code block is content whatever its wrapper is named: a highlighter's toolbar ("code-toolbar"), its file name
-    // and language line ("highlight-meta"), a drop-down of one example per language.
-    if (h === Hint.Clutter && (index.holds[i] & HOLDS_CODE) !== 0 && options.namedSections?.[i] !== 1) continue;
-    // A button left holding text titles a panel (measure.ts: other buttons are widgets, cut anyway); a clutter name on
-    // it ("accordion__button", "btn-expand") only says that it is a control, as every accordion's toggle is.
-    if (h === Hint.Clutter && nodes[i].name === "button" && options.namedSections?.[i] !== 1) continue;
-    // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
-    // form for editing).
-    if (nodes[i].name === "form" && !fillable && contentInside[i] > 0) continue;
-    boilerplate[i] = 1;
+    const verdict = classify(i);
+    if (verdict > 0) boilerplate[i] = 1;
+    if (verdict === 2) aside[i] = 1;
   }
 
   const blockGood = new Float64Array(count);
