@@ -161,11 +161,12 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   const itemText = kind === "product" ? "clutter" : undefined;
   // ... and what buyers wrote about a product on sale is not its description.
   const reviewsAreClutter = kind === "product" && offersForSale(structured, index);
-  // Sections titled as being about other pages, the author or sharing (a listing, made of such lists, keeps them).
-  const elsewhere = namedSections(index);
-  markAuthorCards(index, elsewhere, items.inItem);
   // An article's text is its prose: the captions and credits of its pictures and its disclosures are not part of it.
   const onlyProse = kind === "article" || signals.metadata.ogType === "article" || marksOneArticle(index);
+  // Sections titled as being about other pages, the author or sharing, and an article's disclaimer (a listing, made of
+  // such lists, keeps them).
+  const elsewhere = namedSections(index, { article: onlyProse });
+  markAuthorCards(index, elsewhere, items.inItem);
   // What the page's kind and markup say, for judging it as declared (not as a listing: see below).
   const asDeclared: Omit<JudgeOptions, "commentsAreContent"> = {
     signedPosts: kind === "qa",

@@ -51,6 +51,9 @@ const ELSEWHERE_HEADING = new RegExp(
       "(?:recent|latest|popular|trending) (?:posts|articles|stories|blogs?|blog posts|news)",
       "trending(?: now| topics| products)?",
       "most (?:read|popular|viewed)",
+      "editor['’]?s['’]? (?:picks|choice)",
+      "top stories",
+      "in case you missed it",
       "about the (?:authors?|writers?|reviewers?|contributors?|experts?)",
       "people (?:who viewed this item )?also (?:viewed|bought|searched|liked)",
       "customers (?:who (?:bought|viewed) this item )?also (?:bought|viewed)",
@@ -71,6 +74,11 @@ const ELSEWHERE_HEADING = new RegExp(
   "i",
 );
 /**
+ * On an article, a section titled as its disclaimer ("Disclaimer", "Medical disclaimer") is the site's fine print, not
+ * the article's prose, as its disclosures are (judge.ts); on other pages it may be the page's own terms.
+ */
+const DISCLAIMER_HEADING = /^(?:\w+ )?disclaimers?$/i;
+/**
  * Titles that name a side section only when what they title is a card or links: a bare "Related" titles Jetpack's
  * related posts or an inline card to another story, but also a paper's section of related work in prose; "Contents"
  * titles a table of contents, but a README's "Table of Contents" may run on over its sections.
@@ -89,7 +97,7 @@ const MAX_SECTION_SHARE = 0.5;
 const CLOSING_PUNCTUATION = /[\s:.!?¶§#…]+$/;
 
 /** 1 on each element that is (or starts) such a section; their descendants are not marked. */
-export function namedSections(index: PageIndex): Uint8Array {
+export function namedSections(index: PageIndex, options: { article?: boolean } = {}): Uint8Array {
   const { nodes, parent, end, chars } = index;
   const count = nodes.length;
   const marked = new Uint8Array(count);
@@ -99,7 +107,7 @@ export function namedSections(index: PageIndex): Uint8Array {
     const level = LEVEL.get(nodes[h].name);
     if (level === undefined && !isLabel(index, h)) continue;
     const title = collapsedText(nodes[h]).replace(CLOSING_PUNCTUATION, "");
-    const strong = ELSEWHERE_HEADING.test(title);
+    const strong = ELSEWHERE_HEADING.test(title) || (options.article === true && DISCLAIMER_HEADING.test(title));
     const weak = !strong && WEAK_HEADING.test(title);
     if (!strong && !weak) continue;
     // The heading with the wrappers around it that hold nothing else.

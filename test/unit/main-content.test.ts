@@ -65,6 +65,16 @@ describe("sections titled as being about something else", () => {
   const authorBox = `<div class="mt-8 p-4"><h2>About the author</h2><div class="flex"><p>Maren Holt has written about lighthouses and the
     people who keep them for twenty years, and lives by the sea in a house she restored herself.</p><a href="/authors/holt">View all posts by Maren Holt</a></div></div>`;
 
+  it("drops a news rail titled \"Editor's picks\", and an article's disclaimer section but not a service page's", () => {
+    const disclaimer = `<h2>Disclaimer</h2><p>Nothing on this site replaces the advice of a harbour master or a pilot who knows the waters.</p>`;
+    const body = (wrap: string) =>
+      `<main><${wrap}><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p><h2>Editor's picks</h2>${related}${disclaimer}</${wrap}></main>`;
+    const article = extract(`${siteHeader}${body("article")}${siteFooter}`).text;
+    expect(article).toContain("The brass frame was checked");
+    for (const junk of ["Editor's picks", "Five harbours", "Nothing on this site replaces"]) expect(article).not.toContain(junk);
+    expect(extract(`${siteHeader}${body("section")}${siteFooter}`).text).toContain("Nothing on this site replaces");
+  });
+
   it("drops a related list and an author box that only their headings name (utility classes, flat or wrapped)", () => {
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens")}</p><h2>The restoration</h2>
       <p>${sentence("brass frame")}</p><h2>Related articles</h2>${related}</div>${authorBox}</article></main>`;
