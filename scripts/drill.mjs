@@ -10,9 +10,10 @@
  * - burst    1,000 scrapes in 5 waves of 200: errors, p50, p99 (drill/load.mjs)
  * - memory   workerd RSS at start, after each part, and a minute after the load ends
  * - reap     processes left running after each way of stopping the server (drill/reap.mjs)
- * - crawls, restart, cycles   jobs side by side, each on a fresh server with ALLOW_LOCAL_NETWORK=true and two
- *            teams: 20 crawls at once (one team, then two), kill -9 with 20 crawls running and a start on the
- *            same state, and 5 load cycles (`--cycles N`) with RSS and JS heap after each (scripts/drill/jobs.mjs)
+ * - crawls, patterns, restart, cycles   jobs side by side, each on a fresh server with ALLOW_LOCAL_NETWORK=true and two
+ *            teams: 20 crawls at once (one team, then two), 10 crawls with backtracking include/exclude patterns
+ *            (GET / timed every 20 ms), kill -9 with 20 crawls running and a start on the same state, and 5 load
+ *            cycles (`--cycles N`) with RSS and JS heap after each (scripts/drill/jobs.mjs)
  *
  * The attacker's site is the fixture server on 127.0.0.1, reached as `attacker.test` — a public-looking name the
  * egress proxy maps to loopback and lets through on that one port (EDGECRAWL_EGRESS_HOSTS/ALLOW), the way a
@@ -41,7 +42,7 @@ const jsonOut = option("--json");
 const cycleCount = Number(option("--cycles") ?? 5);
 /** `--allow-local`: run with ALLOW_LOCAL_NETWORK=true and reach the site directly (robustness without the SSRF policy). */
 const allowLocal = argv.includes("--allow-local") ? (argv.splice(argv.indexOf("--allow-local"), 1), true) : false;
-const sections = argv.length ? argv : ["ssrf", "hostile", "burst", "memory", "reap", "crawls", "restart", "cycles"];
+const sections = argv.length ? argv : ["ssrf", "hostile", "burst", "memory", "reap", "crawls", "patterns", "restart", "cycles"];
 const wanted = (s) => sections.includes(s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -150,7 +151,7 @@ if (wanted("reap")) {
     renderUrl: () => `${attacker.url}/article.html?r=${Date.now()}`,
   });
 }
-const jobSections = ["crawls", "restart", "cycles"].filter(wanted);
+const jobSections = ["crawls", "patterns", "restart", "cycles"].filter(wanted);
 if (jobSections.length) Object.assign(results, await runJobsDrill({ root, sections: jobSections, startServer, startFixtureServer, runBurst, cycleCount }));
 await attacker.close();
 await canary.close();
@@ -163,6 +164,7 @@ if (results.memory) console.log(`  workerd RSS a minute after the load:     ${re
 const crawlLine = (r) => `${r.good}/${r.crawls} complete, GET / p99 ${r.front.p99.toFixed(0)} ms, workerd peak ${r.peakMb} MB`;
 if (results.crawls) console.log(`  20 crawls, one team:                     ${crawlLine(results.crawls.oneTeam)}`);
 if (results.crawls) console.log(`  10 + 10 crawls, two teams:               ${crawlLine(results.crawls.twoTeams)}`);
+if (results.patterns) console.log(`  backtracking patterns, 10 crawls:        ${results.patterns.ended}/${results.patterns.crawls} ended, GET / p99 ${results.patterns.front.p99.toFixed(0)} ms`);
 if (results.restart) console.log(`  kill -9 with 20 crawls, restart:         ${crawlLine(results.restart)}`);
 if (results.cycles) console.log(`  ${results.cycles.cycles.length} load cycles: errors ${results.cycles.cycles.reduce((n, c) => n + c.burstErrors + (c.crawls - c.crawlsGood), 0)}, RSS by cycle ${results.cycles.cycles.map((c) => c.rssMb).join(" / ")} MB`);
 if (results.reap) console.log(`  Chromium left after stopping:            ${results.reap.map((r) => r.chromiumLeft).join(" / ")} (${results.reap.map((r) => r.way).join(" / ")})`);

@@ -209,6 +209,36 @@ export async function runRestartRound({ server, restart, site, teams, perTeam, l
 }
 
 /** One small crawl first, so the rounds measure the running server rather than its first requests' start-up. */
+/**
+ * Crawls whose patterns backtrack exponentially in JavaScript (`^/(a+)+$` against a 5,000-character `/aaaa…a!`),
+ * from both teams at once: each must end, and `GET /` must keep answering (issue 33's goal: p99 under 200 ms).
+ */
+export async function runPatternRound({ server, site, teams, perTeam = 5, timeoutMs = 60_000, log = console.log }) {
+  const front = probeFront(server.url, 20);
+  const t0 = Date.now();
+  const jobs = [];
+  for (const team of teams) {
+    for (let i = 0; i < perTeam; i++) {
+      const body = { url: `${site}/${"a".repeat(5000 + i)}!`, includePaths: ["^/(a+)+$"], excludePaths: ["(x+x+)+y"], sitemap: "skip", limit: 5 };
+      const started = await call(server.url, DRILL_KEYS[team], "POST", "/v2/crawl", body);
+      jobs.push({ team, id: started.body?.id, status: started.status });
+    }
+  }
+  const ended = new Set();
+  while (ended.size < jobs.length && Date.now() - t0 < timeoutMs) {
+    for (const job of jobs) {
+      if (!job.id || ended.has(job.id)) continue;
+      const got = await call(server.url, DRILL_KEYS[job.team], "GET", `/v2/crawl/${job.id}`);
+      if (got.body?.status && got.body.status !== "scraping") ended.add(job.id);
+    }
+    await sleep(100);
+  }
+  await sleep(2000); // GET / timed a little past the end as well
+  const result = { crawls: jobs.length, refused: jobs.filter((j) => !j.id).length, ended: ended.size, seconds: (Date.now() - t0) / 1000, front: await front.stop() };
+  log(`  ${result.ended}/${result.crawls} ended (${result.refused} refused) in ${result.seconds.toFixed(1)} s; GET / p50 ${result.front.p50.toFixed(1)} ms, p99 ${result.front.p99.toFixed(1)} ms, max ${result.front.max.toFixed(0)} ms, ${result.front.misses} misses`);
+  return result;
+}
+
 async function warmUp({ server, site }) {
   const jobs = await startCrawls({ url: server.url, site, teams: ["drill-a"], perTeam: 1, limit: 10, tag: "&warm-up=1" });
   await awaitCrawls({ url: server.url, jobs, limit: 10 });
@@ -235,6 +265,15 @@ export async function runJobsDrill({ root, sections, startServer, startFixtureSe
           oneTeam: await runCrawlRound({ server, site: site.url, teams: ["drill-a"], perTeam: 20, log }),
           twoTeams: await runCrawlRound({ server, site: site.url, teams: ["drill-a", "drill-b"], perTeam: 10, tag: "&two=1", log }),
         };
+      } finally {
+        await server.stop();
+      }
+    }
+    if (sections.includes("patterns")) {
+      const server = await startServer(serverOptions);
+      try {
+        log("\n== Backtracking crawl patterns, 5 crawls of each of two teams at once ==");
+        results.patterns = await runPatternRound({ server, site: site.url, teams: ["drill-a", "drill-b"], log });
       } finally {
         await server.stop();
       }
