@@ -19,12 +19,12 @@
  * collected inside either path's time), so --rounds N (default 3) adds N timing-only passes over the same pages, each
  * alternating which path goes first (by page and by pass), and prints every pass's figure and their median.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { scorerLimits } from "./scorer-limits.mjs";
-import { loadPagePath, optionReader, qualityDir, wordF1 } from "./shared.mjs";
+import { loadPagePath, loadPages, optionReader, qualityDir, wordF1 } from "./shared.mjs";
 
 const args = process.argv.slice(2);
 const opt = optionReader(args);
@@ -39,17 +39,7 @@ const { runPage, runSelectorPage } = await loadPagePath();
 const types = opt("type") ? new Set(opt("type").split(",")) : null;
 const onlyIds = opt("ids") ? new Set(opt("ids").split(",")) : null;
 const every = Number(opt("every", 1));
-const pages = [];
-readdirSync(join(data, "ground-truth")).sort().forEach((file, i) => {
-  const id = file.replace(/\.json$/, "");
-  if (i % every !== 0 || (onlyIds && !onlyIds.has(id))) return;
-  const doc = JSON.parse(readFileSync(join(data, "ground-truth", file), "utf8"));
-  const truth = doc.ground_truth || {};
-  let type = doc._internal?.page_type?.primary ?? doc._internal?.page_type ?? "article";
-  if (type === "category") type = "collection";
-  if (types && !types.has(type)) return;
-  pages.push({ id, type, url: doc.url || `http://127.0.0.1/${id}/`, text: truth.main_content || "", with: truth.with || [], without: truth.without || [] });
-});
+const pages = loadPages(data, { types, onlyIds, every });
 
 // ------------------------------------------------------------------------------- the benchmark's own measures
 // As ../shared/quality/score.mjs matches snippets: case-blind, with typographic quotes, dashes, no-break spaces and

@@ -3,7 +3,7 @@
  * levels up from a worktree under wt/, or QUALITY_DIR), the server's page path bundled for Node (page-path.ts), and
  * the benchmark's word F1, and the scripts' option reader.
  */
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -57,4 +57,23 @@ export function optionReader(args) {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : fallback;
   };
+}
+
+/**
+ * The WCXB pages under `data` (its ground-truth folder), with their type (WCXB's "category" read as "collection"),
+ * URL, main content and snippets; `types`, `onlyIds` (sets) and `every` (one page in K) narrow the set.
+ */
+export function loadPages(data, { types = null, onlyIds = null, every = 1 } = {}) {
+  const pages = [];
+  readdirSync(join(data, "ground-truth")).sort().forEach((file, i) => {
+    const id = file.replace(/\.json$/, "");
+    if (i % every !== 0 || (onlyIds && !onlyIds.has(id))) return;
+    const doc = JSON.parse(readFileSync(join(data, "ground-truth", file), "utf8"));
+    const truth = doc.ground_truth || {};
+    let type = doc._internal?.page_type?.primary ?? doc._internal?.page_type ?? "article";
+    if (type === "category") type = "collection";
+    if (types && !types.has(type)) return;
+    pages.push({ id, type, url: doc.url || `http://127.0.0.1/${id}/`, text: truth.main_content || "", with: truth.with || [], without: truth.without || [] });
+  });
+  return pages;
 }
