@@ -74,6 +74,11 @@ const ELSEWHERE_HEADING = new RegExp(
   "i",
 );
 /**
+ * Titles of a rail of other posts when set as a heading ("Popular", "Latest", "Recent"); as a plain label they badge a
+ * card instead (a pricing plan's "Popular").
+ */
+const RAIL_HEADING = /^(?:popular|latest|recent)(?: now| this week)?$/i;
+/**
  * On an article, a section titled as its disclaimer ("Disclaimer", "Medical disclaimer") is the site's fine print, not
  * the article's prose, as its disclosures are (judge.ts); on other pages it may be the page's own terms.
  */
@@ -107,7 +112,8 @@ export function namedSections(index: PageIndex, options: { article?: boolean } =
     const level = LEVEL.get(nodes[h].name);
     if (level === undefined && !isLabel(index, h)) continue;
     const title = collapsedText(nodes[h]).replace(CLOSING_PUNCTUATION, "");
-    const strong = ELSEWHERE_HEADING.test(title) || (options.article === true && DISCLAIMER_HEADING.test(title));
+    const strong =
+      ELSEWHERE_HEADING.test(title) || (level !== undefined && RAIL_HEADING.test(title)) || (options.article === true && DISCLAIMER_HEADING.test(title));
     const weak = !strong && WEAK_HEADING.test(title);
     if (!strong && !weak) continue;
     // The heading with the wrappers around it that hold nothing else.

@@ -75,6 +75,16 @@ describe("sections titled as being about something else", () => {
     expect(extract(`${siteHeader}${body("section")}${siteFooter}`).text).toContain("Nothing on this site replaces");
   });
 
+  it("drops a rail of posts under a \"Popular\" heading, but keeps a plan card's \"Popular\" badge on a service page", () => {
+    const rail = `<section><h5>Popular</h5>${related}</section>`;
+    const article = extract(`${siteHeader}<main><article><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p>${rail}</article></main>${siteFooter}`).text;
+    expect(article).toContain("The brass frame was checked");
+    for (const junk of ["Popular", "Five harbours"]) expect(article).not.toContain(junk);
+    const plan = (name: string, badge: string) => `<div class="plan">${badge}<h3>${name}</h3><p>${sentence(`${name} plan`, 1)}</p></div>`;
+    const pricing = `<main><h1>Plans</h1><p>${sentence("plan", 2)}</p><div class="plans">${plan("Basic", "")}${plan("Keeper", "<p>Popular</p>")}${plan("Harbour", "")}</div></main>`;
+    expect(extract(`${siteHeader}${pricing}${siteFooter}`).text).toContain("Popular");
+  });
+
   it("drops a related list and an author box that only their headings name (utility classes, flat or wrapped)", () => {
     const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens")}</p><h2>The restoration</h2>
       <p>${sentence("brass frame")}</p><h2>Related articles</h2>${related}</div>${authorBox}</article></main>`;
