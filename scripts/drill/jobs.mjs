@@ -216,25 +216,22 @@ export async function runRestartRound({ server, restart, site, teams, perTeam, l
 export async function runPatternRound({ server, site, teams, perTeam = 5, timeoutMs = 60_000, log = console.log }) {
   const front = probeFront(server.url, 20);
   const t0 = Date.now();
-  const jobs = [];
-  for (const team of teams) {
-    for (let i = 0; i < perTeam; i++) {
-      const body = { url: `${site}/${"a".repeat(5000 + i)}!`, includePaths: ["^/(a+)+$"], excludePaths: ["(x+x+)+y"], sitemap: "skip", limit: 5 };
-      const started = await call(server.url, DRILL_KEYS[team], "POST", "/v2/crawl", body);
-      jobs.push({ team, id: started.body?.id, status: started.status });
-    }
-  }
-  const ended = new Set();
-  while (ended.size < jobs.length && Date.now() - t0 < timeoutMs) {
-    for (const job of jobs) {
-      if (!job.id || ended.has(job.id)) continue;
-      const got = await call(server.url, DRILL_KEYS[job.team], "GET", `/v2/crawl/${job.id}`);
-      if (got.body?.status && got.body.status !== "scraping") ended.add(job.id);
-    }
-    await sleep(100);
-  }
-  await sleep(2000); // GET / timed a little past the end as well
-  const result = { crawls: jobs.length, refused: jobs.filter((j) => !j.id).length, ended: ended.size, seconds: (Date.now() - t0) / 1000, front: await front.stop() };
+  const jobs = await Promise.all(
+    teams.flatMap((team) =>
+      Array.from({ length: perTeam }, async (_, i) => {
+        const body = { url: `${site}/${"a".repeat(5000 + i)}!`, includePaths: ["^/(a+)+$"], excludePaths: ["(x+x+)+y"], sitemap: "skip", limit: 5 };
+        const started = await call(server.url, DRILL_KEYS[team], "POST", "/v2/crawl", body);
+        return { team, key: DRILL_KEYS[team], id: started.body?.id ?? null, startStatus: started.status };
+      }),
+    ),
+  );
+  let ended = null;
+  const onEnded = async () => {
+    await sleep(2000); // GET / timed a little past the end as well
+    ended = { front: await front.stop(), seconds: (Date.now() - t0) / 1000 };
+  };
+  const { rows } = await awaitCrawls({ url: server.url, jobs, limit: 5, timeoutMs, onEnded });
+  const result = { crawls: jobs.length, refused: jobs.filter((j) => !j.id).length, ended: rows.filter((r) => ["completed", "failed", "cancelled"].includes(r.status)).length, ...ended };
   log(`  ${result.ended}/${result.crawls} ended (${result.refused} refused) in ${result.seconds.toFixed(1)} s; GET / p50 ${result.front.p50.toFixed(1)} ms, p99 ${result.front.p99.toFixed(1)} ms, max ${result.front.max.toFixed(0)} ms, ${result.front.misses} misses`);
   return result;
 }
