@@ -22,16 +22,25 @@ export interface Principal {
   keyName: string;
 }
 
-/** Parses API_KEYS into key → team. Whitespace and empty entries are ignored. */
-export function parseApiKeys(value: string | undefined): Map<string, string> {
-  const keys = new Map<string, string>();
+/**
+ * The entries of a comma-separated `team:value` variable (API_KEYS, WEBHOOK_SECRETS): `team` is null for a bare value.
+ * Whitespace and empty entries are ignored.
+ */
+export function teamEntries(value: string | undefined): { team: string | null; value: string }[] {
+  const entries: { team: string | null; value: string }[] = [];
   for (const raw of (value ?? "").split(",")) {
     const entry = raw.trim();
     if (!entry) continue;
     const colon = entry.indexOf(":");
-    const [team, key] = colon > 0 ? [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()] : ["default", entry];
-    if (key) keys.set(key, team || "default");
+    entries.push(colon > 0 ? { team: entry.slice(0, colon).trim(), value: entry.slice(colon + 1).trim() } : { team: null, value: entry });
   }
+  return entries;
+}
+
+/** Parses API_KEYS into key → team (a bare key belongs to team "default"). */
+export function parseApiKeys(value: string | undefined): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const { team, value: key } of teamEntries(value)) if (key) keys.set(key, team || "default");
   return keys;
 }
 

@@ -18,7 +18,7 @@
  * read `X-Firecrawl-Event` / `X-Firecrawl-Job-Id`, so every delivery carries both families of headers.
  */
 import { teamStub } from "../../durable-objects/team";
-import { parseApiKeys } from "../auth/keys";
+import { parseApiKeys, teamEntries } from "../auth/keys";
 import { hmacSha256Hex } from "../crypto";
 import { ApiError } from "../errors";
 import { checkEgress, egressPolicy } from "../net/egress";
@@ -51,15 +51,10 @@ export async function webhookSigningSecret(env: Env, teamId: string): Promise<st
   return otherEnvTeam ? null : env.WEBHOOK_SECRET || null;
 }
 
-/** Parses WEBHOOK_SECRETS (`team:secret` entries, comma-separated) into team → secret; other entries are ignored. */
+/** Parses WEBHOOK_SECRETS (`team:secret` entries) into team → secret; entries without a team are ignored. */
 export function parseTeamSecrets(value: string | undefined): Map<string, string> {
   const secrets = new Map<string, string>();
-  for (const raw of (value ?? "").split(",")) {
-    const colon = raw.indexOf(":");
-    if (colon <= 0) continue;
-    const [team, secret] = [raw.slice(0, colon).trim(), raw.slice(colon + 1).trim()];
-    if (team && secret) secrets.set(team, secret);
-  }
+  for (const { team, value: secret } of teamEntries(value)) if (team && secret) secrets.set(team, secret);
   return secrets;
 }
 

@@ -23,7 +23,7 @@ import { HEADING_TAGS, Hint } from "./signals";
 import { cutWhere, walkRegion } from "./walk";
 
 /** Most text (characters other than spaces, chrome cut) a region may hold to be read whole as a small page's content. */
-export const SMALL_REGION_CHARS = 400;
+const SMALL_REGION_CHARS = 400;
 /**
  * A pick holding this much text had enough to be scored on: the links and labels it left beside a paragraph of this
  * size are a menu, not the page's content.
