@@ -14,9 +14,9 @@
  * 3. signals.ts + judge.ts — markup hints (tag, ARIA role, microdata, the words of class and id) mark chrome:
  *    footers, modals, cookie and newsletter boxes are always dropped; navigation, sidebars, share bars, related
  *    rails are dropped unless they evidently wrap the content; buttons, bylines and forms only when they hold
- *    little prose. Every other block is judged on its text: prose and headings are content, link-dense blocks
- *    are clutter (but not a sentence pointing elsewhere: cross-references.ts), short labels are neutral, and legal
- *    notes are clutter wherever they sit (notices.ts: copyright lines, affiliate disclosures); hidden text (closed
+ *    little prose (judge.ts names each classifier). Every block is judged on its own text by the ordered rules of
+ *    block-text.ts (BLOCK_RULES: prose and headings are content, link-dense blocks clutter, short labels neutral, legal
+ *    notes clutter wherever they sit, and the exceptions, each named); hidden text (closed
  *    tabs) does not draw the region and is kept inside it, where its prose keeps the container holding it (an
  *    accordion of linked questions) from being cut.
  *    named-sections.ts — a section whose heading says it is about something else ("Related articles", "About the

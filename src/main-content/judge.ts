@@ -9,20 +9,13 @@
  * (the sections a scrolling menu points at). Comment threads are boilerplate unless the page is a discussion (then
  * they are the content).
  *
- * Every other block is judged on its text: headings and prose count as content, blocks made mostly of link
- * text (menus, tag clouds, "related" lists) count as clutter — a list entry with a note of its own beside its
- * link (a reference and its author) only by its note, as content, and a short list of links set among prose (a
- * section's "see also") not at all, and a linked heading over an excerpt (a story's title in a listing) neither — short
- * unpunctuated snippets (labels, dates, buttons) count a little as
- * clutter, and a copyright notice (notices.ts) all of it, wherever the footer meant to hold it went. Text in repeated
- * items counts as the page kind asks (all content on a listing, card labels as clutter on a product page), and teasers
- * of other pages count as clutter on any other page.
+ * Every other block is judged on its own text first (block-text.ts: its rules, in order, say what counts as
+ * content and what as clutter).
  */
 import { HOLDS_CODE, HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageIndex } from "./measure";
-import { HEADING_TAGS, Hint, isDialog, isDisclosurePanel } from "./signals";
-import { DISCLOSURE_MAX_CHARS, isCopyrightNotice, isDisclosure, NOTICE_MAX_CHARS } from "./notices";
+import { Hint, isDialog, isDisclosurePanel } from "./signals";
 import { numbersFigure } from "./entities";
-import { isCrossReference } from "./cross-references";
+import { judgeBlockText } from "./block-text";
 import { subtractSubtrees, sumSubtrees } from "./subtree-sums";
 
 export interface Judgement {
@@ -100,8 +93,6 @@ export interface JudgeOptions {
   namedSections?: Uint8Array;
 }
 
-/** Share of a block's text in links above which the block is navigation rather than content. */
-const LINK_BLOCK_DENSITY = 0.5;
 /**
  * A probable-clutter element (a form, a "cta" box, a "meta" block) with this much prose is content under a
  * misleading name — a post wrapped in a form, a page builder's card — not a sign-up box or a byline.
@@ -111,13 +102,6 @@ const CLUTTER_MAX_PROSE = 200;
 const CARD_SHARE = 0.5;
 /** ... and above which, titled or not, it wraps the whole item (an entry's "meta" box holding its title and authors). */
 const ITEM_WRAPPER_SHARE = 0.9;
-/** Item text up to this long is a card's name, price or label rather than prose. */
-const PRODUCT_CARD_TEXT = 80;
-/**
- * A list entry made mostly of a link but with this much text of its own beside it (an author, a note) is a reference
- * in the content — "Performance tuning guide by A. Author" — not a menu entry, which is the link alone.
- */
-const ANNOTATION_CHARS = 10;
 /**
  * An element named only as navigation is content when it holds this much prose (its own worth, not item text promoted
  * on a listing) and more than PROSE_RATIO times as much as clutter: a menu is links, a menu's target is sections.
@@ -125,100 +109,18 @@ const ANNOTATION_CHARS = 10;
 const PROSE_SECTION = 300;
 const PROSE_RATIO = 2;
 /**
- * A list of at most this many links whose list sits in a block with this much prose around it is part of the text
- * ("see also", a section's references): its entries count as neither content nor clutter. A menu stands apart from
- * prose, or is longer.
- */
-const TEXT_LINK_LIST_ENTRIES = 12;
-const TEXT_LINK_LIST_PROSE = 500;
-const LIST_TAGS = new Set(["ul", "ol"]);
-/**
  * Content text (net of links) above which an element named as chrome by its class or id only, holding most of the
  * page's, is the page's content under a layout name; a cookie notice or a newsletter box has far less.
  */
 const CHROME_WRAPPER_MIN = 2000;
-/** Blocks shorter than this without punctuation are labels, not content. */
-const SHORT_BLOCK_CHARS = 25;
-
-/**
- * A linked heading over this much text of the card holding it outside links (an excerpt, a date and a byline) titles a
- * story or an entry of the page rather than standing in a menu.
- */
-const EXCERPT_CHARS = 50;
-
-/**
- * Whether a heading titles the smallest block holding more than it (its card) that has an excerpt of its own: a
- * listing's story whose title links to it, not recognised as an item (its cards differ in shape), is then neither
- * content nor clutter by its title, so the title is not cut from above its excerpt. A menu's or a rail's linked
- * headings have only links around them; a thread's posts' linked headings are previews of the pages they link to.
- * Walks up a few ancestors, for linked headings only.
- */
-function titlesExcerpt(index: PageIndex, heading: number, own: number): boolean {
-  let card = index.parent[heading];
-  while (card > 0 && index.chars[card] <= own) card = index.parent[card];
-  return card > 0 && index.chars[card] - index.linkChars[card] >= EXCERPT_CHARS;
-}
 
 export function judge(index: PageIndex, options: JudgeOptions): Judgement {
-  const { nodes, parent, hint, ownChars, ownLinkChars, ownPunctuation } = index;
+  const { nodes, parent, hint, ownChars } = index;
   const count = nodes.length;
-  const { inItem, itemText } = options;
+  const { itemText } = options;
 
   // Each block on its own text, boilerplate or not yet.
-  const rawGood = new Float64Array(count);
-  const rawBad = new Float64Array(count);
-  const teasers = itemText === undefined && !options.commentsAreContent ? options.inTeaser : undefined;
-  // Item text counted as content on a listing page beyond what it is worth on its own (a list of bare links).
-  const promoted = itemText === "content" ? new Float64Array(count) : null;
-  // List entries that are links and little else (judged clutter on their own text).
-  const linkEntries = new Uint8Array(count);
-  for (let i = 0; i < count; i++) {
-    const own = ownChars[i];
-    if (own === 0) continue;
-    const links = ownLinkChars[i];
-    if (promoted !== null && inItem !== undefined && inItem[i]) {
-      rawGood[i] = own;
-      // On its own text the block would count its text outside links (a heading, prose) or nothing (links, a label).
-      const prose = HEADING_TAGS.has(nodes[i].name) || (links <= LINK_BLOCK_DENSITY * own && (own >= SHORT_BLOCK_CHARS || ownPunctuation[i] > 0));
-      promoted[i] = prose ? links : own;
-    } else if (teasers !== undefined && teasers[i]) {
-      rawBad[i] = own;
-    } else if (itemText === "clutter" && options.inLinkingItem?.[i] && (links > LINK_BLOCK_DENSITY * own || own < PRODUCT_CARD_TEXT)) {
-      // A product card's name and price, not a paragraph that happens to sit in a repeated block.
-      rawBad[i] = own;
-    } else if (own < NOTICE_MAX_CHARS && own === index.chars[i] && isCopyrightNotice(nodes[i])) {
-      // A site's legal line, wherever the footer that should hold it went.
-      rawBad[i] = own;
-    } else if (own <= DISCLOSURE_MAX_CHARS && own === index.chars[i] && nodes[i].name !== "li" && isDisclosure(nodes[i])) {
-      // ... and so is a note on what the site earns from its links (not an entry of a list, which is the content saying
-      // that the link in it is an affiliate one).
-      rawBad[i] = own;
-    } else if (HEADING_TAGS.has(nodes[i].name)) {
-      rawGood[i] = own - links;
-      rawBad[i] = links > 0 && !options.commentsAreContent && titlesExcerpt(index, i, own) ? 0 : links;
-    } else if (links > LINK_BLOCK_DENSITY * own && nodes[i].name === "li" && own - links >= ANNOTATION_CHARS) {
-      // Its note counts as content and its link as neither: a reading list inside the content stays with it.
-      rawGood[i] = own - links;
-    } else if (links > LINK_BLOCK_DENSITY * own && isCrossReference(index, i)) {
-      // A sentence pointing elsewhere: its words count as content and its link as neither (cross-references.ts).
-      rawGood[i] = own - links;
-    } else if (links > LINK_BLOCK_DENSITY * own) {
-      rawBad[i] = own;
-      if (nodes[i].name === "li") linkEntries[i] = 1;
-    } else if (own < SHORT_BLOCK_CHARS && ownPunctuation[i] === 0) {
-      rawBad[i] = 0;
-    } else {
-      rawGood[i] = own - links;
-      rawBad[i] = links;
-    }
-  }
-  const subtreeGood = sumSubtrees(rawGood, parent);
-  // A short list of links set among prose ("see also", a section's references) is part of the text, not a menu.
-  for (let i = 1; i < count; i++) {
-    const list = parent[i];
-    if (!linkEntries[i] || list <= 0 || !LIST_TAGS.has(nodes[list].name)) continue;
-    if (index.childCount[list] <= TEXT_LINK_LIST_ENTRIES && subtreeGood[parent[list]] >= TEXT_LINK_LIST_PROSE) rawBad[i] = 0;
-  }
+  const { good: rawGood, bad: rawBad, subtreeGood, promoted } = judgeBlockText(index, options);
   const subtreeBad = sumSubtrees(rawBad, parent);
   // The largest content text of a content-hinted element inside each subtree.
   const contentInside = new Float64Array(count);
