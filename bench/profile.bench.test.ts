@@ -47,7 +47,7 @@ it("profiles a fresh scrape of a 108 KB article page", async () => {
   for (let round = -3; round < ROUNDS; round++) {
     const page = await time("fetch engine (network + body + decode)", () => fetchPage(url, { policy, signal: AbortSignal.timeout(10_000) }));
     bytes = page.body.byteLength;
-    await time("  of which: decode bytes -> string", () => decodeBody(page.body, page.contentType));
+    await time("  of which: decode bytes -> string", () => decodeBody(page.body, page.contentType, "html"));
     const html = page.text ?? "";
     const document = await time("after: parse into the page tree", () => parseHtml(html));
     const { metadata, jsonLd } = await time("after: metadata + JSON-LD (tree walk)", () => extractMetadata(document, page.url));

@@ -23,7 +23,7 @@ import { abortable, acquireBrowser } from "./browser-pool";
 import { decodeBody, timeoutError } from "./fetch";
 import { openScrapeProfile } from "../sessions/scrape-profile";
 import { BRANDING_SCRIPT, type RawBranding } from "../branding/collect";
-import type { FetchedPage } from "./types";
+import { pageKind, type FetchedPage } from "./types";
 
 /** The page counts as settled after this long without requests or DOM changes. */
 const QUIET_MS = 150;
@@ -218,7 +218,7 @@ async function capturedBody(page: Page, response: HTTPResponse, contentType: str
     const served = await response.buffer().catch(() => null);
     if (served) {
       const body = new Uint8Array(served);
-      return { body, text: decodeBody(body, contentType) };
+      return { body, text: decodeBody(body, contentType, pageKind(contentType, body)) };
     }
   }
   const text = await page.content();

@@ -12,9 +12,10 @@ import { checkEgress, type EgressPolicy } from "../net/egress";
 import { outboundFetcher, type Fetcher } from "../net/outbound";
 import { isCredentialOrigin } from "../net/urls";
 import { USER_AGENT } from "../net/user-agent";
-import type { FetchedPage } from "./types";
+import type { FetchedPage, PageKind } from "./types";
 import { pageKind } from "./types";
 import { readLimited } from "../net/body";
+import { decodeDocument } from "../net/charset";
 
 export const MAX_REDIRECTS = 10;
 /** Bodies larger than this are refused rather than buffered (a Worker has 128 MB). */
@@ -103,7 +104,7 @@ export async function fetchPage(url: string, options: FetchEngineOptions): Promi
       engine: "fetch",
       proxyUsed: options.proxyUsed ?? "basic",
     };
-    if (kind === "html" || kind === "json" || kind === "text" || kind === "xml") page.text = decodeBody(body, contentType);
+    if (kind === "html" || kind === "json" || kind === "text" || kind === "xml") page.text = decodeBody(body, contentType, kind);
     return page;
   }
 }
@@ -162,22 +163,7 @@ export function timeoutError(): ApiError {
   );
 }
 
-/** Decodes a textual body using the charset from Content-Type, else a `<meta charset>`, else UTF-8. */
-export function decodeBody(body: Uint8Array, contentType: string): string {
-  const declared = /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1];
-  const sniffed = declared ? undefined : sniffMetaCharset(body);
-  for (const label of [declared, sniffed, "utf-8"]) {
-    if (!label) continue;
-    try {
-      return new TextDecoder(label).decode(body);
-    } catch {
-      // unknown label: try the next one
-    }
-  }
-  return new TextDecoder().decode(body);
-}
-
-function sniffMetaCharset(body: Uint8Array): string | undefined {
-  const head = new TextDecoder("latin1").decode(body.subarray(0, 2048));
-  return /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1];
+/** Decodes a textual body in its own encoding (net/charset.ts: byte-order mark, header, declaration, detection). */
+export function decodeBody(body: Uint8Array, contentType: string, kind: PageKind): string {
+  return decodeDocument(body, contentType, kind === "html" || kind === "xml" ? kind : "text").text;
 }

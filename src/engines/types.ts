@@ -4,6 +4,7 @@
  */
 import type { RawBranding } from "../branding/collect";
 import type { ActionResults } from "../scrape/document";
+import { sniffText } from "../net/charset";
 
 export type EngineName = "fetch" | "browser";
 
@@ -44,7 +45,7 @@ export function pageKind(contentType: string, body: Uint8Array): PageKind {
   if (mime === "text/xml" || mime === "application/xml" || mime.endsWith("+xml")) return "xml";
   if (mime.startsWith("text/")) return "text";
   if (!mime || mime === "application/octet-stream") {
-    const head = new TextDecoder().decode(body.subarray(0, 512)).trimStart().toLowerCase();
+    const head = sniffText(body, 512).trimStart().toLowerCase();
     if (head.startsWith("<!doctype html") || head.startsWith("<html") || head.includes("<body")) return "html";
     if (head.startsWith("{") || head.startsWith("[")) return "json";
   }

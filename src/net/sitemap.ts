@@ -10,6 +10,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { normalizeUrl } from "./urls";
 import { readLimited } from "./body";
+import { decodeDocument } from "./charset";
 
 export interface SitemapUrl {
   /** The page: an absolute http(s) URL without fragment. */
@@ -278,12 +279,12 @@ function describe(error: unknown): string {
 }
 
 /** Decompresses (also a second gzip layer, when a server gzip-encodes a .gz file) and decodes a sitemap body. */
-async function sitemapText(body: Uint8Array): Promise<string> {
+async function sitemapText(body: Uint8Array, contentType: string): Promise<string> {
   let bytes = body;
   for (let layer = 0; layer < 2 && isGzip(bytes); layer++) bytes = await gunzip(bytes, MAX_SITEMAP_BYTES);
   if (bytes.byteLength > MAX_SITEMAP_BYTES) throw new Error(`larger than ${MAX_SITEMAP_BYTES} bytes`);
-  // The sitemap protocol requires UTF-8; TextDecoder also drops a byte-order mark.
-  return new TextDecoder("utf-8").decode(bytes);
+  // The sitemap protocol requires UTF-8, but feeds (and some sitemaps) are written in the encoding they declare.
+  return decodeDocument(bytes, contentType, "xml").text;
 }
 
 type FetchOutcome = { response: SitemapResponse | null } | { error: string };
@@ -362,7 +363,7 @@ export async function discoverSitemapUrls(startUrl: string, options: DiscoverSit
       }
       let parsed: ParsedSitemap;
       try {
-        parsed = parseSitemap(await sitemapText(response.body), sitemapUrl);
+        parsed = parseSitemap(await sitemapText(response.body, response.contentType), sitemapUrl);
       } catch (e) {
         result.errors.push(`Sitemap ${sitemapUrl}: ${describe(e)}`);
         continue;
