@@ -1,13 +1,13 @@
 /**
  * Test projects:
- * - "workers": inside workerd (@cloudflare/vitest-plugin) with the real bindings from wrangler.toml — KV, R2,
+ * - "workers": inside workerd (@cloudflare/vitest-pool-workers) with the real bindings from wrangler.toml — KV, R2,
  *   Durable Objects, Queues and Browser Rendering (a real local Chromium) — against a fixture site that
  *   test/global-setup.ts serves on loopback. Test-only configuration is passed as bindings below.
  * - "e2e": in Node against a real `npm start` (wrangler dev) server, driven by the official JS SDK.
  * - "bench": workerd measurements printed by `npm run bench` (not part of `npm test`).
  */
 import { existsSync, readFileSync } from "node:fs";
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { unstable_readConfig } from "wrangler";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 

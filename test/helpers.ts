@@ -3,6 +3,7 @@
  * the fixture site's addresses, and the test keys (set as bindings in vitest.config.ts).
  */
 import { env, exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 
 export const API_KEY = "ec-test-key-default";
 export const OTHER_TEAM_KEY = "ec-test-key-other";
@@ -92,4 +93,14 @@ export async function newTeam(settings: { balance?: number | null; concurrency?:
     if (set.status !== 200) throw new Error(`team settings failed: ${JSON.stringify(set.body)}`);
   }
   return { teamId, key: minted.body.key as string };
+}
+
+/**
+ * Resets one Durable Object as a restart would: its instance (memory, open sockets, running promises) is thrown
+ * away and the next request builds a fresh one over the same storage. `ctx.abort()` run inside the object does it
+ * (the test pool of wrangler 4.86 has no per-object eviction; `abortAllDurableObjects` would reset every object,
+ * other tests' too).
+ */
+export async function restartObject(stub: DurableObjectStub): Promise<void> {
+  await runInDurableObject(stub, (_instance, state) => state.abort("restarted by the test")).catch(() => {});
 }

@@ -3,9 +3,9 @@
  * watcher — and the job's durability: eviction of its Durable Object mid-crawl, lost queue messages.
  */
 import { env, exports } from "cloudflare:workers";
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { API, API_KEY, callJson, fixture, fixtureRequests, OTHER_TEAM_KEY } from "../helpers";
+import { API, API_KEY, callJson, fixture, fixtureRequests, OTHER_TEAM_KEY, restartObject } from "../helpers";
 import { allDocuments, collectSocket, pathsOf, startCrawl, waitForJob } from "../crawl-helpers";
 import type { CrawlJobDO } from "../../durable-objects/crawl-job";
 
@@ -149,7 +149,7 @@ describe("durability", () => {
       await new Promise((r) => setTimeout(r, 200));
       const { body } = await callJson("GET", `/v2/crawl/${id}`); // wakes the object up
       if (body.status !== "scraping") break;
-      await evictDurableObject(jobObject(id));
+      await restartObject(jobObject(id));
       evictions++;
     }
     expect(evictions).toBeGreaterThan(0);

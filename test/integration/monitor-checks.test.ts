@@ -4,9 +4,9 @@
  * and resume, overlap and no-credit skips, retention, a crawl target, signed webhooks, and the LLM judge — the
  * judge answered by the fixture site's fake OpenAI-compatible model on loopback (no real model runs here).
  */
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { callJson, fixture, newTeam } from "../helpers";
+import { callJson, fixture, newTeam, restartObject } from "../helpers";
 import { checkDetail, checksOf, createMonitor, finished, monitorObject, newSite, setPage, waitForChecks } from "../monitor-helpers";
 
 /** Team "default"'s entry in WEBHOOK_SECRETS (vitest.config.ts). */
@@ -137,7 +137,7 @@ describe("checks", () => {
       const now = Date.now();
       state.storage.sql.exec("INSERT INTO checks (id, status, trigger, started_at, created_at, updated_at) VALUES (?, 'running', 'scheduled', ?, ?, ?)", cutOff, now, now, now);
     });
-    await evictDurableObject(monitorObject(monitor.id)); // a fresh instance, as after a restart
+    await restartObject(monitorObject(monitor.id)); // a fresh instance, as after a restart
     const [check] = await checksOf(monitor.id);
     expect(check).toMatchObject({ id: cutOff, status: "failed", error: expect.stringMatching(/interrupted/) });
     expect((await runAndWait(monitor.id)).status).toBe("completed");
