@@ -5,7 +5,7 @@
  * OCR needs an external provider, which this deployment does not have: `mode: "ocr"` is refused with a clear
  * error, `auto` keeps the text layer and warns about pages that have none, `fast` skips them silently.
  */
-import { getDocumentProxy, getMeta } from "unpdf";
+import type { PDFDocumentProxy } from "unpdf/pdfjs";
 import { ApiError, describeError } from "../errors";
 import type { ParserInput } from "../schemas/scrape";
 
@@ -53,7 +53,9 @@ export async function parsePdf(bytes: Uint8Array, options: PdfParserOptions): Pr
       'OCR was requested (parsers: [{type: "pdf", mode: "ocr"}]) but no OCR provider is configured; use mode "auto" or "fast" for the text layer',
     );
   }
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  // pdf.js (2.3 MB) is loaded by the first PDF, not when an isolate starts.
+  const { getDocumentProxy, getMeta } = await import("unpdf");
+  let pdf: PDFDocumentProxy;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy.
     pdf = await getDocumentProxy(new Uint8Array(bytes));

@@ -5,9 +5,9 @@
  * bytes' signature; anything else is 415 naming the accepted types.
  */
 import { Buffer } from "node:buffer";
-import mammoth from "mammoth";
 import { ApiError, describeError } from "../errors";
 import type { FetchedPage } from "../engines/types";
+import { decodeDocument } from "../net/charset";
 
 export const ACCEPTED_TYPES = "HTML (.html, .htm), PDF (.pdf), Word (.docx), text (.txt) and markdown (.md)";
 
@@ -52,7 +52,7 @@ export async function fileAsPage(filename: string, contentType: string, bytes: U
   });
   if (kind === "pdf") return page("application/pdf");
   if (kind === "docx") return page("text/html; charset=utf-8", await docxToHtml(filename, bytes));
-  const text = new TextDecoder().decode(bytes);
+  const text = decodeDocument(bytes, contentType, kind === "html" ? "html" : "text").text;
   return kind === "html" ? page("text/html; charset=utf-8", text) : page("text/plain; charset=utf-8", text);
 }
 
@@ -60,6 +60,8 @@ async function docxToHtml(filename: string, bytes: Uint8Array): Promise<string> 
   try {
     // mammoth's Node build reads `buffer`, its browser build (chosen by bundlers that prefer "browser") `arrayBuffer`.
     const input = { arrayBuffer: bytes.slice().buffer as ArrayBuffer, buffer: Buffer.from(bytes) };
+    // mammoth is loaded by the first Word document, not when an isolate starts.
+    const { default: mammoth } = await import("mammoth");
     const { value } = await mammoth.convertToHtml(input);
     return `<!doctype html><html><head><meta charset="utf-8"></head><body><main>${value}</main></body></html>`;
   } catch (e) {
