@@ -3,7 +3,7 @@
  * `wrangler dev`, which listens on a private port behind it. It exists for one reason: bursts of POSTs through
  * `wrangler dev` fail with 503 "Your worker restarted mid-request" although nothing restarted.
  *
- * Root cause (measured, see README "Threat model and robustness"): wrangler's ProxyWorker forwards each request to
+ * Root cause (measured, see docs/security.md, "Bursts, memory, processes"): wrangler's ProxyWorker forwards each request to
  * the Worker's runtime over pooled keep-alive connections. Both ends are kj HTTP with the same 5 s idle timeout
  * (client pool idleTimeout, server pipelineTimeout), so under load a pooled connection is reused at the moment
  * the runtime closes it; the request fails with "Network connection lost" before the Worker ever saw it, and

@@ -2,7 +2,7 @@
  * The LLM port: one chat call, answered by whichever adapter the configuration names. An OpenAI-compatible
  * endpoint (`LLM_BASE_URL`: OpenAI, Ollama, vLLM, llama.cpp, Workers AI's OpenAI-compatible URL) wins; without
  * one, the Workers AI binding `AI` is used when the deployment declares it. Workers AI has no local mode, so
- * local use always goes through an endpoint (README, "LLM").
+ * local use always goes through an endpoint (docs/guide.md, "LLM").
  */
 import { openAiCompatible } from "./openai";
 import { workersAi, type WorkersAiBinding } from "./workers-ai";

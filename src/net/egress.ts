@@ -7,7 +7,7 @@
  * resolve them) and local suffixes (`localhost`, `.local`, `.internal`, …) are refused unless ALLOW_LOCAL_NETWORK
  * is "true". A public-looking name may still resolve to a local address; that is decided where the connection is
  * made — by the local egress proxy under `npm start` (EGRESS_PROXY_URL, see net/outbound.ts), by Cloudflare's
- * network when deployed. See the README's threat model.
+ * network when deployed. See docs/security.md, "Threat model".
  */
 import { ApiError } from "../errors";
 import { parseProxyUrl, type ProxyConfig } from "./proxy";

@@ -1,5 +1,5 @@
 /**
- * Every KV key and R2 object key the service writes, in one place (the README's storage table mirrors this).
+ * Every KV key and R2 object key the service writes, in one place (docs/storage.md mirrors this).
  */
 
 export const kvKeys = {

@@ -1,5 +1,5 @@
 /**
- * zeroDataRetention, per endpoint (the README's "Data retention" section): honoured by POST /v2/scrape —
+ * zeroDataRetention, per endpoint (docs/architecture.md, "Data retention"): honoured by POST /v2/scrape —
  * nothing is written, the cache is neither read nor written — and refused with a clear 400 by crawls and batch
  * scrapes (v1 and v2), whose results have to be stored to be read back.
  */

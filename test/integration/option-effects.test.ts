@@ -7,7 +7,7 @@
  * - `warns(...)`: the field makes a documented warning appear in the answer (run here);
  * - `v1(value, path, baseline?)`: a v1 field, translated onto the v2 field at `path` — setting it changes what
  *   the translation puts there (checked here); the v2 field has evidence of its own;
- * - `accepted(why)`: a client field the SDKs send, documented in the README as having no effect.
+ * - `accepted(why)`: a client field the SDKs send, documented in docs/compatibility.md as having no effect.
  * A field without evidence fails the first test; so does evidence for a field that no longer exists.
  */
 /// <reference types="vite/client" />
@@ -27,7 +27,7 @@ import { ExtractRequestSchema } from "../../src/schemas/extract";
 import { CreateMonitorRequestSchema, UpdateMonitorRequestSchema } from "../../src/schemas/monitor";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-const readme = Object.values(import.meta.glob("/README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
+const readme = Object.values(import.meta.glob("/docs/compatibility.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>)[0];
 
 type Evidence =
   | { kind: "shown"; file: string; title: string }
@@ -541,7 +541,7 @@ describe("every request field has an effect, a documented warning or a clear err
     }
   });
 
-  it("documents in the README the client fields that have no effect", () => {
+  it("documents in docs/compatibility.md the client fields that have no effect", () => {
     expect(readme).toContain(sdkField.readme);
   });
 
