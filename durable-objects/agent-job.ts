@@ -12,9 +12,8 @@
  * RPC surface: `create` (from src/agent/service.ts); `status` / `cancel` (from the routes, always naming the
  * caller's team); the webhook outbox calls (from the webhook queue's consumer).
  */
-import { DurableObject } from "cloudflare:workers";
+import { OutboxObject } from "./outbox-object";
 import { rpcStub, type RpcStub } from "./sql";
-import type { PendingWebhook } from "../src/crawl/types";
 import { ApiError, describeError } from "../src/errors";
 import { AgentEvents } from "../src/agent/events";
 import { SYSTEM_PROMPT, taskMessage } from "../src/agent/prompt";
@@ -32,10 +31,10 @@ export type AgentStatusView = Omit<AgentStatus, "success">;
 
 const WEBHOOK_WARNING = "Webhook delivery kept failing; undelivered events are retried with the next event";
 
-export class AgentJobDO extends DurableObject<Env> {
+export class AgentJobDO extends OutboxObject<AgentConfig> {
   private readonly store: AgentStore;
   private readonly timers: Timers<AgentTimer>;
-  private readonly events: AgentEvents;
+  protected readonly events: AgentEvents;
   private readonly runner: AgentRunner;
   /** Aborts the unit of work in progress (cancellation). */
   private current: AbortController | null = null;
@@ -160,43 +159,17 @@ export class AgentJobDO extends DurableObject<Env> {
   }
 
   // ------------------------------------------------------------------------------------------------------------
-  // Webhook outbox (from the webhook queue's consumer)
-
-  async pendingWebhooks(max: number): Promise<{ events: PendingWebhook[]; config: AgentConfig } | null> {
-    return this.store.row() ? this.events.pending(max) : null;
-  }
-
-  async webhookDelivered(seq: number): Promise<void> {
-    this.events.delivered(seq);
-  }
-
-  async webhookDrainFinished(): Promise<boolean> {
-    return this.events.drainFinished();
-  }
-
-  async webhookGaveUp(): Promise<void> {
-    if (this.store.row()) this.events.gaveUp();
-  }
-
-  // ------------------------------------------------------------------------------------------------------------
   // Timers
 
   override async alarm(): Promise<void> {
-    if (!this.store.row()) return;
-    for (const kind of this.timers.takeDue(Date.now())) {
-      switch (kind) {
-        case "step":
-          await this.step();
-          break;
-        case "webhooks":
-          await this.events.checkStalled();
-          break;
-        case "expire":
-          await this.expire();
-          return;
-      }
-    }
-    if (this.store.row()) await this.timers.rearm();
+    await this.timers.runDue(
+      { step: () => this.step(), webhooks: () => this.events.checkStalled(), expire: () => this.expire() },
+      () => this.hasState(),
+    );
+  }
+
+  protected hasState(): boolean {
+    return this.store.row() !== null;
   }
 }
 

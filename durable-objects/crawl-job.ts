@@ -6,19 +6,19 @@
  *
  * The concerns live in src/jobs/: the schema and the job row (schema.ts, store.ts), the frontier and seen set
  * (frontier.ts), page leases and claims (pages.ts), dispatching within the job's cap, the pacing and the team's
- * concurrency slots (schedule.ts), results and status (results.ts), the webhook outbox (events.ts), WebSocket
- * watchers (watchers.ts), change tracking's hidden pages (remembered.ts) and the one alarm over a table of
- * timers (timers.ts). Everything is in SQLite, so an evicted or restarted object resumes where it was.
+ * concurrency slots (schedule.ts), results and status (results.ts), the webhook outbox (events.ts; the queue's
+ * calls to it in durable-objects/outbox-object.ts), WebSocket watchers (watchers.ts), change tracking's hidden pages
+ * (remembered.ts) and the one alarm over a table of timers (timers.ts, runDue). Everything is in SQLite, so an evicted or restarted object resumes where it was.
  *
  * RPC surface: `create` (from src/crawl/service.ts); `claim` / `report` (from the scrape queue's consumer —
  * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` / `slotsContended` (from the team);
  * `info` / `status` / `errors` / `cancel` (from the routes, always naming the caller's team); the webhook
  * outbox calls (from the webhook queue's consumer); and `fetch` for watcher WebSocket upgrades only.
  */
-import { DurableObject } from "cloudflare:workers";
+import { OutboxObject } from "./outbox-object";
 import { rpcStub, type RpcStub } from "./sql";
 import { teamStub } from "./team";
-import type { JobConfig, JobErrors, JobSnapshot, JobStatus, PageClaim, PageRef, PageReport, PendingWebhook, StatusPage } from "../src/crawl/types";
+import type { JobConfig, JobErrors, JobSnapshot, JobStatus, PageClaim, PageRef, PageReport, StatusPage } from "../src/crawl/types";
 import { ApiError, describeError, renderHttpError } from "../src/errors";
 import { Events } from "../src/jobs/events";
 import { Frontier } from "../src/jobs/frontier";
@@ -31,14 +31,14 @@ import { JobStore } from "../src/jobs/store";
 import { Timers } from "../src/jobs/timers";
 import { Watchers } from "../src/jobs/watchers";
 
-export class CrawlJobDO extends DurableObject<Env> {
+export class CrawlJobDO extends OutboxObject<JobConfig> {
   private readonly store: JobStore;
   private readonly timers: Timers;
   private readonly frontier: Frontier;
   private readonly pages: Pages;
   private readonly scheduler: Scheduler;
   private readonly results: Results;
-  private readonly events: Events;
+  protected readonly events: Events;
   private readonly watchers: Watchers;
   private readonly remembered: RememberedPages;
 
@@ -210,25 +210,6 @@ export class CrawlJobDO extends DurableObject<Env> {
   }
 
   // ------------------------------------------------------------------------------------------------------------
-  // Webhook outbox (from the webhook queue's consumer)
-
-  async pendingWebhooks(max: number): Promise<{ events: PendingWebhook[]; config: JobConfig } | null> {
-    return this.store.job() ? this.events.pending(max) : null;
-  }
-
-  async webhookDelivered(seq: number): Promise<void> {
-    this.events.delivered(seq);
-  }
-
-  async webhookDrainFinished(): Promise<boolean> {
-    return this.events.drainFinished();
-  }
-
-  async webhookGaveUp(reason: string): Promise<void> {
-    if (this.store.job()) this.events.gaveUp(reason);
-  }
-
-  // ------------------------------------------------------------------------------------------------------------
   // Watchers
 
   /** Only WebSocket upgrades arrive here; the route has already checked the key and the team. */
@@ -255,30 +236,27 @@ export class CrawlJobDO extends DurableObject<Env> {
   // Timers
 
   override async alarm(): Promise<void> {
-    if (!this.store.job()) return;
-    for (const kind of this.timers.takeDue(Date.now())) {
-      switch (kind) {
-        case "kickoff":
-          await this.kickoff();
-          break;
-        case "dispatch":
+    await this.timers.runDue(
+      {
+        kickoff: () => this.kickoff(),
+        dispatch: async () => {
           await this.frontier.admitDiscovered();
           await this.pump();
-          break;
-        case "leases":
+        },
+        leases: async () => {
           if (this.pages.recoverLost() > 0) this.scheduler.lostPagesRequeued();
           await this.pump(true);
           if (this.store.job()?.status === "scraping") await this.timers.set("leases", Date.now() + LEASE_CHECK_MS);
-          break;
-        case "webhooks":
-          await this.events.checkStalled();
-          break;
-        case "expire":
-          await this.expire();
-          return;
-      }
-    }
-    if (this.store.job()) await this.timers.rearm();
+        },
+        webhooks: () => this.events.checkStalled(),
+        expire: () => this.expire(),
+      },
+      () => this.hasState(),
+    );
+  }
+
+  protected hasState(): boolean {
+    return this.store.job() !== null;
   }
 }
 

@@ -8,10 +8,9 @@
  * RPC surface: `create`, `view`, `update`, `remove`, `run`, `checks`, `check` (from src/monitor/service.ts, always
  * naming the caller's team); the webhook outbox calls (from the webhook queue's consumer).
  */
-import { DurableObject } from "cloudflare:workers";
+import { OutboxObject } from "./outbox-object";
 import { rpcStub, type RpcStub } from "./sql";
 import { teamStub } from "./team";
-import type { PendingWebhook } from "../src/crawl/types";
 import { describeError } from "../src/errors";
 import { newId } from "../src/ids";
 import { Timers } from "../src/jobs/timers";
@@ -31,10 +30,10 @@ export interface MonitorUpdate {
   status?: "active" | "paused";
 }
 
-export class MonitorDO extends DurableObject<Env> {
+export class MonitorDO extends OutboxObject<DeliveryConfig> {
   private readonly store: MonitorStore;
   private readonly timers: Timers<MonitorTimer | "check">;
-  private readonly events: MonitorEvents;
+  protected readonly events: MonitorEvents;
   /** Aborts the check in progress (the monitor was deleted). */
   private current: AbortController | null = null;
 
@@ -162,19 +161,16 @@ export class MonitorDO extends DurableObject<Env> {
   // Timers
 
   override async alarm(): Promise<void> {
-    if (!this.store.row()) return;
-    for (const kind of this.timers.takeDue(Date.now())) {
-      try {
-        if (kind === "run") await this.scheduledRun();
-        else if (kind === "check") await this.runQueued();
-        else await this.events.checkStalled();
-      } catch (e) {
-        console.error(`monitor ${this.store.row() ? this.store.config().id : "(deleted)"}: ${describeError(e)}`);
-      }
-      if (!this.store.row()) return;
-    }
-    await this.timers.rearm();
+    await this.timers.runDue(
+      { run: () => this.scheduledRun(), check: () => this.runQueued(), webhooks: () => this.events.checkStalled() },
+      () => this.hasState(),
+      (_kind, e) => console.error(`monitor ${this.store.row() ? this.store.config().id : "(deleted)"}: ${describeError(e)}`),
+    );
   }
+  protected hasState(): boolean {
+    return this.store.row() !== null;
+  }
+
 
   /** The schedule came due: the next run is set first, then this run becomes a check (or a skipped one). */
   private async scheduledRun(): Promise<void> {
@@ -201,25 +197,6 @@ export class MonitorDO extends DurableObject<Env> {
     if (!this.store.row()) return;
     const cutoff = Date.now() - this.store.config().retentionDays * DAY_MS;
     await deleteDocuments(this.env, this.store.prune(cutoff));
-  }
-
-  // ------------------------------------------------------------------------------------------------------------
-  // Webhook outbox (from the webhook queue's consumer)
-
-  async pendingWebhooks(max: number): Promise<{ events: PendingWebhook[]; config: DeliveryConfig } | null> {
-    return this.store.row() ? this.events.pending(max) : null;
-  }
-
-  async webhookDelivered(seq: number): Promise<void> {
-    if (this.store.row()) this.events.delivered(seq);
-  }
-
-  async webhookDrainFinished(): Promise<boolean> {
-    return this.store.row() ? this.events.drainFinished() : true;
-  }
-
-  async webhookGaveUp(): Promise<void> {
-    if (this.store.row()) this.events.gaveUp();
   }
 }
 

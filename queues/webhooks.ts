@@ -21,12 +21,16 @@ import { retryDelaySeconds } from "./scrape";
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** The outbox calls every job object with webhooks answers. */
-interface WebhookOutbox {
-  pendingWebhooks(max: number): Promise<{
-    events: PendingWebhook[];
-    config: { teamId: string; webhook?: { url: string; headers: Record<string, string>; metadata: Record<string, unknown> }; apiOrigin: string };
-  } | null>;
+/** What the outbox needs of an object's configuration to deliver its events. */
+export interface OutboxConfig {
+  teamId: string;
+  webhook?: { url: string; headers: Record<string, string>; metadata: Record<string, unknown> };
+  apiOrigin: string;
+}
+
+/** The outbox calls every job object with webhooks answers (durable-objects/outbox-object.ts implements them). */
+export interface WebhookOutbox {
+  pendingWebhooks(max: number): Promise<{ events: PendingWebhook[]; config: OutboxConfig } | null>;
   webhookDelivered(seq: number): Promise<void>;
   webhookDrainFinished(): Promise<boolean>;
   webhookGaveUp(reason: string): Promise<void>;

@@ -1,7 +1,7 @@
 /**
  * The job's one alarm over a table of timers (kind → due time): setting a timer re-arms the alarm for the
- * earliest due row; the alarm takes the due rows and runs them (see the Durable Object's `alarm`). Used by the
- * crawl job (its kinds are the default) and the agent job.
+ * earliest due row; the alarm runs the due rows' handlers (`runDue`, the whole body of each object's `alarm`).
+ * Used by the crawl job (its kinds are the default), the agent job and the monitor.
  */
 import { all, first, run } from "../../durable-objects/sql";
 import type { TimerKind } from "./schema";
@@ -37,6 +37,25 @@ export class Timers<Kind extends string = TimerKind> {
     }
     const current = await this.storage.getAlarm();
     if (current === null || current > next) await this.storage.setAlarm(next);
+  }
+
+  /**
+   * The body of an object's alarm: while `alive()` holds (a handler that deletes the object's state ends the run),
+   * runs the handler of each due timer, earliest first, then arms the alarm afresh for what remains. A handler's
+   * failure ends the alarm (the runtime retries it) unless `onError` is given: then it is reported and the run goes on.
+   */
+  async runDue(handlers: Record<Kind, () => Promise<unknown>>, alive: () => boolean, onError?: (kind: Kind, error: unknown) => void): Promise<void> {
+    if (!alive()) return;
+    for (const kind of this.takeDue(Date.now())) {
+      try {
+        await handlers[kind]();
+      } catch (error) {
+        if (!onError) throw error;
+        onError(kind, error);
+      }
+      if (!alive()) return;
+    }
+    await this.rearm();
   }
 
   /** After an alarm ran: the alarm is spent, so arm it afresh for what remains. */
