@@ -1,6 +1,6 @@
 /**
  * URL helpers for the HTML passes: resolving attribute values against the page's base URL and reading
- * `srcset` lists. All inputs are decoded attribute values (see entities.ts).
+ * `srcset` lists. All inputs are decoded attribute values (dom/tree-builder.ts decodes them).
  */
 import { isWhitespace } from "../dom/tree";
 
