@@ -74,20 +74,20 @@ try {
     const page = `${site.url}/wcxb/0049.html`;
     console.log(`\n== Latency through npm start, fetch engine, 108 KB article page (${server.url}) ==`);
     for (let i = 0; i < 5; i++) await scrape({ url: page, maxAge: 0 }); // warm-up
-    const root = [];
+    const index = [];
     const raw = [];
     const fresh = [];
     const cached = [];
-    for (let i = 0; i < N; i++) root.push(await timed(() => fetch(`${server.url}/`).then((r) => r.text())));
+    for (let i = 0; i < N; i++) index.push(await timed(() => fetch(`${server.url}/`).then((r) => r.text())));
     for (let i = 0; i < N; i++) raw.push(await timed(() => fetch(page).then((r) => r.text())));
     for (let i = 0; i < N; i++) fresh.push(await timed(() => scrape({ url: page, maxAge: 0, storeInCache: false })));
     await scrape({ url: page });
     for (let i = 0; i < N; i++) cached.push(await timed(() => scrape({ url: page })));
-    summary("GET / (the API's index)", root);
+    summary("GET / (the API's index)", index);
     summary("raw fetch of the page (Node -> fixture)", raw);
     summary("POST /v2/scrape, markdown, no cache", fresh);
     summary("POST /v2/scrape, markdown, cache hit", cached);
-    const [r, f, c, w] = [root, fresh, cached, raw].map((samples) => percentile(samples, 50));
+    const [r, f, c, w] = [index, fresh, cached, raw].map((samples) => percentile(samples, 50));
     const verdict = (ok) => (ok ? "met" : "not met");
     console.log(`  goals (p50): GET / ${r.toFixed(1)} ms ≤ 3 ms ${verdict(r <= 3)}; cache hit ${c.toFixed(1)} ≤ GET / + 2 = ${(r + 2).toFixed(1)} ms ${verdict(c <= r + 2)};` +
       ` fresh ${f.toFixed(1)} ≤ GET / + 4 × raw = ${(r + 4 * w).toFixed(1)} ms ${verdict(f <= r + 4 * w)}`);
