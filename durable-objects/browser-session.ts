@@ -2,7 +2,8 @@
  * One Durable Object per remote browser session (POST /v2/browser, interact): the only path to its Browser
  * Rendering session. It holds the session's record, its one DevTools connection (live-browser.ts) and its
  * clients — CDP relay sockets and live-view sockets, accepted as hibernatable WebSockets — runs execute and
- * interact on the session's page, and enforces `ttl` and `activityTtl` with one alarm.
+ * interact on the session's page, and enforces `ttl` and `activityTtl` with the job objects' timers (one alarm over
+ * a table of due times: `ttl`, `idle`, and `forget` for the record of a session that ended).
  *
  * The end of a session (DELETE, an alarm, the browser going away) is one procedure: save the profile when asked
  * to, close every socket with the reason, close the browser, bill the time, tell the team's registry, and keep
@@ -21,18 +22,28 @@ import { loadProfile, mergeOrigins, storeProfile, unlockProfile } from "../src/s
 import type { Execution, ExecuteResult } from "../src/sessions/sandbox";
 import { SessionSockets } from "../src/sessions/session-sockets";
 import { fail, failure, SESSION_DESTROYED, SESSION_NOT_FOUND, succeed, type ExecuteRequest, type Outcome, type ReplayPlan, type SessionConfig, type SessionInfo, type StopResult } from "../src/sessions/types";
+import { Timers, TIMERS_TABLE } from "../src/jobs/timers";
 import { registryStub } from "./browser-registry";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
+
+/** A destroyed session's record answers 410 for this long, then the object forgets it (404). */
+const KEEP_DESTROYED_MS = 24 * 3600 * 1000;
 
 const MIGRATIONS = [
   `CREATE TABLE session (id INTEGER PRIMARY KEY CHECK (id = 1), config TEXT NOT NULL, browser_session_id TEXT,
                          status TEXT NOT NULL, last_activity INTEGER NOT NULL, ended_at INTEGER, end_reason TEXT,
                          credits_billed INTEGER, used_prompt INTEGER NOT NULL DEFAULT 0);
    CREATE TABLE origins (origin TEXT PRIMARY KEY);`,
+  // The hand-set alarm became timers: a session stored before keeps its due times.
+  `${TIMERS_TABLE}
+   INSERT INTO timers (kind, due_at) SELECT 'ttl', json_extract(config, '$.expiresAt') FROM session WHERE status = 'active';
+   INSERT INTO timers (kind, due_at)
+     SELECT 'idle', last_activity + json_extract(config, '$.activityTtlMs') FROM session WHERE status = 'active';
+   INSERT INTO timers (kind, due_at) SELECT 'forget', ended_at + ${KEEP_DESTROYED_MS} FROM session WHERE status <> 'active';`,
 ];
 
-/** A destroyed session's record answers 410 for this long, then the object forgets it (404). */
-const KEEP_DESTROYED_MS = 24 * 3600 * 1000;
+/** An idle check that finds the session busy (or touched meanwhile) looks again no sooner than this. */
+const IDLE_RECHECK_MS = 1_000;
 /** Reconnecting to the browser (after this object restarted) is tried this often before the session is given up. */
 const RECONNECT_ATTEMPTS = 3;
 const RECONNECT_PAUSE_MS = 500;
@@ -43,6 +54,7 @@ type Row = { config: string; browser_session_id: string | null; status: string; 
 
 export class BrowserSessionDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  private readonly timers: Timers<"ttl" | "idle" | "forget">;
   private live: LiveBrowser | null = null;
   private connecting: Promise<LiveBrowser> | null = null;
   private readonly sockets: SessionSockets;
@@ -56,6 +68,7 @@ export class BrowserSessionDO extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     ctx.blockConcurrencyWhile(async () => migrate(this.sql, MIGRATIONS));
+    this.timers = new Timers(this.sql, ctx.storage);
     this.sockets = new SessionSockets(ctx, {
       touch: () => this.touch(),
       live: () => (this.row()?.status === "active" ? this.usableBrowser() : Promise.resolve(null)),
@@ -80,7 +93,8 @@ export class BrowserSessionDO extends DurableObject<Env> {
         if (state) await this.withScratchPage(live, (page) => seedProfile(page, state));
         for (const { origin } of state?.origins ?? []) this.rememberOrigin(origin);
       }
-      await this.armAlarm();
+      await this.timers.set("ttl", config.expiresAt);
+      await this.timers.set("idle", this.lastActivity + config.activityTtlMs);
       return succeed((await this.info(config.teamId))!);
     } catch (e) {
       await this.live?.close(true).catch(() => {});
@@ -115,26 +129,27 @@ export class BrowserSessionDO extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    const row = this.row();
-    if (!row) return;
-    const config = JSON.parse(row.config) as SessionConfig;
-    const now = Date.now();
-    if (row.status !== "active") {
-      if (now >= (row.ended_at ?? 0) + KEEP_DESTROYED_MS) await this.ctx.storage.deleteAll();
-      else await this.ctx.storage.setAlarm((row.ended_at ?? now) + KEEP_DESTROYED_MS);
-      return;
-    }
-    if (now >= config.expiresAt) return void (await this.end("its ttl expired"));
-    const idleSince = Math.max(row.last_activity, this.lastActivity);
-    if (now >= idleSince + config.activityTtlMs && !this.busy) return void (await this.end("no activity within its activityTtl"));
-    await this.armAlarm();
+    await this.timers.runDue(
+      {
+        ttl: () => this.end("its ttl expired"),
+        idle: () => this.endIfIdle(),
+        forget: async () => {
+          await this.ctx.storage.deleteAll();
+          migrate(this.sql, MIGRATIONS);
+        },
+      },
+      () => this.row() !== null,
+    );
   }
 
-  private async armAlarm(): Promise<void> {
+  /** The idle timer: ends the session when nothing happened within its activityTtl, or looks again when due. */
+  private async endIfIdle(): Promise<void> {
     const row = this.row()!;
+    if (row.status !== "active") return;
     const config = JSON.parse(row.config) as SessionConfig;
-    const idleSince = Math.max(row.last_activity, this.lastActivity);
-    await this.ctx.storage.setAlarm(Math.min(config.expiresAt, Math.max(idleSince + config.activityTtlMs, Date.now() + 1_000)));
+    const idleUntil = Math.max(row.last_activity, this.lastActivity) + config.activityTtlMs;
+    if (Date.now() >= idleUntil && !this.busy) return void (await this.end("no activity within its activityTtl"));
+    await this.timers.set("idle", Math.max(idleUntil, Date.now() + IDLE_RECHECK_MS));
   }
 
   private end(reason: string): Promise<StopResult> {
@@ -158,7 +173,8 @@ export class BrowserSessionDO extends DurableObject<Env> {
     const durationMs = endedAt - config.createdAt;
     const credits = sessionCredits(durationMs, row.used_prompt ? PROMPT_CREDITS_PER_HOUR : BROWSER_CREDITS_PER_HOUR);
     run(this.sql, "UPDATE session SET status = 'destroyed', ended_at = ?, end_reason = ?, credits_billed = ? WHERE id = 1", endedAt, reason, credits);
-    await this.ctx.storage.setAlarm(endedAt + KEEP_DESTROYED_MS);
+    this.timers.clear(["ttl", "idle"]);
+    await this.timers.set("forget", endedAt + KEEP_DESTROYED_MS);
     await charge(this.env, config.teamId, credits, config.kind === "interact" ? "interact" : "browser", config.id).catch((e) =>
       console.error(`session ${config.id}: charging ${credits} credits failed: ${describeError(e)}`),
     );

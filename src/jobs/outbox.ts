@@ -11,6 +11,7 @@ import { first, run, all } from "../../durable-objects/sql";
 import type { PendingWebhook, WebhookDrainMessage } from "../crawl/types";
 import { describeError } from "../errors";
 import { WEBHOOK_STALL_MS } from "./schema";
+import { TIMERS_TABLE } from "./timers";
 
 /**
  * The outbox's tables (and the timers table every job object keeps), as a new kind of object creates them in its
@@ -22,7 +23,7 @@ export const OUTBOX_AND_TIMER_TABLES = `CREATE TABLE outbox (seq INTEGER PRIMARY
    CREATE TABLE webhook_state (id INTEGER PRIMARY KEY CHECK (id = 1), draining INTEGER NOT NULL, touched_at INTEGER NOT NULL,
                                gave_up INTEGER NOT NULL DEFAULT 0);
    INSERT INTO webhook_state (id, draining, touched_at) VALUES (1, 0, 0);
-   CREATE TABLE timers (kind TEXT PRIMARY KEY, due_at INTEGER NOT NULL);`;
+   ${TIMERS_TABLE}`;
 
 /** What the outbox needs of the object's timers: the watchdog of a running drain. */
 export interface OutboxTimers {

@@ -4,7 +4,7 @@
  * and the official SDK drive it in the e2e tests.
  */
 import { env } from "cloudflare:workers";
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, call, callJson, fixture, OTHER_TEAM_KEY } from "../helpers";
 
@@ -146,6 +146,29 @@ return { text, url: page.url() };`,
     expect((await execute(session.id, { code: go })).status).toBe(410);
     const listed = await callJson("GET", "/v2/browser?status=destroyed");
     expect(listed.body.sessions.map((s: any) => s.id)).toContain(session.id);
+  });
+
+  it("ends at its ttl and forgets its record a day later, both from its timers", async () => {
+    const session = await openSession({ ttl: 120, activityTtl: 60 });
+    const stub = env.BROWSER_SESSION.get(env.BROWSER_SESSION.idFromName(session.id));
+    const timers = () =>
+      runInDurableObject(stub, (_, state) => state.storage.sql.exec<{ kind: string; due_at: number }>("SELECT kind, due_at FROM timers ORDER BY kind").toArray());
+    const opened = await timers();
+    expect(opened.map((t) => t.kind)).toEqual(["idle", "ttl"]);
+    expect(opened[1]!.due_at).toBe(Date.parse(session.expiresAt));
+    expect(opened[0]!.due_at).toBeGreaterThan(Date.now() + 50_000);
+    // The ttl comes due: the alarm ends the session (410), and only the record's forgetting stays ahead.
+    await runInDurableObject(stub, (_, state) => void state.storage.sql.exec("UPDATE timers SET due_at = 0 WHERE kind = 'ttl'"));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await execute(session.id, { code: "return 1" })).status).toBe(410);
+    const ended = await timers();
+    expect(ended.map((t) => t.kind)).toEqual(["forget"]);
+    expect(ended[0]!.due_at).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    // A day later the object forgets the session: 404, and no alarm is left.
+    await runInDurableObject(stub, (_, state) => void state.storage.sql.exec("UPDATE timers SET due_at = 0"));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await execute(session.id, { code: "return 1" })).status).toBe(404);
+    expect(await runInDurableObject(stub, (_, state) => state.storage.getAlarm())).toBeNull();
   });
 
   it("stops runaway code at its timeout", async () => {
