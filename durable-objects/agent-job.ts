@@ -18,13 +18,13 @@ import { ApiError, describeError } from "../src/errors";
 import { AgentEvents } from "../src/agent/events";
 import { SYSTEM_PROMPT, taskMessage } from "../src/agent/prompt";
 import { AgentRunner, type Ending } from "../src/agent/runner";
-import { MAX_LLM_FAILURES, STEP_LEASE_MS, type AgentConfig, type AgentRow, type AgentTimer } from "../src/agent/schema";
+import { MAX_LLM_FAILURES, STEP_LEASE_MS, type AgentConfig, type AgentRow, type AgentTimer } from "../src/agent/sql-schema";
 import { AgentStore } from "../src/agent/store";
-import { RESULT_TTL_MS } from "../src/jobs/schema";
+import { RESULT_TTL_MS } from "../src/crawl-job/sql-schema";
 import { Timers } from "../src/jobs/timers";
 import type { AgentStatus } from "../src/schemas/agent";
 import { deleteDocuments } from "../src/scrape/cache";
-import { withTokenMeter } from "../src/usage/tokens";
+import { withTokenMeter } from "../src/credits/tokens";
 
 /** The status as the route answers it (without the envelope's `success`). */
 export type AgentStatusView = Omit<AgentStatus, "success">;

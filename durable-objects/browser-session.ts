@@ -10,9 +10,9 @@
  * the record a day so later calls get 410 rather than 404.
  */
 import { DurableObject } from "cloudflare:workers";
-import { charge } from "../src/billing";
+import { charge } from "../src/credits/charge";
 import { ApiError, describeError } from "../src/errors";
-import { BROWSER_CREDITS_PER_HOUR, PROMPT_CREDITS_PER_HOUR, sessionCredits } from "../src/sessions/billing";
+import { BROWSER_CREDITS_PER_HOUR, PROMPT_CREDITS_PER_HOUR, sessionCredits } from "../src/credits/rates";
 import { executeInSession, type ExecuteContext } from "../src/sessions/execute";
 import { runPromptAgent, type PromptResult } from "../src/sessions/prompt-agent";
 import { replayScrape } from "../src/sessions/replay";

@@ -4,11 +4,12 @@
  * scraped and reported by the queue consumer → more links admitted and more pages dispatched → completed when
  * nothing is queued or in flight, or cancelled / failed → expired 24 hours later (results deleted, 404).
  *
- * The concerns live in src/jobs/: the schema and the job row (schema.ts, store.ts), the frontier and seen set
- * (frontier.ts), page leases and claims (pages.ts), dispatching within the job's cap, the pacing and the team's
- * concurrency slots (schedule.ts), results and status (results.ts), the webhook outbox (events.ts; the queue's
- * calls to it in durable-objects/outbox-object.ts), WebSocket watchers (watchers.ts), change tracking's hidden pages
- * (remembered.ts) and the one alarm over a table of timers (timers.ts, runDue). Everything is in SQLite, so an evicted or restarted object resumes where it was.
+ * The concerns live in src/crawl-job/: the SQL schema and the job row (sql-schema.ts, store.ts), the frontier and
+ * seen set (frontier.ts), page leases and claims (pages.ts), dispatching within the job's cap, the pacing and the
+ * team's concurrency slots (dispatch.ts), results and status (results.ts), the webhook events (events.ts, on the
+ * shared outbox of src/jobs/outbox.ts; the queue's calls to it in durable-objects/outbox-object.ts), WebSocket
+ * watchers (watchers.ts) and change tracking's hidden pages (remembered.ts); the one alarm over a table of timers is
+ * the shared src/jobs/timers.ts (runDue). Everything is in SQLite, so an evicted or restarted object resumes where it was.
  *
  * RPC surface: `create` (from src/crawl/service.ts); `claim` / `report` (from the scrape queue's consumer —
  * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` / `slotsContended` (from the team);
@@ -20,23 +21,23 @@ import { rpcStub, type RpcStub } from "./sql";
 import { teamStub } from "./team";
 import type { JobConfig, JobErrors, JobSnapshot, JobStatus, PageClaim, PageRef, PageReport, StatusPage } from "../src/crawl/types";
 import { ApiError, describeError, renderHttpError } from "../src/errors";
-import { Events } from "../src/jobs/events";
-import { Frontier } from "../src/jobs/frontier";
-import { Pages } from "../src/jobs/pages";
-import { RememberedPages } from "../src/jobs/remembered";
-import { Results } from "../src/jobs/results";
-import { Scheduler } from "../src/jobs/schedule";
-import { LEASE_CHECK_MS, RESULT_TTL_MS } from "../src/jobs/schema";
-import { JobStore } from "../src/jobs/store";
+import { Events } from "../src/crawl-job/events";
+import { Frontier } from "../src/crawl-job/frontier";
+import { Pages } from "../src/crawl-job/pages";
+import { RememberedPages } from "../src/crawl-job/remembered";
+import { Results } from "../src/crawl-job/results";
+import { Dispatcher } from "../src/crawl-job/dispatch";
+import { LEASE_CHECK_MS, RESULT_TTL_MS, type TimerKind } from "../src/crawl-job/sql-schema";
+import { JobStore } from "../src/crawl-job/store";
 import { Timers } from "../src/jobs/timers";
-import { Watchers } from "../src/jobs/watchers";
+import { Watchers } from "../src/crawl-job/watchers";
 
 export class CrawlJobDO extends OutboxObject<JobConfig> {
   private readonly store: JobStore;
-  private readonly timers: Timers;
+  private readonly timers: Timers<TimerKind>;
   private readonly frontier: Frontier;
   private readonly pages: Pages;
-  private readonly scheduler: Scheduler;
+  private readonly dispatcher: Dispatcher;
   private readonly results: Results;
   protected readonly events: Events;
   private readonly watchers: Watchers;
@@ -48,7 +49,7 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
     this.timers = new Timers(ctx.storage.sql, ctx.storage);
     this.frontier = new Frontier(this.store, env);
     this.pages = new Pages(this.store);
-    this.scheduler = new Scheduler(this.store, this.pages, this.timers, env);
+    this.dispatcher = new Dispatcher(this.store, this.pages, this.timers, env);
     this.results = new Results(this.store);
     this.events = new Events(this.store, this.timers, env, ctx);
     this.watchers = new Watchers(ctx, env);
@@ -88,7 +89,7 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
 
   /** Dispatches what the limits allow, then completes the job if nothing is left to do. */
   private async pump(renewSlots = false): Promise<void> {
-    await this.scheduler.pump(renewSlots);
+    await this.dispatcher.pump(renewSlots);
     if (this.store.running() && !this.pages.anyOpen() && !this.frontier.anyWaitingLinks()) {
       // Change tracking: the pages tracked before and not found this time are checked before the end.
       if (await this.remembered.admit()) return this.pump();
@@ -103,7 +104,7 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
 
   /** Others wait for the team's slots: give back what this job does not use right away. */
   async slotsContended(): Promise<void> {
-    if (this.scheduler.markContended()) await this.pump();
+    if (this.dispatcher.markContended()) await this.pump();
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
         this.events.emit("page", true, page.scrape_id);
         await this.watchers.broadcastDocument(page.scrape_id, report.result.document, this.store.config().apiOrigin);
       }
-      this.scheduler.pageSettled();
+      this.dispatcher.pageSettled();
     }
     if (settled) {
       await this.frontier.admitDiscovered();
@@ -244,7 +245,7 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
           await this.pump();
         },
         leases: async () => {
-          if (this.pages.recoverLost() > 0) this.scheduler.lostPagesRequeued();
+          if (this.pages.recoverLost() > 0) this.dispatcher.lostPagesRequeued();
           await this.pump(true);
           if (this.store.job()?.status === "scraping") await this.timers.set("leases", Date.now() + LEASE_CHECK_MS);
         },

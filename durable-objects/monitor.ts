@@ -17,7 +17,7 @@ import { Timers } from "../src/jobs/timers";
 import { CheckRun } from "../src/monitor/check";
 import { MonitorEvents, type DeliveryConfig } from "../src/monitor/events";
 import { nextRunAfter } from "../src/monitor/schedule";
-import type { MonitorConfig, MonitorTimer } from "../src/monitor/schema";
+import type { MonitorConfig, MonitorTimer } from "../src/monitor/sql-schema";
 import { MonitorStore } from "../src/monitor/store";
 import { estimateCheckCredits, estimateMonthlyCredits } from "../src/monitor/targets";
 import type { MonitorCheckPageView, MonitorCheckView, MonitorSummary, MonitorView, PageStatus } from "../src/schemas/monitor";

@@ -1,6 +1,6 @@
 /**
  * One Durable Object per team: the credits ledger, the team's settings (credit balance, concurrency limit), the
- * list of its active crawl/batch jobs, and its concurrency slots (src/team/slots.ts): the count of pages being
+ * list of its active crawl/batch jobs, and its concurrency slots (src/concurrency/slots.ts): the count of pages being
  * scraped for the team right now, across every crawl, batch and scrape, held within the team's limit.
  *
  * Self-hosted default: a team has no balance (unlimited credits) until an admin gives it one; usage is counted
@@ -10,8 +10,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { toHex } from "../src/crypto";
 import { describeError } from "../src/errors";
-import { SLOT_MIGRATION, SLOT_TOLD_MIGRATION, SlotLedger, type SlotGrant, type SlotRequest } from "../src/team/slots";
-import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/usage/ledger";
+import { SLOT_MIGRATION, SLOT_TOLD_MIGRATION, SlotLedger, type SlotGrant, type SlotRequest } from "../src/concurrency/slots";
+import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/credits/ledger";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
 const MIGRATIONS = [
@@ -26,7 +26,7 @@ const MIGRATIONS = [
   `CREATE INDEX ledger_by_ref ON ledger (ref);`,
   USAGE_MIGRATION,
   SLOT_TOLD_MIGRATION,
-  // The team's own webhook signing secret (src/crawl/webhooks.ts); null: WEBHOOK_SECRETS or WEBHOOK_SECRET may sign them.
+  // The team's own webhook signing secret (src/jobs/webhook-signing.ts); null: WEBHOOK_SECRETS or WEBHOOK_SECRET may sign them.
   `ALTER TABLE settings ADD COLUMN webhook_secret TEXT;`,
 ];
 
@@ -196,7 +196,7 @@ export class TeamDO extends DurableObject<Env> {
     if (free) for (const listener of [...this.slotListeners]) listener();
   }
 
-  /** The team's webhook signing secret, or null when it has none (src/crawl/webhooks.ts then looks at the configuration). */
+  /** The team's webhook signing secret, or null when it has none (src/jobs/webhook-signing.ts then looks at the configuration). */
   async webhookSecret(): Promise<string | null> {
     return first<{ secret: string | null }>(this.sql, "SELECT webhook_secret AS secret FROM settings WHERE id = 1")?.secret ?? null;
   }

@@ -14,7 +14,7 @@ import { teamStub } from "../durable-objects/team";
 import { ApiError, describeError, type ErrorCode } from "../src/errors";
 import { scrape } from "../src/scrape/pipeline";
 import type { PageClaim, PageMessage, PageReport } from "../src/crawl/types";
-import { withTokenMeter } from "../src/usage/tokens";
+import { withTokenMeter } from "../src/credits/tokens";
 
 /** Error codes worth another attempt: the target or the network may do better next time. */
 const TRANSIENT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([

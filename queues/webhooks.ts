@@ -13,7 +13,7 @@ import { describeError } from "../src/errors";
 import { checkEgress, egressPolicy } from "../src/net/egress";
 import { outboundFetcher } from "../src/net/outbound";
 import { USER_AGENT } from "../src/net/user-agent";
-import { signatureHeaders, webhookSigningSecret, type WebhookPayload } from "../src/crawl/webhooks";
+import { signatureHeaders, webhookSigningSecret, type WebhookPayload } from "../src/jobs/webhook-signing";
 import { loadDocuments } from "../src/scrape/cache";
 import { presentDocument } from "../src/scrape/present";
 import type { PendingWebhook, WebhookDrainMessage } from "../src/crawl/types";

@@ -85,7 +85,7 @@ function ensureDevVars() {
 }
 
 /**
- * WEBHOOK_SECRET signs only for a single-team install (src/crawl/webhooks.ts): name the API_KEYS teams that have no
+ * WEBHOOK_SECRET signs only for a single-team install (src/jobs/webhook-signing.ts): name the API_KEYS teams that have no
  * WEBHOOK_SECRETS entry, whose webhooks will be refused until they get a secret (minted teams get theirs).
  */
 function warnOfUnsignedTeams(apiKeys = "", teamSecrets = "") {

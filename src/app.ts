@@ -27,7 +27,7 @@ import { monitorRoutes } from "./routes/v2/monitor";
 import { v1Routes } from "./routes/v1";
 import { teamRoutes } from "./routes/v2/team";
 import { usageRoutes } from "./routes/v2/usage";
-import { meterRequestTokens } from "./usage/tokens";
+import { meterRequestTokens } from "./credits/tokens";
 import { validationError } from "./validation";
 
 export const API_VERSION = "0.1.0";

@@ -14,9 +14,9 @@ import { normalizeUrl } from "../net/urls";
 import { ScrapeOptionsSchema } from "../schemas/scrape";
 import { scrape } from "../scrape/pipeline";
 import { searchProvider } from "../search/provider";
-import { takeScrapeSlot } from "../team/scrape-slot";
+import { takeScrapeSlot } from "../concurrency/scrape-slot";
 import type { NewStep } from "./store";
-import { MAP_LINKS, MAP_TIMEOUT_MS, MAX_PAGE_CHARS, MAX_PDF_PAGES, SCRAPE_TIMEOUT_MS, SEARCH_RESULTS, type AgentConfig } from "./schema";
+import { MAP_LINKS, MAP_TIMEOUT_MS, MAX_PAGE_CHARS, MAX_PDF_PAGES, SCRAPE_TIMEOUT_MS, SEARCH_RESULTS, type AgentConfig } from "./sql-schema";
 
 /** A scrape through the enhanced proxy costs this much more (docs/credits.md). */
 const PROXY_EXTRA_CREDITS = 4;

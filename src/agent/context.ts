@@ -4,7 +4,7 @@
  * replaced by a short note (the model can read the page again), the latest one is always kept whole.
  */
 import type { ConversationMessage } from "../llm/tools";
-import { CONTEXT_BUDGET_CHARS } from "./schema";
+import { CONTEXT_BUDGET_CHARS } from "./sql-schema";
 
 const ELIDED = "[Elided to keep the conversation short: this result was shown earlier. Call the tool again if you need it.]";
 

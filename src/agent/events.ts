@@ -7,7 +7,7 @@
 import type { PendingWebhook } from "../crawl/types";
 import { Outbox, type OutboxTimers } from "../jobs/outbox";
 import type { AgentWebhookEvent } from "../schemas/agent";
-import type { AgentConfig } from "./schema";
+import type { AgentConfig } from "./sql-schema";
 import type { AgentStore } from "./store";
 
 export class AgentEvents extends Outbox {

@@ -5,7 +5,7 @@
  * restricted to its URLs; `search` when a search provider is configured and the run is not restricted.
  */
 import type { ToolDefinition } from "../llm/tools";
-import type { AgentConfig, StopReason } from "./schema";
+import type { AgentConfig, StopReason } from "./sql-schema";
 
 export const SYSTEM_PROMPT = [
   "You are a web research agent. You carry out the user's task by reading web pages with the tools you are given,",

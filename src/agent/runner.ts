@@ -12,13 +12,13 @@
 import { teamStub } from "../../durable-objects/team";
 import { ApiError } from "../errors";
 import { chatWithTools, type ToolCall, type ToolReply } from "../llm/tools";
-import { INSUFFICIENT_CREDITS_MESSAGE } from "../billing";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "../credits/charge";
 import { refused, runAction, type ActionResult } from "./actions";
 import { readAnswer } from "./answer";
 import { fitToContext } from "./context";
 import type { AgentEvents } from "./events";
 import { answerNowMessage, repairMessage, toolDefinitions, USE_TOOLS_MESSAGE } from "./prompt";
-import { LLM_TIMEOUT_MS, MAX_MODEL_STEPS, MAX_NUDGES, type AgentRow } from "./schema";
+import { LLM_TIMEOUT_MS, MAX_MODEL_STEPS, MAX_NUDGES, type AgentRow } from "./sql-schema";
 import type { AgentStore } from "./store";
 
 /** How a job ends when the loop is done with it. */

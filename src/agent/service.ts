@@ -5,8 +5,8 @@
  */
 import { agentJobStub, type AgentStatusView } from "../../durable-objects/agent-job";
 import { teamStub } from "../../durable-objects/team";
-import { INSUFFICIENT_CREDITS_MESSAGE } from "../billing";
-import { checkWebhookTarget } from "../crawl/webhooks";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "../credits/charge";
+import { checkWebhookTarget } from "../jobs/webhook-signing";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { toolCallingConfigured } from "../llm/tools";
@@ -15,7 +15,8 @@ import { normalizeUrl } from "../net/urls";
 import type { AgentModelName, AgentRequest } from "../schemas/agent";
 import { coerceUrlInput, targetUrlProblem } from "../schemas/common";
 import { searchConfigured } from "../search/provider";
-import { STEP_CREDITS, type AgentConfig } from "./schema";
+import { STEP_CREDITS } from "../credits/rates";
+import type { AgentConfig } from "./sql-schema";
 
 const NOT_FOUND = "Agent job not found";
 /** URLs taken from a prompt as start points, at most. */

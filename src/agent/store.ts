@@ -7,7 +7,7 @@
 import { all, first, migrate, run } from "../../durable-objects/sql";
 import type { AgentStep } from "../schemas/agent";
 import type { ConversationMessage, ToolCall } from "../llm/tools";
-import { AGENT_MIGRATIONS, type AgentConfig, type AgentRow } from "./schema";
+import { AGENT_MIGRATIONS, type AgentConfig, type AgentRow } from "./sql-schema";
 
 export type NewStep = Omit<AgentStep, "step" | "at">;
 

@@ -8,13 +8,13 @@ import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { checkEgress, egressPolicy } from "../net/egress";
 import { loadDocuments } from "../scrape/cache";
-import type { ScrapeDocument } from "../scrape/document";
+import type { ScrapeDocument } from "../schemas/document";
 import { presentDocument } from "../scrape/present";
 import { normalizeFormats } from "../schemas/scrape";
 import { requireLlmFor } from "../llm/client";
 import { refuseUnavailableFormats } from "../scrape/unavailable";
 import { validatePatterns } from "./scope";
-import { checkWebhookTarget } from "./webhooks";
+import { checkWebhookTarget } from "../jobs/webhook-signing";
 import type { JobConfig, JobKind, JobRequest, StatusPage } from "./types";
 
 export interface NewJob extends JobRequest {

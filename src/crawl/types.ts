@@ -3,7 +3,7 @@
  */
 import type { WebhookConfig } from "../schemas/crawl";
 import type { ScrapeOptions } from "../schemas/scrape";
-import type { ScrapeDocument } from "../scrape/document";
+import type { ScrapeDocument } from "../schemas/document";
 
 export type JobKind = "crawl" | "batch";
 export type JobStatus = "scraping" | "completed" | "failed" | "cancelled";

@@ -7,7 +7,7 @@
 import type { Page } from "@cloudflare/puppeteer";
 import { ApiError, describeError } from "../errors";
 import type { Action } from "../schemas/scrape";
-import type { ActionResults } from "../scrape/document";
+import type { ActionResults } from "../schemas/document";
 import { saveArtifact, takeScreenshot, type ArtifactSink } from "./browser-artifacts";
 import { setViewport } from "./browser-emulation";
 import { abortable } from "./browser-pool";

@@ -13,7 +13,7 @@ import type { EgressPolicy } from "../net/egress";
 import { EGRESS_VERDICT_HEADER } from "../net/outbound";
 import type { ProxyConfig } from "../net/proxy";
 import type { FormatObject, ScreenshotFormatOptions, ScrapeOptions } from "../schemas/scrape";
-import type { ActionResults } from "../scrape/document";
+import type { ActionResults } from "../schemas/document";
 import { runActions, sleep } from "./actions";
 import { REMOVE_CONSENT_POPUPS } from "./adblock";
 import { saveArtifact, takeScreenshot, type ArtifactSink } from "./browser-artifacts";

@@ -3,7 +3,7 @@
  * rendered it), plus whatever the engine captured on the way (screenshots, action results).
  */
 import type { RawBranding } from "../branding/collect";
-import type { ActionResults } from "../scrape/document";
+import type { ActionResults } from "../schemas/document";
 import { sniffText } from "../net/charset";
 
 export type EngineName = "fetch" | "browser";

@@ -6,7 +6,7 @@
  */
 import { agentJobStub } from "../../durable-objects/agent-job";
 import { startAgent } from "../agent/service";
-import { charge } from "../billing";
+import { charge } from "../credits/charge";
 import { mapSite } from "../crawl/map";
 import { ApiError } from "../errors";
 import { DEFAULT_AGENT_MAX_CREDITS } from "../schemas/agent";

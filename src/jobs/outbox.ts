@@ -10,7 +10,6 @@
 import { first, run, all } from "../../durable-objects/sql";
 import type { PendingWebhook, WebhookDrainMessage } from "../crawl/types";
 import { describeError } from "../errors";
-import { WEBHOOK_STALL_MS } from "./schema";
 import { TIMERS_TABLE } from "./timers";
 
 /**
@@ -24,6 +23,9 @@ export const OUTBOX_AND_TIMER_TABLES = `CREATE TABLE outbox (seq INTEGER PRIMARY
                                gave_up INTEGER NOT NULL DEFAULT 0);
    INSERT INTO webhook_state (id, draining, touched_at) VALUES (1, 0, 0);
    ${TIMERS_TABLE}`;
+
+/** A webhook drain that has shown no sign of life for this long is started again. */
+export const WEBHOOK_STALL_MS = 10 * 60_000;
 
 /** What the outbox needs of the object's timers: the watchdog of a running drain. */
 export interface OutboxTimers {

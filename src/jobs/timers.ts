@@ -1,15 +1,14 @@
 /**
  * The job's one alarm over a table of timers (kind → due time): setting a timer re-arms the alarm for the
  * earliest due row; the alarm runs the due rows' handlers (`runDue`, the whole body of each object's `alarm`).
- * Used by the crawl job (its kinds are the default), the agent job, the monitor and the browser session.
+ * Used by the crawl job, the agent job, the monitor and the browser session, each with its own kinds of timer.
  */
 import { all, first, run } from "../../durable-objects/sql";
-import type { TimerKind } from "./schema";
 
 /** The table behind the timers, as an object's migration creates it. */
 export const TIMERS_TABLE = "CREATE TABLE timers (kind TEXT PRIMARY KEY, due_at INTEGER NOT NULL);";
 
-export class Timers<Kind extends string = TimerKind> {
+export class Timers<Kind extends string> {
   constructor(
     private readonly sql: SqlStorage,
     private readonly storage: DurableObjectStorage,

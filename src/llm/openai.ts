@@ -5,7 +5,7 @@
  * tool calling — builds its body and goes through it.
  */
 import { ApiError, describeError } from "../errors";
-import { recordTokens, tokensUsed } from "../usage/tokens";
+import { recordTokens, tokensUsed } from "../credits/tokens";
 import type { AnswerShape, ChatAnswer, ChatRequest, LlmProvider } from "./provider";
 
 const DEFAULT_MODEL = "gpt-4o-mini";

@@ -9,7 +9,7 @@
  * call sets `max_tokens`; an answer that used all of it is cut off.
  */
 import { ApiError, describeError } from "../errors";
-import { recordTokens, tokensUsed } from "../usage/tokens";
+import { recordTokens, tokensUsed } from "../credits/tokens";
 import type { AnswerShape, ChatAnswer, ChatRequest, LlmProvider } from "./provider";
 
 export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";

@@ -12,12 +12,12 @@ import { ApiError, describeError } from "../errors";
 import { pickCrawlerSettings } from "../schemas/crawl";
 import type { MonitorCheckPageView, MonitorCheckStatus, MonitorSummary, StoredTarget } from "../schemas/monitor";
 import { loadDocuments } from "../scrape/cache";
-import type { ScrapeDocument } from "../scrape/document";
+import type { ScrapeDocument } from "../schemas/document";
 import { scrapeForTeam } from "../scrape/for-team";
 import { searchProvider } from "../search/provider";
 import type { MonitorEvents } from "./events";
 import { judgeChange } from "./judge";
-import { EMPTY_SUMMARY, type MonitorConfig, type NewPage } from "./schema";
+import { EMPTY_SUMMARY, type MonitorConfig, type NewPage } from "./sql-schema";
 import type { MonitorStore } from "./store";
 import { monitorScrapeOptions } from "./targets";
 

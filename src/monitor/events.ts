@@ -7,7 +7,7 @@
 import type { PendingWebhook } from "../crawl/types";
 import { Outbox, type OutboxTimers } from "../jobs/outbox";
 import type { MonitorWebhookEvent } from "../schemas/monitor";
-import type { MonitorConfig } from "./schema";
+import type { MonitorConfig } from "./sql-schema";
 import type { MonitorStore } from "./store";
 
 export interface DeliveryConfig {

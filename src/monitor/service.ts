@@ -8,7 +8,7 @@ import { monitorStub, type MonitorDO } from "../../durable-objects/monitor";
 import { monitorRegistryStub } from "../../durable-objects/monitor-registry";
 import type { RpcStub } from "../../durable-objects/sql";
 import { validatePatterns } from "../crawl/scope";
-import { checkWebhookTarget } from "../crawl/webhooks";
+import { checkWebhookTarget } from "../jobs/webhook-signing";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { llmConfigured } from "../llm/client";
@@ -19,7 +19,7 @@ import { coerceUrlInput } from "../schemas/common";
 import type { CreateMonitorRequest, MonitorNotification, MonitorTarget, MonitorView, MonitorWebhook, StoredTarget, UpdateMonitorRequest } from "../schemas/monitor";
 import { searchConfigured } from "../search/provider";
 import { minIntervalSeconds, normalizeSchedule, ScheduleProblem, type NormalizedSchedule } from "./schedule";
-import type { MonitorConfig } from "./schema";
+import type { MonitorConfig } from "./sql-schema";
 import { monitorScrapeOptions } from "./targets";
 
 const NOT_FOUND = "Monitor not found";

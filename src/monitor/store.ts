@@ -1,11 +1,11 @@
 /**
- * A monitor's state in its Durable Object's SQLite (docs/storage.md, "MonitorDO"; the schema is ./schema.ts): the
+ * A monitor's state in its Durable Object's SQLite (docs/storage.md, "MonitorDO"; the schema is ./sql-schema.ts): the
  * monitor row (its config as JSON, status and schedule times), its checks, each check's pages, the last scrape of
  * every page it watches (for `previousScrapeId`); the webhook outbox and timers are the shared job modules'.
  */
 import { all, first, migrate, run } from "../../durable-objects/sql";
 import type { MonitorCheckPageView, MonitorCheckStatus, MonitorCheckView, MonitorSummary, PageStatus } from "../schemas/monitor";
-import { EMPTY_SUMMARY, MONITOR_MIGRATIONS, type CheckRow, type MonitorConfig, type MonitorRow, type NewPage } from "./schema";
+import { EMPTY_SUMMARY, MONITOR_MIGRATIONS, type CheckRow, type MonitorConfig, type MonitorRow, type NewPage } from "./sql-schema";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));

@@ -4,12 +4,12 @@
  * through the LLM), billed like a scrape of the same content (1, +1 per PDF page beyond the first, +4 for json).
  * The result is stored like a scrape's (readable at GET /v2/scrape/{id}) unless zeroDataRetention.
  */
-import { ensureCredits } from "../billing";
+import { ensureCredits } from "../credits/charge";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { buildDocument } from "../scrape/build";
 import { storeDocument } from "../scrape/cache";
-import type { ScrapeDocument } from "../scrape/document";
+import type { ScrapeDocument } from "../schemas/document";
 import { checkScrapeRequest } from "../scrape/pipeline";
 import { ScrapeOptionsSchema } from "../schemas/scrape";
 import type { ParseOptions } from "../schemas/parse";

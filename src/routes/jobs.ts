@@ -9,7 +9,7 @@ import type { JobKind } from "../crawl/types";
 import type { AppEnv } from "../hono";
 import { errorResponses } from "../errors";
 import { JobIdParams } from "../schemas/common";
-import { DocumentSchema } from "../scrape/document";
+import { DocumentSchema } from "../schemas/document";
 
 export const JobStartedSchema = z.object({ success: z.literal(true), id: z.string(), url: z.string() }).openapi("JobStarted");
 

@@ -3,6 +3,7 @@
  * (HTML passes + markdown, PDF text, JSON/text bodies), derives only the requested formats, fills `metadata`
  * and computes the credits (docs/credits.md).
  */
+import { scrapeCredits } from "../credits/rates";
 import { ApiError } from "../errors";
 import { pageKind, type FetchedPage } from "../engines/types";
 import { parsePdf, pdfParserOptions, pdfToBase64 } from "../engines/pdf";
@@ -11,7 +12,7 @@ import { convertHtml } from "./html-content";
 import { extractJson, summarize } from "../llm/client";
 import { brandingProfile } from "../branding/format";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
-import type { DocumentMetadata, ScrapeDocument } from "./document";
+import type { DocumentMetadata, ScrapeDocument } from "../schemas/document";
 
 export interface BuildOptions {
   options: ScrapeOptions;
@@ -30,10 +31,6 @@ export interface BuiltDocument {
   /** With `discoverLinks`: the page's followable links (empty for non-HTML content). */
   discoveredLinks?: string[];
 }
-
-/** Credits beyond the base 1 (docs/credits.md). */
-const JSON_FORMAT_EXTRA = 4;
-const ENHANCED_PROXY_EXTRA = 4;
 
 interface Content {
   markdown?: string;
@@ -108,10 +105,12 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     warnings.push(...branding.warnings);
   }
 
-  let credits = 1 + Math.max(0, content.pdfPagesParsed - 1);
-  // The json format and change tracking's json mode cost the same extra, once.
-  if (json || formats.some((f) => f.type === "changeTracking" && f.modes.includes("json"))) credits += JSON_FORMAT_EXTRA;
-  if (page.proxyUsed === "enhanced") credits += ENHANCED_PROXY_EXTRA;
+  const credits = scrapeCredits({
+    pdfPagesParsed: content.pdfPagesParsed,
+    // The json format and change tracking's json mode cost the same extra, once.
+    jsonExtraction: Boolean(json) || formats.some((f) => f.type === "changeTracking" && f.modes.includes("json")),
+    enhancedProxy: page.proxyUsed === "enhanced",
+  });
 
   document.metadata = {
     ...content.meta,

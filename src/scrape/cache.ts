@@ -4,7 +4,7 @@
  * request for a public page returns: requests with custom headers, actions, a browser profile, change tracking
  * or zero data retention neither read nor write it.
  */
-import type { ScrapeDocument } from "./document";
+import type { ScrapeDocument } from "../schemas/document";
 import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
 import { sha256Hex } from "../crypto";
 import { kvKeys, r2Keys } from "../storage/layout";

@@ -3,9 +3,9 @@
  * the scrape's timeout), charged when it succeeded — to the key that asked. A cache hit takes no slot. Used by
  * the scrape route and by what scrapes on the caller's behalf (search results, monitor checks).
  */
-import { takeScrapeSlot } from "../team/scrape-slot";
+import { takeScrapeSlot } from "../concurrency/scrape-slot";
 import { teamStub } from "../../durable-objects/team";
-import { INSUFFICIENT_CREDITS_MESSAGE } from "../billing";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "../credits/charge";
 import { ApiError } from "../errors";
 import { lookupCached, persist, prepareScrape, scrapeFresh, type ScrapeOutcome, type ScrapeRequestInput } from "./pipeline";
 

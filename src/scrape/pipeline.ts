@@ -8,7 +8,7 @@ import { egressPolicy, checkEgress } from "../net/egress";
 import { coerceUrlInput } from "../schemas/common";
 import { normalizeFormats, type FormatObject, type ScrapeOptions } from "../schemas/scrape";
 import { cacheKey, readCache, scrapeRequestRecord, storeDocument, usesCache, writeCacheIndex, type CacheEntry, type StoredDocument } from "./cache";
-import type { ScrapeDocument } from "./document";
+import type { ScrapeDocument } from "../schemas/document";
 import { buildDocument } from "./build";
 import { runEngines } from "../engines/select";
 import { timeoutError } from "../engines/fetch";

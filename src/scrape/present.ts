@@ -3,7 +3,7 @@
  * referenced inside stored documents as `artifact:<r2 key>` and become signed URLs here, so a cached or
  * re-read document always carries links that are valid for the next 24 hours.
  */
-import type { ScrapeDocument } from "./document";
+import type { ScrapeDocument } from "../schemas/document";
 import { signArtifactUrl } from "../artifacts";
 
 export const ARTIFACT_PREFIX = "artifact:";

@@ -3,10 +3,10 @@
  * shape, optionally with every web and news result scraped through the scrape pipeline (`scrapeOptions`; each
  * scrape billed as a scrape). The search itself costs 2 credits per 10 results returned (none for no result).
  */
-import { ensureCredits } from "../billing";
+import { ensureCredits } from "../credits/charge";
 import { ApiError, describeError } from "../errors";
 import { checkScrapeRequest } from "../scrape/pipeline";
-import type { ScrapeDocument } from "../scrape/document";
+import type { ScrapeDocument } from "../schemas/document";
 import { scrapeForTeam, type TeamScrapeContext } from "../scrape/for-team";
 import { TBS_TIME_RANGES, type SearchRequest, type SearchSource } from "../schemas/search";
 import { searchProvider, type SearchCategory, type SearchResult } from "./provider";

@@ -4,10 +4,10 @@
  */
 import { registryStub } from "../../durable-objects/browser-registry";
 import { sessionStub } from "../../durable-objects/browser-session";
-import { ensureCredits } from "../billing";
+import { ensureCredits } from "../credits/charge";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
-import { SESSION_MIN_CREDITS } from "./billing";
+import { SESSION_MIN_CREDITS } from "../credits/rates";
 import { lockProfile, unlockProfile, type ProfileOption } from "./profiles";
 import { sessionUrls } from "./tokens";
 import { SESSION_NOT_FOUND, unwrap, type ExecuteRequest, type SessionConfig, type SessionInfo, type SessionKind, type StopResult } from "./types";

@@ -5,7 +5,7 @@
  * tracking never reads or writes the shared cache.
  */
 import type { ChangeTrackingFormatOptions } from "../schemas/scrape";
-import type { ScrapeDocument } from "../scrape/document";
+import type { ScrapeDocument } from "../schemas/document";
 import { changeStatus, gitDiff, type ChangeStatus, type GitDiff } from "./compare";
 import { jsonModeChanges } from "./json-changes";
 import { readTrackedPage, trackedPageId, writeTrackedPage } from "./store";

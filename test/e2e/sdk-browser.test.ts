@@ -33,7 +33,7 @@ describe("official SDK: scrape on the browser engine", () => {
     });
     expect(doc.markdown).toContain("Welcome aboard, Grace!");
     expect(doc.metadata?.engine).toBe("browser");
-    // The SDK types `actions` loosely; the shape is the Document schema's (src/scrape/document.ts).
+    // The SDK types `actions` loosely; the shape is the Document schema's (src/schemas/document.ts).
     const actions = doc.actions as unknown as ActionResults;
     expect(actions.javascriptReturns).toEqual([{ type: "string", value: "Welcome aboard, Grace!" }]);
     expect(actions.scrapes[0].html).toContain("Welcome aboard, Grace!");

@@ -6,7 +6,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { UsageLedger } from "../../src/usage/ledger";
+import { UsageLedger } from "../../src/credits/ledger";
 import { ADMIN_TOKEN, callJson, fixture, newTeam, unique } from "../helpers";
 
 const thisMonth = () => {

@@ -19,7 +19,7 @@ import { requestFields } from "../request-fields";
 import { ScrapeRequestSchema } from "../../src/schemas/scrape";
 import { BatchScrapeRequestSchema, CrawlParamsPreviewSchema, CrawlRequestSchema } from "../../src/schemas/crawl";
 import { V1BatchScrapeRequestSchema, v1BatchToV2, V1CrawlRequestSchema, v1CrawlToV2 } from "../../src/schemas/v1";
-import { MapRequestSchema } from "../../src/routes/v2/map";
+import { MapRequestSchema } from "../../src/schemas/map";
 import { AgentRequestSchema } from "../../src/schemas/agent";
 import { SearchRequestSchema } from "../../src/schemas/search";
 import { ParseOptionsSchema } from "../../src/schemas/parse";

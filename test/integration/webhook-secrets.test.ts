@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
-import { webhookSigningSecret } from "../../src/crawl/webhooks";
+import { webhookSigningSecret } from "../../src/jobs/webhook-signing";
 import { ADMIN_TOKEN, OTHER_TEAM_KEY, callJson, callJsonWith, fixture } from "../helpers";
 
 const WEBHOOK_SECRET = env.WEBHOOK_SECRET!;

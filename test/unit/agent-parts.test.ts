@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { readAnswer } from "../../src/agent/answer";
 import { fitToContext } from "../../src/agent/context";
 import { answerParameters, toolDefinitions } from "../../src/agent/prompt";
-import type { AgentConfig } from "../../src/agent/schema";
+import type { AgentConfig } from "../../src/agent/sql-schema";
 import { urlsInPrompt } from "../../src/agent/service";
 import { ApiError } from "../../src/errors";
 import { chatWithTools, type ConversationMessage } from "../../src/llm/tools";

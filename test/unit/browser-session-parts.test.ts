@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/errors";
 import { parseAgentBrowserScript } from "../../src/sessions/agent-browser";
-import { BROWSER_CREDITS_PER_HOUR, PROMPT_CREDITS_PER_HOUR, sessionCredits } from "../../src/sessions/billing";
+import { BROWSER_CREDITS_PER_HOUR, PROMPT_CREDITS_PER_HOUR, sessionCredits } from "../../src/credits/rates";
 import { CodeSyntaxError, instrumentLoops } from "../../src/sessions/loop-guard";
 import { sessionToken, verifySessionToken } from "../../src/sessions/tokens";
 

@@ -7,12 +7,12 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Timers } from "../../src/jobs/timers";
-import type { TimerKind } from "../../src/jobs/schema";
+import type { TimerKind } from "../../src/crawl-job/sql-schema";
 
 type Handlers = Record<TimerKind, () => Promise<unknown>>;
 
 /** Runs `body` on a fresh object's storage, with timers due 30, 20 and 10 ms ago and one due in a minute. */
-async function withTimers(body: (timers: Timers, storage: DurableObjectStorage, later: number) => Promise<void>): Promise<void> {
+async function withTimers(body: (timers: Timers<TimerKind>, storage: DurableObjectStorage, later: number) => Promise<void>): Promise<void> {
   const stub = env.CRAWL_JOB.get(env.CRAWL_JOB.newUniqueId());
   await runInDurableObject(stub, async (_instance, state) => {
     const now = Date.now();

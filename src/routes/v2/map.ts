@@ -2,27 +2,12 @@
  * POST /v2/map (docs/api.md, "Map"): the URLs of a site from its sitemaps and links.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { charge, ensureCredits } from "../../billing";
+import { charge, ensureCredits } from "../../credits/charge";
 import { mapSite } from "../../crawl/map";
 import { createRouter } from "../../hono";
 import { errorResponses } from "../../errors";
-import { coerceUrlInput, targetUrl } from "../../schemas/common";
-import { LocationSchema } from "../../schemas/scrape";
-
-export const MapRequestSchema = z
-  .strictObject({
-    url: targetUrl,
-    search: z.string().max(1000).optional().openapi({ description: "Only links matching this text, most relevant first." }),
-    limit: z.int().min(1).max(100_000).default(100),
-    sitemap: z.enum(["include", "skip", "only"]).default("include"),
-    includeSubdomains: z.boolean().default(true),
-    ignoreQueryParameters: z.boolean().default(true),
-    timeout: z.int().min(1).max(300_000).optional().openapi({ description: "Milliseconds; 408 MAP_TIMEOUT when exceeded." }),
-    location: LocationSchema.optional(),
-    origin: z.string().optional(),
-    integration: z.string().optional(),
-  })
-  .openapi("MapRequest");
+import { coerceUrlInput } from "../../schemas/common";
+import { MapRequestSchema } from "../../schemas/map";
 
 const MapResponseSchema = z
   .object({

@@ -4,7 +4,7 @@
  * scrape (src/parse/service.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { charge } from "../../billing";
+import { charge } from "../../credits/charge";
 import { createRouter } from "../../hono";
 import { ApiError, errorResponses } from "../../errors";
 import { ACCEPTED_TYPES } from "../../parse/convert";

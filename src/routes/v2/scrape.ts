@@ -7,7 +7,7 @@ import { ApiError, errorResponses, quietError } from "../../errors";
 import { JobIdParams } from "../../schemas/common";
 import { ScrapeRequestSchema } from "../../schemas/scrape";
 import { loadDocument } from "../../scrape/cache";
-import { DocumentSchema } from "../../scrape/document";
+import { DocumentSchema } from "../../schemas/document";
 import { scrapeForTeam } from "../../scrape/for-team";
 import { checkScrapeRequest } from "../../scrape/pipeline";
 import { presentDocument } from "../../scrape/present";

@@ -3,7 +3,7 @@
  * (SEARCH_URL), results optionally scraped (src/search/service.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { charge } from "../../billing";
+import { charge } from "../../credits/charge";
 import { createRouter } from "../../hono";
 import { errorResponses } from "../../errors";
 import { SearchRequestSchema } from "../../schemas/search";

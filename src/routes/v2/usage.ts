@@ -1,6 +1,6 @@
 /**
  * Account usage routes (docs/api.md, "Account"): GET /v2/team/queue-status, GET /v2/team/token-usage and the
- * monthly `…/historical` credit and token usage, from the team Durable Object's usage ledger (src/usage/ledger.ts).
+ * monthly `…/historical` credit and token usage, from the team Durable Object's usage ledger (src/credits/ledger.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { jobStub } from "../../../durable-objects/crawl-job";

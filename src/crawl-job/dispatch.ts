@@ -15,11 +15,11 @@
 import { teamStub } from "../../durable-objects/team";
 import { describeError } from "../errors";
 import type { Pages } from "./pages";
-import { SLOT_LEASE_MS } from "./schema";
+import { SLOT_LEASE_MS, type TimerKind } from "./sql-schema";
 import type { JobStore } from "./store";
-import type { Timers } from "./timers";
+import type { Timers } from "../jobs/timers";
 
-export class Scheduler {
+export class Dispatcher {
   private running: Promise<void> | null = null;
   /** Others may be waiting for the team's slots (true until the team says otherwise, e.g. after an eviction). */
   private contended = true;
@@ -29,7 +29,7 @@ export class Scheduler {
   constructor(
     private readonly store: JobStore,
     private readonly pages: Pages,
-    private readonly timers: Timers,
+    private readonly timers: Timers<TimerKind>,
     private readonly env: Env,
   ) {}
 

@@ -8,7 +8,7 @@
 import { all, first, run } from "../../durable-objects/sql";
 import type { PageClaim, PageMessage } from "../crawl/types";
 import { JOB_ERRORS } from "../errors";
-import { LEASE_MARGIN_MS, MAX_DISPATCHES, type PageRow } from "./schema";
+import { LEASE_MARGIN_MS, MAX_DISPATCHES, type PageRow } from "./sql-schema";
 import type { JobStore } from "./store";
 
 export class Pages {

@@ -9,7 +9,7 @@
  */
 import { first, migrate } from "../../durable-objects/sql";
 import type { JobConfig } from "../crawl/types";
-import { JOB_MIGRATIONS, type JobRow } from "./schema";
+import { JOB_MIGRATIONS, type JobRow } from "./sql-schema";
 
 /** Every column of the job row but the configuration text. */
 const ROW_COLUMNS = "status, kicked_off, created_at, completed_at, expires_at, error, credits, next_dispatch_at, robots_delay, slots_held";

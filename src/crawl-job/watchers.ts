@@ -6,7 +6,7 @@
  */
 import { describeError, renderSocketError } from "../errors";
 import { loadDocuments } from "../scrape/cache";
-import type { ScrapeDocument } from "../scrape/document";
+import type { ScrapeDocument } from "../schemas/document";
 import { presentDocument } from "../scrape/present";
 
 const DONE = JSON.stringify({ type: "done" });

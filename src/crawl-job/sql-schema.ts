@@ -52,8 +52,6 @@ export const LEASE_MARGIN_MS = 15_000;
 export const LEASE_CHECK_MS = 10_000;
 /** A page dispatched this many times without a report is given up as lost. */
 export const MAX_DISPATCHES = 5;
-/** A webhook drain that has shown no sign of life for this long is started again. */
-export const WEBHOOK_STALL_MS = 10 * 60_000;
 /** Status pages are cut once their documents exceed this many bytes of JSON (docs/api.md, "Jobs"). */
 export const STATUS_PAGE_BYTES = 10 * 1024 * 1024;
 /** The team keeps a job's slots this long without hearing from it; the lease check renews them well before. */

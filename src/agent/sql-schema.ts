@@ -29,8 +29,6 @@ export type AgentTimer = "step" | "webhooks" | "expire";
 export type AgentJobStatus = "processing" | "completed" | "failed" | "cancelled";
 export type StopReason = "maxCredits" | "maxSteps";
 
-/** Credits one model step costs (spark-1-mini is 60% cheaper than spark-1-pro). */
-export const STEP_CREDITS = { mini: 2, pro: 5 } as const;
 /** Model steps before the agent is told to answer with what it has. */
 export const MAX_MODEL_STEPS = 40;
 /** Consecutive replies without a tool call before the job gives up on the model. */

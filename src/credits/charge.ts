@@ -2,8 +2,8 @@
  * Credits (docs/credits.md) from the routes' side: refuse work up front when a team with a balance has run out (402),
  * charge after the work succeeded.
  */
-import { teamStub } from "../durable-objects/team";
-import { ApiError } from "./errors";
+import { teamStub } from "../../durable-objects/team";
+import { ApiError } from "../errors";
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
   "Insufficient credits to perform this request. Ask the operator for more credits or lower the request's limit.";

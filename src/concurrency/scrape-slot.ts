@@ -9,7 +9,7 @@
 import { teamStub } from "../../durable-objects/team";
 import type { ConcurrencyStamp } from "../crawl/types";
 import { ApiError } from "../errors";
-import { INSUFFICIENT_CREDITS_MESSAGE } from "../billing";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "../credits/charge";
 
 const LEASE_MARGIN_MS = 15_000;
 

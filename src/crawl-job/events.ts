@@ -8,14 +8,13 @@ import type { JobConfig, PendingWebhook } from "../crawl/types";
 import type { WebhookEventName } from "../schemas/crawl";
 import { JOB_ERRORS } from "../errors";
 import { newId } from "../ids";
-import { Outbox } from "./outbox";
+import { Outbox, type OutboxTimers } from "../jobs/outbox";
 import type { JobStore } from "./store";
-import type { Timers } from "./timers";
 
 export class Events extends Outbox {
   constructor(
     private readonly store: JobStore,
-    timers: Timers,
+    timers: OutboxTimers,
     env: Env,
     ctx: DurableObjectState,
   ) {

@@ -6,7 +6,7 @@
 import { all, run } from "../../durable-objects/sql";
 import type { JobErrors, JobSnapshot, PageResult, StatusPage } from "../crawl/types";
 import { deleteDocuments } from "../scrape/cache";
-import { RESULT_TTL_MS, STATUS_PAGE_BYTES, type JobRow } from "./schema";
+import { RESULT_TTL_MS, STATUS_PAGE_BYTES, type JobRow } from "./sql-schema";
 import type { JobStore } from "./store";
 
 export class Results {
