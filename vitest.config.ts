@@ -22,7 +22,9 @@ function neutralizedDevVars(): Record<string, string> {
     .split(/\r?\n/)
     .map((line) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1])
     .filter((name): name is string => name !== undefined);
-  return Object.fromEntries(names.map((name) => [name, typeof defaults[name] === "string" ? (defaults[name] as string) : ""]));
+  return Object.fromEntries(
+    names.map((name) => [name, typeof defaults[name] === "string" ? (defaults[name] as string) : ""]),
+  );
 }
 
 function workersProject(name: string, include: string[]): TestProjectInlineConfiguration {
@@ -37,7 +39,8 @@ function workersProject(name: string, include: string[]): TestProjectInlineConfi
             ALLOW_LOCAL_NETWORK: "true",
             API_KEYS: "default:ec-test-key-default,other:ec-test-key-other",
             ADMIN_TOKEN: "test-admin-token",
-            // Two teams in API_KEYS: each needs its own webhook secret (WEBHOOK_SECRET serves a single-team install only).
+            // Two teams in API_KEYS: each needs its own webhook secret (WEBHOOK_SECRET serves a single-team install
+            // only).
             WEBHOOK_SECRET: "test-webhook-secret-shared",
             WEBHOOK_SECRETS: "default:test-webhook-secret,other:test-webhook-secret-other",
             SIGNING_SECRET: "test-signing-secret",

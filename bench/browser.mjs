@@ -10,7 +10,8 @@ export async function run({ server, site, scrape, summary, timed }) {
   console.log(`\n== Rendered scrape latency, browser engine (${server.url}) ==`);
   const page = (path) => `${site.url}${path}${path.includes("?") ? "&" : "?"}n=${Math.random().toString(36).slice(2)}`;
   // `location` alone sends a page to the browser without adding any wait of its own.
-  const rendered = (url, extra = {}) => scrape({ url, maxAge: 0, storeInCache: false, location: { country: "US" }, ...extra });
+  const rendered = (url, extra = {}) =>
+    scrape({ url, maxAge: 0, storeInCache: false, location: { country: "US" }, ...extra });
 
   const cold = await timed(() => rendered(page("/article.html")));
   summary("cold: first render (launches a browser)", [cold]);
@@ -18,13 +19,26 @@ export async function run({ server, site, scrape, summary, timed }) {
   const cases = [
     ["warm: article (11 KB), markdown", () => rendered(page("/article.html"))],
     ["warm: generated page (100 KB), markdown", () => rendered(page("/generated?bytes=100000"))],
-    ["warm: script-built page, detected from fetch", () => scrape({ url: page("/browser/js-shell.html"), maxAge: 0, storeInCache: false })],
-    ["warm: article + viewport screenshot (R2)", () => rendered(page("/article.html"), { formats: ["markdown", "screenshot"] })],
-    ["warm: form, click + write + press actions", () =>
-      scrape({
-        url: page("/browser/form.html"),
-        actions: [{ type: "click", selector: "#name" }, { type: "write", text: "Ada" }, { type: "press", key: "Enter" }],
-      })],
+    [
+      "warm: script-built page, detected from fetch",
+      () => scrape({ url: page("/browser/js-shell.html"), maxAge: 0, storeInCache: false }),
+    ],
+    [
+      "warm: article + viewport screenshot (R2)",
+      () => rendered(page("/article.html"), { formats: ["markdown", "screenshot"] }),
+    ],
+    [
+      "warm: form, click + write + press actions",
+      () =>
+        scrape({
+          url: page("/browser/form.html"),
+          actions: [
+            { type: "click", selector: "#name" },
+            { type: "write", text: "Ada" },
+            { type: "press", key: "Enter" },
+          ],
+        }),
+    ],
   ];
   for (const [label, call] of cases) {
     await call(); // warm-up for this page
@@ -33,6 +47,7 @@ export async function run({ server, site, scrape, summary, timed }) {
     summary(label, samples);
   }
   const fetchOnly = [];
-  for (let i = 0; i < WARM_SAMPLES; i++) fetchOnly.push(await timed(() => scrape({ url: page("/article.html"), maxAge: 0, storeInCache: false })));
+  for (let i = 0; i < WARM_SAMPLES; i++)
+    fetchOnly.push(await timed(() => scrape({ url: page("/article.html"), maxAge: 0, storeInCache: false })));
   summary("same article on the fetch engine, for scale", fetchOnly);
 }

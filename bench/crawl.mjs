@@ -11,7 +11,14 @@ export async function run({ server, site }) {
     const res = await fetch(`${server.url}/v2/crawl`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ url: `${site.url}/tree/${pages}/0`, crawlEntireDomain: true, sitemap: "skip", limit: pages, maxConcurrency, scrapeOptions: { maxAge: 0 } }),
+      body: JSON.stringify({
+        url: `${site.url}/tree/${pages}/0`,
+        crawlEntireDomain: true,
+        sitemap: "skip",
+        limit: pages,
+        maxConcurrency,
+        scrapeOptions: { maxAge: 0 },
+      }),
     });
     const { id } = await res.json();
     let status;
@@ -22,7 +29,9 @@ export async function run({ server, site }) {
     }
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `  maxConcurrency ${String(maxConcurrency).padEnd(3)} ${status.status}: ${status.completed}/${status.total} pages in ${seconds.toFixed(1)} s = ${(status.completed / seconds).toFixed(1)} pages/s`,
+      `  ` +
+        `maxConcurrency ${String(maxConcurrency).padEnd(3)} ${status.status}: ${status.completed}/${status.total} ` +
+        `pages in ${seconds.toFixed(1)} s = ${(status.completed / seconds).toFixed(1)} pages/s`,
     );
   }
 }

@@ -23,7 +23,10 @@ import { htmlToMarkdown as turndownMarkdown } from "../test/reference/turndown";
  * machine is shared, so MB/s figures only compare within one run; the ratio to this line travels better.
  */
 function tokenizeOnly(html: string): void {
-  new Parser({}, { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false }).end(html);
+  new Parser(
+    {},
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+  ).end(html);
 }
 
 /** The previous path is ~10× slower: measure it on a spread subset so the bench stays a few minutes long. */
@@ -50,8 +53,12 @@ function percentile(values: number[], p: number): number {
 
 function line(label: string, totals: Totals): string {
   const rate = totals.bytes / 1e6 / (totals.ms / 1000);
-  return `${label.padEnd(52)} ${rate.toFixed(1).padStart(6)} MB/s   per page p50 ${percentile(totals.perPage, 50).toFixed(1).padStart(5)} ms` +
-    `  p95 ${percentile(totals.perPage, 95).toFixed(1).padStart(6)} ms   (${totals.perPage.length} pages, ${(totals.bytes / 1e6).toFixed(1)} MB)`;
+  return (
+    `${label.padEnd(52)} ${rate.toFixed(1).padStart(6)} MB/s   per page ` +
+    `p50 ${percentile(totals.perPage, 50).toFixed(1).padStart(5)} ms` +
+    (`  p95 ${percentile(totals.perPage, 95).toFixed(1).padStart(6)} ms   ` +
+      `(${totals.perPage.length} pages, ${(totals.bytes / 1e6).toFixed(1)} MB)`)
+  );
 }
 
 /** The new markdown path, stage by stage; returns the markdown. */
@@ -117,7 +124,11 @@ it("measures the markdown path over the WCXB pages", async () => {
     }
   }
 
-  const stageLines = Object.entries(stages).map(([stage, ms]) => `    ${stage.padEnd(30)} ${((ms / after.ms) * 100).toFixed(0).padStart(3)}%  ${(after.bytes / 1e6 / (ms / 1000)).toFixed(0).padStart(5)} MB/s`);
+  const stageLines = Object.entries(stages).map(
+    ([stage, ms]) =>
+      `    ${stage.padEnd(30)} ${((ms / after.ms) * 100).toFixed(0).padStart(3)}% ` +
+      ` ${(after.bytes / 1e6 / (ms / 1000)).toFixed(0).padStart(5)} MB/s`,
+  );
   console.log(
     `markdown path (clean → main content → markdown), onlyMainContent true, WCXB ${index.set} set, inside workerd:\n` +
       `${line("after: page tree + our serializer, all pages", after)}\n` +

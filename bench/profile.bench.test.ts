@@ -45,39 +45,63 @@ it("profiles a fresh scrape of a 108 KB article page", async () => {
 
   let bytes = 0;
   for (let round = -3; round < ROUNDS; round++) {
-    const page = await time("fetch engine (network + body + decode)", () => fetchPage(url, { policy, signal: AbortSignal.timeout(10_000) }));
+    const page = await time("fetch engine (network + body + decode)", () =>
+      fetchPage(url, { policy, signal: AbortSignal.timeout(10_000) }),
+    );
     bytes = page.body.byteLength;
     await time("  of which: decode bytes -> string", () => decodeBody(page.body, page.contentType, "html"));
     const html = page.text ?? "";
     const document = await time("after: parse into the page tree", () => parseHtml(html));
-    const { metadata, jsonLd } = await time("after: metadata + JSON-LD (tree walk)", () => extractMetadata(document, page.url));
+    const { metadata, jsonLd } = await time("after: metadata + JSON-LD (tree walk)", () =>
+      extractMetadata(document, page.url),
+    );
     await time("after: link discovery (tree walk)", () => discoverLinks(document, page.url));
     const cleaned = await time("after: cleanTree", () => cleanTree(document, { baseUrl: page.url }));
     const root = await time("after: main content (src/main-content) + links/images", () => {
-      const { root: main } = extractMainContent(cleaned.body, { url: page.url, title: metadata.title, jsonLd, metadata });
+      const { root: main } = extractMainContent(cleaned.body, {
+        url: page.url,
+        title: metadata.title,
+        jsonLd,
+        metadata,
+      });
       cleaned.linksAndImages(main);
       return main;
     });
     await time("after: treeToMarkdown", () => treeToMarkdown(root));
     await time("before: metadata pass (HTMLRewriter)", () => extractMetadataBefore(html, page.url));
-    const before = await time("before: transform passes, onlyMainContent (HTMLRewriter x2)", () => transformHtml(html, { baseUrl: page.url, onlyMainContent: true }));
+    const before = await time("before: transform passes, onlyMainContent (HTMLRewriter x2)", () =>
+      transformHtml(html, { baseUrl: page.url, onlyMainContent: true }),
+    );
     await time("before: turndown of the cleaned main content (domino + turndown)", () => turndownMarkdown(before.html));
     await time("before: link discovery (HTMLRewriter)", () => discoverLinksBefore(html, page.url));
     const options = { onlyMainContent: true, formats: ["markdown"] } as unknown as ScrapeOptions;
     const built = await time("after: buildDocument (markdown, onlyMainContent, + link discovery)", () =>
-      buildDocument(env, page, { options, formats: normalizeFormats(["markdown"]), sourceURL: url, scrapeId: `profile-${round}`, discoverLinks: true }));
+      buildDocument(env, page, {
+        options,
+        formats: normalizeFormats(["markdown"]),
+        sourceURL: url,
+        scrapeId: `profile-${round}`,
+        discoverLinks: true,
+      }),
+    );
     await time("storage: R2 document + KV cache index", async () => {
       await storeDocument(env, built.document, "profile", built.discoveredLinks);
       await writeCacheIndex(env, `profile-${round}`, built.document, Date.now());
     });
     await time("raw fetch (fetch + text)", () => fetch(url).then((r) => r.text()));
-    await time("POST /v2/scrape maxAge 0 (whole request)", () => call("POST", "/v2/scrape", { url, maxAge: 0 }).then((r) => r.text()));
+    await time("POST /v2/scrape maxAge 0 (whole request)", () =>
+      call("POST", "/v2/scrape", { url, maxAge: 0 }).then((r) => r.text()),
+    );
     if (round < 0) for (const key of Object.keys(spans)) spans[key] = [];
   }
   // The local clock ticks in whole milliseconds: the mean over the rounds resolves what the median cannot.
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const lines = Object.entries(spans).map(([name, values]) =>
-    `${name.padEnd(62)} p50 ${p50(values).toFixed(0).padStart(4)} ms  mean ${mean(values).toFixed(1).padStart(6)} ms`);
-  console.log(`profile of a fresh scrape, ${(bytes / 1000).toFixed(0)} KB page, ${ROUNDS} rounds (workerd)\n${lines.join("\n")}`);
+  const lines = Object.entries(spans).map(
+    ([name, values]) =>
+      `${name.padEnd(62)} p50 ${p50(values).toFixed(0).padStart(4)} ms  mean ${mean(values).toFixed(1).padStart(6)} ms`,
+  );
+  console.log(
+    `profile of a fresh scrape, ${(bytes / 1000).toFixed(0)} KB page, ${ROUNDS} rounds (workerd)\n${lines.join("\n")}`,
+  );
   expect(bytes).toBeGreaterThan(100_000);
 });

@@ -25,7 +25,10 @@ export { percentile };
 
 export function summary(label, samples) {
   const fmt = (n) => `${n.toFixed(1)} ms`;
-  console.log(`  ${label.padEnd(44)} p50 ${fmt(percentile(samples, 50)).padStart(9)}  p95 ${fmt(percentile(samples, 95)).padStart(9)}  (n=${samples.length})`);
+  console.log(
+    `  ${label.padEnd(44)} p50 ${fmt(percentile(samples, 50)).padStart(9)}  ` +
+      `p95 ${fmt(percentile(samples, 95)).padStart(9)}  (n=${samples.length})`,
+  );
 }
 
 export async function timed(fn) {
@@ -36,15 +39,25 @@ export async function timed(fn) {
 
 /** Runs one workerd bench file and prints what it logged. */
 function workerdBench(file) {
-  const run = spawnSync(process.execPath, [join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--project", "bench", file], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--project", "bench", file],
+    {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const out = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
   const lines = out.split("\n");
   const start = lines.findIndex((l) => l.startsWith("stdout |"));
-  const logged = start < 0 ? [] : lines.slice(start + 1, lines.findIndex((l, i) => i > start && l.trim() === ""));
+  const logged =
+    start < 0
+      ? []
+      : lines.slice(
+          start + 1,
+          lines.findIndex((l, i) => i > start && l.trim() === ""),
+        );
   console.log(logged.map((l) => `  ${l}`).join("\n") || out);
 }
 
@@ -89,8 +102,11 @@ try {
     summary("POST /v2/scrape, markdown, cache hit", cached);
     const [r, f, c, w] = [index, fresh, cached, raw].map((samples) => percentile(samples, 50));
     const verdict = (ok) => (ok ? "met" : "not met");
-    console.log(`  goals (p50): GET / ${r.toFixed(1)} ms ≤ 3 ms ${verdict(r <= 3)}; cache hit ${c.toFixed(1)} ≤ GET / + 2 = ${(r + 2).toFixed(1)} ms ${verdict(c <= r + 2)};` +
-      ` fresh ${f.toFixed(1)} ≤ GET / + 4 × raw = ${(r + 4 * w).toFixed(1)} ms ${verdict(f <= r + 4 * w)}`);
+    console.log(
+      `  goals (p50): GET / ${r.toFixed(1)} ms ≤ 3 ms ${verdict(r <= 3)}; cache ` +
+        `hit ${c.toFixed(1)} ≤ GET / + 2 = ${(r + 2).toFixed(1)} ms ${verdict(c <= r + 2)};` +
+        ` fresh ${f.toFixed(1)} ≤ GET / + 4 × raw = ${(r + 4 * w).toFixed(1)} ms ${verdict(f <= r + 4 * w)}`,
+    );
   }
   for (const section of ["browser", "crawl"]) {
     if (!wanted(section)) continue;

@@ -18,7 +18,13 @@ import { ApiError, describeError } from "../src/errors";
 import { AgentEvents } from "../src/agent/events";
 import { SYSTEM_PROMPT, taskMessage } from "../src/agent/prompt";
 import { AgentRunner, type Ending } from "../src/agent/runner";
-import { MAX_LLM_FAILURES, STEP_LEASE_MS, type AgentConfig, type AgentRow, type AgentTimer } from "../src/agent/sql-schema";
+import {
+  MAX_LLM_FAILURES,
+  STEP_LEASE_MS,
+  type AgentConfig,
+  type AgentRow,
+  type AgentTimer,
+} from "../src/agent/sql-schema";
 import { AgentStore } from "../src/agent/store";
 import { RESULT_TTL_MS } from "../src/crawl-job/sql-schema";
 import { Timers } from "../src/jobs/timers";
@@ -90,8 +96,10 @@ export class AgentJobDO extends OutboxObject<AgentConfig> {
     if (e instanceof ApiError && e.code === "INSUFFICIENT_CREDITS") return [{ status: "failed", error: message }, 0];
     const failures = this.store.row()!.failures + 1;
     this.store.set("failures = ?", failures);
-    if (!(e instanceof ApiError)) console.error(`agent ${this.store.config().id}: ${e instanceof Error ? (e.stack ?? e.message) : message}`);
-    if (failures >= MAX_LLM_FAILURES) return [{ status: "failed", error: `The agent stopped after ${failures} failed attempts: ${message}` }, 0];
+    if (!(e instanceof ApiError))
+      console.error(`agent ${this.store.config().id}: ${e instanceof Error ? (e.stack ?? e.message) : message}`);
+    if (failures >= MAX_LLM_FAILURES)
+      return [{ status: "failed", error: `The agent stopped after ${failures} failed attempts: ${message}` }, 0];
     return [null, 1000 * 2 ** failures];
   }
 
@@ -101,7 +109,15 @@ export class AgentJobDO extends OutboxObject<AgentConfig> {
     const error = ending.status === "failed" ? ending.error : null;
     const partial = ending.status === "failed" && ending.partial !== undefined ? JSON.stringify(ending.partial) : null;
     // A failure keeps the last answer that did not fit the schema, if there was one.
-    this.store.set("status = ?, completed_at = ?, expires_at = ?, data = ?, error = ?, partial = COALESCE(?, partial)", ending.status, now, now + RESULT_TTL_MS, data, error, partial);
+    this.store.set(
+      "status = ?, completed_at = ?, expires_at = ?, data = ?, error = ?, partial = COALESCE(?, partial)",
+      ending.status,
+      now,
+      now + RESULT_TTL_MS,
+      data,
+      error,
+      partial,
+    );
     this.timers.clear(["step"]);
     await this.timers.set("expire", now + RESULT_TTL_MS);
     if (ending.status === "completed") this.events.emit("completed", true, { data: [ending.data ?? null] });
@@ -129,7 +145,10 @@ export class AgentJobDO extends OutboxObject<AgentConfig> {
   }
 
   /** The job's status for its team; null for another team's job, or one of another `kind` (agent vs extract). */
-  async status(teamId: string, kind: "agent" | "extract"): Promise<(AgentStatusView & { showSources?: boolean }) | null> {
+  async status(
+    teamId: string,
+    kind: "agent" | "extract",
+  ): Promise<(AgentStatusView & { showSources?: boolean }) | null> {
     const row = this.store.owned(teamId);
     if (!row) return null;
     const config = this.store.config();
@@ -153,7 +172,8 @@ export class AgentJobDO extends OutboxObject<AgentConfig> {
     if (row.status === "completed" && row.data !== null) view.data = JSON.parse(row.data);
     if (row.error) view.error = row.error;
     if (row.stop_reason && row.status !== "processing") view.stopReason = row.stop_reason;
-    if (row.status === "failed" && row.partial !== null) Object.assign(view, { partial: JSON.parse(row.partial), partialSchemaValid: false });
+    if (row.status === "failed" && row.partial !== null)
+      Object.assign(view, { partial: JSON.parse(row.partial), partialSchemaValid: false });
     if (row.webhook_failed) view.warning = WEBHOOK_WARNING;
     return view;
   }

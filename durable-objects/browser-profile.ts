@@ -9,7 +9,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
-const MIGRATIONS = [`CREATE TABLE lock (id INTEGER PRIMARY KEY CHECK (id = 1), holder TEXT NOT NULL, until INTEGER NOT NULL);`];
+const MIGRATIONS = [
+  `CREATE TABLE lock (id INTEGER PRIMARY KEY CHECK (id = 1), holder TEXT NOT NULL, until INTEGER NOT NULL);`,
+];
 
 export type LockResult = { acquired: true } | { acquired: false; holder: string; until: number };
 
@@ -25,8 +27,15 @@ export class BrowserProfileDO extends DurableObject<Env> {
   /** Takes (or extends) the saver lock for `holder` until `until` (epoch ms). */
   async acquire(holder: string, until: number): Promise<LockResult> {
     const current = first<{ holder: string; until: number }>(this.sql, "SELECT holder, until FROM lock WHERE id = 1");
-    if (current && current.holder !== holder && current.until > Date.now()) return { acquired: false, holder: current.holder, until: current.until };
-    run(this.sql, "INSERT INTO lock (id, holder, until) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, until = excluded.until", holder, until);
+    if (current && current.holder !== holder && current.until > Date.now())
+      return { acquired: false, holder: current.holder, until: current.until };
+    run(
+      this.sql,
+      "INSERT INTO lock (id, holder, until) VALUES (1, ?, ?) ON CONFLICT (id) DO " +
+        "UPDATE SET holder = excluded.holder, until = excluded.until",
+      holder,
+      until,
+    );
     return { acquired: true };
   }
 

@@ -34,7 +34,16 @@ export interface RegisteredSession {
   endedAt: number | null;
 }
 
-type Row = { id: string; kind: string; scrape_id: string | null; status: string; stream_web_view: number; created_at: number; expires_at: number; ended_at: number | null };
+type Row = {
+  id: string;
+  kind: string;
+  scrape_id: string | null;
+  status: string;
+  stream_web_view: number;
+  created_at: number;
+  expires_at: number;
+  ended_at: number | null;
+};
 
 const ACTIVE = "status = 'active' AND expires_at > ?";
 
@@ -49,11 +58,16 @@ export class BrowserRegistryDO extends DurableObject<Env> {
 
   /** Registers a new session unless the team already has `limit` open; false when it has. */
   async reserve(session: Omit<RegisteredSession, "status" | "endedAt">, limit: number): Promise<boolean> {
-    const open = first<{ n: number }>(this.sql, `SELECT COUNT(*) AS n FROM sessions WHERE ${ACTIVE}`, Date.now() - LOST_REPORT_GRACE_MS)!.n;
+    const open = first<{ n: number }>(
+      this.sql,
+      `SELECT COUNT(*) AS n FROM sessions WHERE ${ACTIVE}`,
+      Date.now() - LOST_REPORT_GRACE_MS,
+    )!.n;
     if (open >= limit) return false;
     run(
       this.sql,
-      "INSERT INTO sessions (id, kind, scrape_id, status, stream_web_view, created_at, expires_at) VALUES (?, ?, ?, 'active', ?, ?, ?)",
+      "INSERT INTO sessions (id, kind, scrape_id, status, stream_web_view, " +
+        "created_at, expires_at) VALUES (?, ?, ?, 'active', ?, ?, ?)",
       session.id,
       session.kind,
       session.scrapeId,
@@ -85,14 +99,20 @@ export class BrowserRegistryDO extends DurableObject<Env> {
 
   /** The most recent session of a scrape's interact calls (open or not), if any. */
   async forScrape(scrapeId: string): Promise<RegisteredSession | null> {
-    const row = first<Row>(this.sql, "SELECT * FROM sessions WHERE scrape_id = ? ORDER BY created_at DESC LIMIT 1", scrapeId);
+    const row = first<Row>(
+      this.sql,
+      "SELECT * FROM sessions WHERE scrape_id = ? ORDER BY created_at DESC LIMIT 1",
+      scrapeId,
+    );
     return row ? this.present(row) : null;
   }
 
   async list(status?: "active" | "destroyed"): Promise<RegisteredSession[]> {
     const cutoff = Date.now() - KEEP_ENDED_MS;
     run(this.sql, "DELETE FROM sessions WHERE COALESCE(ended_at, expires_at) < ?", cutoff);
-    const sessions = all<Row>(this.sql, "SELECT * FROM sessions ORDER BY created_at DESC").map((row) => this.present(row));
+    const sessions = all<Row>(this.sql, "SELECT * FROM sessions ORDER BY created_at DESC").map((row) =>
+      this.present(row),
+    );
     return status ? sessions.filter((s) => s.status === status) : sessions;
   }
 

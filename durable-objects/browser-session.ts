@@ -21,7 +21,19 @@ import { captureProfile, seedProfile } from "../src/sessions/profile-browser";
 import { loadProfile, mergeOrigins, storeProfile, unlockProfile } from "../src/sessions/profiles";
 import type { Execution, ExecuteResult } from "../src/sessions/sandbox";
 import { SessionSockets } from "../src/sessions/session-sockets";
-import { fail, failure, SESSION_DESTROYED, SESSION_NOT_FOUND, succeed, type ExecuteRequest, type Outcome, type ReplayPlan, type SessionConfig, type SessionInfo, type StopResult } from "../src/sessions/types";
+import {
+  fail,
+  failure,
+  SESSION_DESTROYED,
+  SESSION_NOT_FOUND,
+  succeed,
+  type ExecuteRequest,
+  type Outcome,
+  type ReplayPlan,
+  type SessionConfig,
+  type SessionInfo,
+  type StopResult,
+} from "../src/sessions/types";
 import { Timers, TIMERS_TABLE } from "../src/jobs/timers";
 import { registryStub } from "./browser-registry";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
@@ -36,10 +48,12 @@ const MIGRATIONS = [
    CREATE TABLE origins (origin TEXT PRIMARY KEY);`,
   // The hand-set alarm became timers: a session stored before keeps its due times.
   `${TIMERS_TABLE}
-   INSERT INTO timers (kind, due_at) SELECT 'ttl', json_extract(config, '$.expiresAt') FROM session WHERE status = 'active';
+   INSERT INTO timers (kind, due_at) SELECT 'ttl', json_extract(config, '$.expiresAt') FROM session WHERE status = \
+'active';
    INSERT INTO timers (kind, due_at)
      SELECT 'idle', last_activity + json_extract(config, '$.activityTtlMs') FROM session WHERE status = 'active';
-   INSERT INTO timers (kind, due_at) SELECT 'forget', ended_at + ${KEEP_DESTROYED_MS} FROM session WHERE status <> 'active';`,
+   INSERT INTO timers (kind, due_at) SELECT 'forget', ended_at + ${KEEP_DESTROYED_MS} FROM session WHERE status <> \
+'active';`,
 ];
 
 /** An idle check that finds the session busy (or touched meanwhile) looks again no sooner than this. */
@@ -50,7 +64,16 @@ const RECONNECT_PAUSE_MS = 500;
 /** Activity is written to storage at most this often (CDP traffic can be thousands of messages a second). */
 const ACTIVITY_WRITE_MS = 1_000;
 
-type Row = { config: string; browser_session_id: string | null; status: string; last_activity: number; ended_at: number | null; end_reason: string | null; credits_billed: number | null; used_prompt: number };
+type Row = {
+  config: string;
+  browser_session_id: string | null;
+  status: string;
+  last_activity: number;
+  ended_at: number | null;
+  end_reason: string | null;
+  credits_billed: number | null;
+  used_prompt: number;
+};
 
 export class BrowserSessionDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -81,7 +104,12 @@ export class BrowserSessionDO extends DurableObject<Env> {
 
   async start(config: SessionConfig): Promise<Outcome<SessionInfo>> {
     if (this.row()) return fail("CONFLICT", "This browser session exists already");
-    run(this.sql, "INSERT INTO session (id, config, status, last_activity) VALUES (1, ?, 'active', ?)", JSON.stringify(config), Date.now());
+    run(
+      this.sql,
+      "INSERT INTO session (id, config, status, last_activity) VALUES (1, ?, 'active', ?)",
+      JSON.stringify(config),
+      Date.now(),
+    );
     this.lastActivity = Date.now();
     try {
       const browserSessionId = await LiveBrowser.acquire(this.env);
@@ -101,7 +129,11 @@ export class BrowserSessionDO extends DurableObject<Env> {
       this.live = null;
       await this.ctx.storage.deleteAll();
       migrate(this.sql, MIGRATIONS);
-      return failure(e instanceof ApiError ? e : new ApiError("BROWSER_SESSION_ERROR", `Could not start a browser: ${describeError(e)}`));
+      return failure(
+        e instanceof ApiError
+          ? e
+          : new ApiError("BROWSER_SESSION_ERROR", `Could not start a browser: ${describeError(e)}`),
+      );
     }
   }
 
@@ -160,25 +192,42 @@ export class BrowserSessionDO extends DurableObject<Env> {
   private async endOnce(reason: string): Promise<StopResult> {
     const row = this.row()!;
     const config = JSON.parse(row.config) as SessionConfig;
-    if (row.status !== "active") return { sessionDurationMs: (row.ended_at ?? 0) - config.createdAt, creditsBilled: row.credits_billed ?? 0 };
+    if (row.status !== "active")
+      return { sessionDurationMs: (row.ended_at ?? 0) - config.createdAt, creditsBilled: row.credits_billed ?? 0 };
     this.sockets.closeAll(`Browser session has been destroyed: ${reason}`);
     if (this.execution) this.execution.ended = true;
     const live = this.live ?? (await this.liveBrowser().catch(() => null));
-    if (live && config.profile?.saveChanges) await this.saveProfile(live, config).catch((e) => console.error(`session ${config.id}: saving the profile failed: ${describeError(e)}`));
-    if (config.profile?.saveChanges) await unlockProfile(this.env, config.teamId, config.profile.name, config.id).catch(() => {});
+    if (live && config.profile?.saveChanges)
+      await this.saveProfile(live, config).catch((e) =>
+        console.error(`session ${config.id}: saving the profile failed: ${describeError(e)}`),
+      );
+    if (config.profile?.saveChanges)
+      await unlockProfile(this.env, config.teamId, config.profile.name, config.id).catch(() => {});
     await live?.close(true).catch(() => {});
     this.live = null;
 
     const endedAt = Date.now();
     const durationMs = endedAt - config.createdAt;
     const credits = sessionCredits(durationMs, row.used_prompt ? PROMPT_CREDITS_PER_HOUR : BROWSER_CREDITS_PER_HOUR);
-    run(this.sql, "UPDATE session SET status = 'destroyed', ended_at = ?, end_reason = ?, credits_billed = ? WHERE id = 1", endedAt, reason, credits);
+    run(
+      this.sql,
+      "UPDATE session SET status = 'destroyed', ended_at = ?, end_reason = ?, credits_billed = ? WHERE id = 1",
+      endedAt,
+      reason,
+      credits,
+    );
     this.timers.clear(["ttl", "idle"]);
     await this.timers.set("forget", endedAt + KEEP_DESTROYED_MS);
-    await charge(this.env, config.teamId, credits, config.kind === "interact" ? "interact" : "browser", config.id).catch((e) =>
-      console.error(`session ${config.id}: charging ${credits} credits failed: ${describeError(e)}`),
-    );
-    await registryStub(this.env, config.teamId).ended(config.id, endedAt).catch(() => {});
+    await charge(
+      this.env,
+      config.teamId,
+      credits,
+      config.kind === "interact" ? "interact" : "browser",
+      config.id,
+    ).catch((e) => console.error(`session ${config.id}: charging ${credits} credits failed: ${describeError(e)}`));
+    await registryStub(this.env, config.teamId)
+      .ended(config.id, endedAt)
+      .catch(() => {});
     return { sessionDurationMs: durationMs, creditsBilled: credits };
   }
 
@@ -213,7 +262,8 @@ export class BrowserSessionDO extends DurableObject<Env> {
 
   /** A page operation of the running execution (from the sandbox, through the bridge). */
   async pageCall(executionId: string, target: string, method: string, args: unknown[]): Promise<unknown> {
-    if (this.execution?.id !== executionId) throw new Error("This run has ended (it finished or timed out): the page is no longer available to it");
+    if (this.execution?.id !== executionId)
+      throw new Error("This run has ended (it finished or timed out): the page is no longer available to it");
     this.touch();
     return this.execution.call(target, method, args);
   }
@@ -223,7 +273,10 @@ export class BrowserSessionDO extends DurableObject<Env> {
   }
 
   /** One caller at a time drives the page (execute, replay, prompt); the session counts as active meanwhile. */
-  private async exclusively<T>(teamId: string, work: (live: LiveBrowser, config: SessionConfig) => Promise<T>): Promise<Outcome<T>> {
+  private async exclusively<T>(
+    teamId: string,
+    work: (live: LiveBrowser, config: SessionConfig) => Promise<T>,
+  ): Promise<Outcome<T>> {
     const checked = await this.activeFor(teamId);
     if (!checked.ok) return checked;
     if (this.busy) return fail("CONFLICT", "Another call is running in this browser session; wait for it to finish");
@@ -249,12 +302,24 @@ export class BrowserSessionDO extends DurableObject<Env> {
     // Without a team header the route has checked a session-scoped token: the session vouches for itself.
     const owner = this.row() ? (JSON.parse(this.row()!.config) as SessionConfig).teamId : "";
     const checked = await this.activeFor(request.headers.get("x-edgecrawl-team") ?? owner);
-    if (!checked.ok) return Response.json({ success: false, code: checked.code, error: checked.message }, { status: checked.code === "BROWSER_SESSION_DESTROYED" ? 410 : 404 });
+    if (!checked.ok)
+      return Response.json(
+        { success: false, code: checked.code, error: checked.message },
+        { status: checked.code === "BROWSER_SESSION_DESTROYED" ? 410 : 404 },
+      );
     const scope = request.headers.get("x-edgecrawl-socket");
     const live = await this.usableBrowser();
-    if (!live) return Response.json({ success: false, code: "BROWSER_SESSION_DESTROYED", error: SESSION_DESTROYED }, { status: 410 });
+    if (!live)
+      return Response.json(
+        { success: false, code: "BROWSER_SESSION_DESTROYED", error: SESSION_DESTROYED },
+        { status: 410 },
+      );
     if (scope === "cdp") return this.sockets.acceptCdp(live);
-    if (!checked.value.streamWebView) return Response.json({ success: false, error: "This session was created with streamWebView: false" }, { status: 403 });
+    if (!checked.value.streamWebView)
+      return Response.json(
+        { success: false, error: "This session was created with streamWebView: false" },
+        { status: 403 },
+      );
     return this.sockets.acceptViewer(live, scope === "control");
   }
 
@@ -346,10 +411,16 @@ export class BrowserSessionDO extends DurableObject<Env> {
     const previous = await loadProfile(this.env, config.teamId, profile.name);
     const origins = all<{ origin: string }>(this.sql, "SELECT origin FROM origins").map((r) => r.origin);
     const captured = await this.withScratchPage(live, (page) => captureProfile(page, origins));
-    await storeProfile(this.env, config.teamId, profile.name, { cookies: captured.cookies, origins: mergeOrigins(previous?.origins ?? [], captured.origins) });
+    await storeProfile(this.env, config.teamId, profile.name, {
+      cookies: captured.cookies,
+      origins: mergeOrigins(previous?.origins ?? [], captured.origins),
+    });
   }
 
-  private async withScratchPage<T>(live: LiveBrowser, work: (page: Awaited<ReturnType<LiveBrowser["driver"]["scratchPage"]>>) => Promise<T>): Promise<T> {
+  private async withScratchPage<T>(
+    live: LiveBrowser,
+    work: (page: Awaited<ReturnType<LiveBrowser["driver"]["scratchPage"]>>) => Promise<T>,
+  ): Promise<T> {
     const page = await live.driver.scratchPage();
     try {
       return await work(page);

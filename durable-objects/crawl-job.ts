@@ -9,17 +9,27 @@
  * team's concurrency slots (dispatch.ts), results and status (results.ts), the webhook events (events.ts, on the
  * shared outbox of src/jobs/outbox.ts; the queue's calls to it in durable-objects/outbox-object.ts), WebSocket
  * watchers (watchers.ts) and change tracking's hidden pages (remembered.ts); the one alarm over a table of timers is
- * the shared src/jobs/timers.ts (runDue). Everything is in SQLite, so an evicted or restarted object resumes where it was.
+ * the shared src/jobs/timers.ts (runDue). Everything is in SQLite, so an evicted or restarted object resumes where it
+ * was.
  *
  * RPC surface: `create` (from src/crawl/service.ts); `claim` / `report` (from the scrape queue's consumer —
- * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` / `slotsContended` (from the team);
- * `info` / `status` / `errors` / `cancel` (from the routes, always naming the caller's team); the webhook
- * outbox calls (from the webhook queue's consumer); and `fetch` for watcher WebSocket upgrades only.
+ * both take lists, so a consumer can speak for a whole queue batch at once); `slotsFreed` / `slotsContended` (from the
+ * team); `info` / `status` / `errors` / `cancel` (from the routes, always naming the caller's team); the webhook outbox
+ * calls (from the webhook queue's consumer); and `fetch` for watcher WebSocket upgrades only.
  */
 import { OutboxObject } from "./outbox-object";
 import { rpcStub, type RpcStub } from "./sql";
 import { teamStub } from "./team";
-import type { JobConfig, JobErrors, JobSnapshot, JobStatus, PageClaim, PageRef, PageReport, StatusPage } from "../src/crawl/types";
+import type {
+  JobConfig,
+  JobErrors,
+  JobSnapshot,
+  JobStatus,
+  PageClaim,
+  PageRef,
+  PageReport,
+  StatusPage,
+} from "../src/crawl/types";
 import { ApiError, describeError, renderHttpError } from "../src/errors";
 import { Events } from "../src/crawl-job/events";
 import { Frontier } from "../src/crawl-job/frontier";
@@ -114,7 +124,9 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
   async claim(refs: PageRef[]): Promise<(PageClaim | null)[]> {
     return refs.map(({ pageId, dispatch }) => {
       const page = this.pages.live(pageId, dispatch);
-      return page ? this.pages.claim(page, this.frontier.expands(page.depth) && !page.hidden, this.watchers.any()) : null;
+      return page
+        ? this.pages.claim(page, this.frontier.expands(page.depth) && !page.hidden, this.watchers.any())
+        : null;
     });
   }
 
@@ -136,7 +148,8 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
       } else {
         this.pages.markDone(page.id);
         this.results.record(page.id, page.scrape_id, report.result);
-        if (report.result.discoveredLinks && this.frontier.expands(page.depth)) this.frontier.admitLinks(report.result.discoveredLinks, page.depth + 1);
+        if (report.result.discoveredLinks && this.frontier.expands(page.depth))
+          this.frontier.admitLinks(report.result.discoveredLinks, page.depth + 1);
         this.events.emit("page", true, page.scrape_id);
         await this.watchers.broadcastDocument(page.scrape_id, report.result.document, this.store.config().apiOrigin);
       }
@@ -157,7 +170,13 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
     if (this.store.job()?.status !== "scraping") return;
     const now = Date.now();
     const expiresAt = now + RESULT_TTL_MS;
-    this.store.set("status = ?, completed_at = ?, expires_at = ?, error = ?, slots_held = 0", status, now, expiresAt, error ?? null);
+    this.store.set(
+      "status = ?, completed_at = ?, expires_at = ?, error = ?, slots_held = 0",
+      status,
+      now,
+      expiresAt,
+      error ?? null,
+    );
     this.pages.dropOpen();
     this.timers.clear(["kickoff", "dispatch", "leases"]);
     await this.timers.set("expire", expiresAt);

@@ -6,7 +6,10 @@
 import { DurableObject } from "cloudflare:workers";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
-const MIGRATIONS = [`CREATE TABLE monitors (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL);`];
+const MIGRATIONS = [
+  `CREATE TABLE monitors (seq INTEGER PRIMARY KEY AUTOINCREMENT, id ` +
+    `TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL);`,
+];
 
 export class MonitorRegistryDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -30,7 +33,12 @@ export class MonitorRegistryDO extends DurableObject<Env> {
 
   /** Newest first. */
   async list(limit: number, offset: number): Promise<string[]> {
-    return all<{ id: string }>(this.sql, "SELECT id FROM monitors ORDER BY seq DESC LIMIT ? OFFSET ?", limit, offset).map((r) => r.id);
+    return all<{ id: string }>(
+      this.sql,
+      "SELECT id FROM monitors ORDER BY seq DESC LIMIT ? OFFSET ?",
+      limit,
+      offset,
+    ).map((r) => r.id);
   }
 }
 

@@ -20,7 +20,13 @@ import { nextRunAfter } from "../src/monitor/schedule";
 import type { MonitorConfig, MonitorTimer } from "../src/monitor/sql-schema";
 import { MonitorStore } from "../src/monitor/store";
 import { estimateCheckCredits, estimateMonthlyCredits } from "../src/monitor/targets";
-import type { MonitorCheckPageView, MonitorCheckView, MonitorSummary, MonitorView, PageStatus } from "../src/schemas/monitor";
+import type {
+  MonitorCheckPageView,
+  MonitorCheckView,
+  MonitorSummary,
+  MonitorView,
+  PageStatus,
+} from "../src/schemas/monitor";
 import { deleteDocuments } from "../src/scrape/cache";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -47,7 +53,12 @@ export class MonitorDO extends OutboxObject<DeliveryConfig> {
       // Checks run inside this object's alarm: one still "running" in a fresh instance was cut off by a restart.
       const active = this.store.activeCheck();
       if (active && this.store.check(active)?.status === "running") {
-        this.store.updateCheck(active, "status = 'failed', finished_at = ?, error = ?", Date.now(), "The check was interrupted (the server restarted); the next run checks again");
+        this.store.updateCheck(
+          active,
+          "status = 'failed', finished_at = ?, error = ?",
+          Date.now(),
+          "The check was interrupted (the server restarted); the next run checks again",
+        );
       }
       if (this.store.activeCheck()) await this.timers.set("check", Date.now());
     });
@@ -131,11 +142,26 @@ export class MonitorDO extends OutboxObject<DeliveryConfig> {
     const config = this.store.config();
     const id = newId();
     const estimatedCredits = estimateCheckCredits(config.targets);
-    const overlapping = this.store.activeCheck() !== null || (scheduledFor !== null && this.store.overlapped(scheduledFor));
+    const overlapping =
+      this.store.activeCheck() !== null || (scheduledFor !== null && this.store.overlapped(scheduledFor));
     if (overlapping) {
-      this.store.addCheck({ id, status: "skipped_overlap", trigger, scheduledFor, estimatedCredits, error: "The previous check was still running" });
+      this.store.addCheck({
+        id,
+        status: "skipped_overlap",
+        trigger,
+        scheduledFor,
+        estimatedCredits,
+        error: "The previous check was still running",
+      });
     } else if (!(await teamStub(this.env, config.teamId).canSpend(1))) {
-      this.store.addCheck({ id, status: "skipped_no_credits", trigger, scheduledFor, estimatedCredits, error: "The team has no credits left" });
+      this.store.addCheck({
+        id,
+        status: "skipped_no_credits",
+        trigger,
+        scheduledFor,
+        estimatedCredits,
+        error: "The team has no credits left",
+      });
     } else {
       this.store.addCheck({ id, status: "queued", trigger, scheduledFor, estimatedCredits });
       await this.timers.set("check", Date.now());
@@ -164,13 +190,13 @@ export class MonitorDO extends OutboxObject<DeliveryConfig> {
     await this.timers.runDue(
       { run: () => this.scheduledRun(), check: () => this.runQueued(), webhooks: () => this.events.checkStalled() },
       () => this.hasState(),
-      (_kind, e) => console.error(`monitor ${this.store.row() ? this.store.config().id : "(deleted)"}: ${describeError(e)}`),
+      (_kind, e) =>
+        console.error(`monitor ${this.store.row() ? this.store.config().id : "(deleted)"}: ${describeError(e)}`),
     );
   }
   protected hasState(): boolean {
     return this.store.row() !== null;
   }
-
 
   /** The schedule came due: the next run is set first, then this run becomes a check (or a skipped one). */
   private async scheduledRun(): Promise<void> {
@@ -190,7 +216,8 @@ export class MonitorDO extends OutboxObject<DeliveryConfig> {
     try {
       await new CheckRun(this.env, this.store, this.events, id, controller.signal).run();
     } catch (e) {
-      if (this.store.row()) this.store.updateCheck(id, "status = 'failed', finished_at = ?, error = ?", Date.now(), describeError(e));
+      if (this.store.row())
+        this.store.updateCheck(id, "status = 'failed', finished_at = ?, error = ?", Date.now(), describeError(e));
     } finally {
       this.current = null;
     }

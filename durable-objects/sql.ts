@@ -36,6 +36,9 @@ export type RpcStub<T> = {
   [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K];
 } & { fetch(request: Request): Promise<Response> };
 
-export function rpcStub<T>(namespace: { idFromName(name: string): DurableObjectId; get(id: DurableObjectId): unknown }, name: string): RpcStub<T> {
+export function rpcStub<T>(
+  namespace: { idFromName(name: string): DurableObjectId; get(id: DurableObjectId): unknown },
+  name: string,
+): RpcStub<T> {
   return namespace.get(namespace.idFromName(name)) as unknown as RpcStub<T>;
 }

@@ -10,7 +10,13 @@
 import { DurableObject } from "cloudflare:workers";
 import { toHex } from "../src/crypto";
 import { describeError } from "../src/errors";
-import { SLOT_MIGRATION, SLOT_TOLD_MIGRATION, SlotLedger, type SlotGrant, type SlotRequest } from "../src/concurrency/slots";
+import {
+  SLOT_MIGRATION,
+  SLOT_TOLD_MIGRATION,
+  SlotLedger,
+  type SlotGrant,
+  type SlotRequest,
+} from "../src/concurrency/slots";
 import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/credits/ledger";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
@@ -26,7 +32,8 @@ const MIGRATIONS = [
   `CREATE INDEX ledger_by_ref ON ledger (ref);`,
   USAGE_MIGRATION,
   SLOT_TOLD_MIGRATION,
-  // The team's own webhook signing secret (src/jobs/webhook-signing.ts); null: WEBHOOK_SECRETS or WEBHOOK_SECRET may sign them.
+  // The team's own webhook signing secret (src/jobs/webhook-signing.ts); null: WEBHOOK_SECRETS or WEBHOOK_SECRET may
+  // sign them.
   `ALTER TABLE settings ADD COLUMN webhook_secret TEXT;`,
 ];
 
@@ -69,7 +76,10 @@ export class TeamDO extends DurableObject<Env> {
   }
 
   private settings() {
-    return first<{ balance: number | null; concurrency: number | null }>(this.sql, "SELECT balance, concurrency FROM settings WHERE id = 1")!;
+    return first<{ balance: number | null; concurrency: number | null }>(
+      this.sql,
+      "SELECT balance, concurrency FROM settings WHERE id = 1",
+    )!;
   }
 
   async credits(): Promise<CreditState> {
@@ -90,7 +100,15 @@ export class TeamDO extends DurableObject<Env> {
   async charge(credits: number, reason: string, ref?: string, apiKey?: string): Promise<number | null> {
     if (credits <= 0) return this.settings().balance;
     const key = this.usage.keyFor(apiKey, ref);
-    run(this.sql, "INSERT INTO ledger (at, credits, reason, ref, api_key) VALUES (?, ?, ?, ?, ?)", Date.now(), credits, reason, ref ?? null, key);
+    run(
+      this.sql,
+      "INSERT INTO ledger (at, credits, reason, ref, api_key) VALUES (?, ?, ?, ?, ?)",
+      Date.now(),
+      credits,
+      reason,
+      ref ?? null,
+      key,
+    );
     run(this.sql, "UPDATE settings SET balance = MAX(0, balance - ?) WHERE id = 1 AND balance IS NOT NULL", credits);
     return this.settings().balance;
   }
@@ -114,7 +132,8 @@ export class TeamDO extends DurableObject<Env> {
   /** Sets the balance (null = unlimited) and optionally the concurrency limit. */
   async configure(update: { balance?: number | null; concurrency?: number | null }): Promise<void> {
     if (update.balance !== undefined) run(this.sql, "UPDATE settings SET balance = ? WHERE id = 1", update.balance);
-    if (update.concurrency !== undefined) run(this.sql, "UPDATE settings SET concurrency = ? WHERE id = 1", update.concurrency);
+    if (update.concurrency !== undefined)
+      run(this.sql, "UPDATE settings SET concurrency = ? WHERE id = 1", update.concurrency);
     this.limitCache = null;
   }
 
@@ -148,11 +167,15 @@ export class TeamDO extends DurableObject<Env> {
    * A single scrape starts: refused (`credits: false`) when the team's balance is spent; otherwise it gets a
    * slot, waiting up to `waitMs` (at most MAX_WAIT_PER_CALL_MS) for one to free up.
    */
-  async beginScrape(holder: string, request: { leaseMs: number; waitMs: number }): Promise<{ credits: boolean; slot: boolean; waited: boolean }> {
+  async beginScrape(
+    holder: string,
+    request: { leaseMs: number; waitMs: number },
+  ): Promise<{ credits: boolean; slot: boolean; waited: boolean }> {
     if (!(await this.canSpend(1))) return { credits: false, slot: false, waited: false };
     const deadline = Date.now() + Math.min(request.waitMs, MAX_WAIT_PER_CALL_MS);
     for (let waited = false; ; waited = true) {
-      const granted = this.slots.exchange(holder, { hold: 0, want: 1, leaseMs: request.leaseMs, wake: false }).granted === 1;
+      const granted =
+        this.slots.exchange(holder, { hold: 0, want: 1, leaseMs: request.leaseMs, wake: false }).granted === 1;
       if (granted) return { credits: true, slot: true, waited };
       const left = deadline - Date.now();
       if (left <= 0) return { credits: true, slot: false, waited };
@@ -172,7 +195,10 @@ export class TeamDO extends DurableObject<Env> {
   }
 
   /** A single scrape ended: its slot goes back, and what it cost is charged. */
-  async endScrape(holder: string, charge?: { credits: number; reason: string; ref?: string; apiKey?: string }): Promise<void> {
+  async endScrape(
+    holder: string,
+    charge?: { credits: number; reason: string; ref?: string; apiKey?: string },
+  ): Promise<void> {
     if (charge) await this.charge(charge.credits, charge.reason, charge.ref, charge.apiKey);
     this.slots.exchange(holder, { hold: 0, want: 0, leaseMs: 0, wake: false });
     this.wakeWaiters();
@@ -182,7 +208,9 @@ export class TeamDO extends DurableObject<Env> {
   private tellHolders(waiting: string): void {
     for (const jobId of this.slots.holdersToTell(waiting)) {
       const holder = rpcStub<SlotWaiter>(this.env.CRAWL_JOB, jobId);
-      this.ctx.waitUntil(holder.slotsContended().catch((e: unknown) => console.warn(`telling job ${jobId}: ${describeError(e)}`)));
+      this.ctx.waitUntil(
+        holder.slotsContended().catch((e: unknown) => console.warn(`telling job ${jobId}: ${describeError(e)}`)),
+      );
     }
   }
 
@@ -191,14 +219,22 @@ export class TeamDO extends DurableObject<Env> {
     const { wake, free } = this.slots.takeWakeable();
     for (const jobId of wake) {
       const waiter = rpcStub<SlotWaiter>(this.env.CRAWL_JOB, jobId);
-      this.ctx.waitUntil(waiter.slotsFreed().catch((e: unknown) => console.warn(`waking job ${jobId}: ${describeError(e)}`)));
+      this.ctx.waitUntil(
+        waiter.slotsFreed().catch((e: unknown) => console.warn(`waking job ${jobId}: ${describeError(e)}`)),
+      );
     }
     if (free) for (const listener of [...this.slotListeners]) listener();
   }
 
-  /** The team's webhook signing secret, or null when it has none (src/jobs/webhook-signing.ts then looks at the configuration). */
+  /**
+   * The team's webhook signing secret, or null when it has none (src/jobs/webhook-signing.ts then looks at the
+   * configuration).
+   */
   async webhookSecret(): Promise<string | null> {
-    return first<{ secret: string | null }>(this.sql, "SELECT webhook_secret AS secret FROM settings WHERE id = 1")?.secret ?? null;
+    return (
+      first<{ secret: string | null }>(this.sql, "SELECT webhook_secret AS secret FROM settings WHERE id = 1")
+        ?.secret ?? null
+    );
   }
 
   /** A new webhook signing secret for the team, returned once; with `onlyIfNone`, null when it has one already. */
@@ -256,7 +292,13 @@ export class TeamDO extends DurableObject<Env> {
     return all<{ id: string; kind: string; url: string; created_at: number; options: string }>(
       this.sql,
       "SELECT id, kind, url, created_at, options FROM active_jobs ORDER BY created_at",
-    ).map((r) => ({ id: r.id, kind: r.kind as ActiveJob["kind"], url: r.url, createdAt: r.created_at, options: JSON.parse(r.options) }));
+    ).map((r) => ({
+      id: r.id,
+      kind: r.kind as ActiveJob["kind"],
+      url: r.url,
+      createdAt: r.created_at,
+      options: JSON.parse(r.options),
+    }));
   }
 }
 

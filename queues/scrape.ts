@@ -32,18 +32,23 @@ export function retryDelaySeconds(attempt: number): number {
   return Math.min(60, 2 ** Math.max(0, attempt - 1));
 }
 
-export type FailureDecision = { code: ErrorCode; message: string } & ({ retry: true; delaySeconds: number } | { retry: false });
+export type FailureDecision = { code: ErrorCode; message: string } & (
+  { retry: true; delaySeconds: number } | { retry: false }
+);
 
 /** What a failed attempt at a page leads to: another attempt after a delay (transient errors), or the page's error. */
 export function decideFailure(error: unknown, attempts: number): FailureDecision {
   const code: ErrorCode = error instanceof ApiError ? error.code : "UNKNOWN_ERROR";
   const message = describeError(error);
-  return TRANSIENT.has(code) ? { code, message, retry: true, delaySeconds: retryDelaySeconds(attempts) } : { code, message, retry: false };
+  return TRANSIENT.has(code)
+    ? { code, message, retry: true, delaySeconds: retryDelaySeconds(attempts) }
+    : { code, message, retry: false };
 }
 
 export async function consumeScrapeBatch(batch: MessageBatch<PageMessage>, env: Env): Promise<void> {
   const byJob = new Map<string, Message<PageMessage>[]>();
-  for (const message of batch.messages) byJob.set(message.body.jobId, [...(byJob.get(message.body.jobId) ?? []), message]);
+  for (const message of batch.messages)
+    byJob.set(message.body.jobId, [...(byJob.get(message.body.jobId) ?? []), message]);
   await Promise.all([...byJob].map(([jobId, messages]) => consumeJobPages(env, jobId, messages)));
 }
 
@@ -82,12 +87,25 @@ interface PageOutcome {
   retryInSeconds?: number;
 }
 
-async function scrapePage(env: Env, message: Message<PageMessage>, claim: PageClaim, hasCredits: boolean): Promise<PageOutcome> {
+async function scrapePage(
+  env: Env,
+  message: Message<PageMessage>,
+  claim: PageClaim,
+  hasCredits: boolean,
+): Promise<PageOutcome> {
   const { pageId, dispatch } = message.body;
   try {
     if (!hasCredits) throw new ApiError("INSUFFICIENT_CREDITS", "The team ran out of credits");
     const outcome = await scrape(
-      { env, teamId: claim.teamId, scrapeId: claim.scrapeId, discoverLinks: claim.discoverLinks, forceStore: true, concurrency: claim.concurrency, visibility: claim.visibility },
+      {
+        env,
+        teamId: claim.teamId,
+        scrapeId: claim.scrapeId,
+        discoverLinks: claim.discoverLinks,
+        forceStore: true,
+        concurrency: claim.concurrency,
+        visibility: claim.visibility,
+      },
       { ...claim.scrapeOptions, url: claim.url },
     );
     const result = {
@@ -101,10 +119,20 @@ async function scrapePage(env: Env, message: Message<PageMessage>, claim: PageCl
   } catch (e) {
     const decision = decideFailure(e, message.attempts);
     if (decision.retry) {
-      const report: PageReport = { pageId, dispatch, outcome: "retry", code: decision.code, message: decision.message, retryInSeconds: decision.delaySeconds };
+      const report: PageReport = {
+        pageId,
+        dispatch,
+        outcome: "retry",
+        code: decision.code,
+        message: decision.message,
+        retryInSeconds: decision.delaySeconds,
+      };
       return { report, credits: 0, retryInSeconds: decision.delaySeconds };
     }
-    return { report: { pageId, dispatch, outcome: "failed", code: decision.code, message: decision.message }, credits: 0 };
+    return {
+      report: { pageId, dispatch, outcome: "failed", code: decision.code, message: decision.message },
+      credits: 0,
+    };
   }
 }
 

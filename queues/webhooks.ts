@@ -1,10 +1,10 @@
 /**
  * Consumer of the webhook queue. A message only says "deliver job X's pending events"; the events themselves
- * wait in the job Durable Object's outbox (a crawl or batch job's, an agent job's or a monitor's: src/jobs/outbox.ts) and
- * are sent strictly in order — an event is sent only after the one
- * before it was accepted (2xx). A failing receiver makes the message retry with backoff, so a receiver that is
- * down for a while still gets every event, in order. When the queue gives up (dead-letter queue) the job
- * records a delivery error; the events stay in the outbox and the next event starts delivery again.
+ * wait in the job Durable Object's outbox (a crawl or batch job's, an agent job's or a monitor's: src/jobs/outbox.ts)
+ * and are sent strictly in order — an event is sent only after the one before it was accepted (2xx). A failing receiver
+ * makes the message retry with backoff, so a receiver that is down for a while still gets every event, in order. When
+ * the queue gives up (dead-letter queue) the job records a delivery error; the events stay in the outbox and the next
+ * event starts delivery again.
  */
 import { agentJobStub } from "../durable-objects/agent-job";
 import { jobStub } from "../durable-objects/crawl-job";
@@ -48,7 +48,9 @@ export async function consumeWebhookBatch(batch: MessageBatch<WebhookDrainMessag
       await drain(env, message.body);
       message.ack();
     } catch (e) {
-      console.warn(`webhook delivery for job ${message.body.jobId} failed (attempt ${message.attempts}): ${describeError(e)}`);
+      console.warn(
+        `webhook delivery for job ${message.body.jobId} failed (attempt ${message.attempts}): ${describeError(e)}`,
+      );
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
@@ -89,7 +91,13 @@ async function drain(env: Env, message: WebhookDrainMessage): Promise<void> {
   }
 }
 
-async function deliver(env: Env, url: string, headers: Record<string, string>, payload: WebhookPayload, secret: string | null): Promise<void> {
+async function deliver(
+  env: Env,
+  url: string,
+  headers: Record<string, string>,
+  payload: WebhookPayload,
+  secret: string | null,
+): Promise<void> {
   const policy = egressPolicy(env);
   checkEgress(url, policy, "Webhook URL");
   const body = JSON.stringify(payload);
@@ -97,7 +105,13 @@ async function deliver(env: Env, url: string, headers: Record<string, string>, p
   request.set("content-type", "application/json");
   request.set("user-agent", USER_AGENT);
   for (const [name, value] of Object.entries(await signatureHeaders(secret, body, payload))) request.set(name, value);
-  const init = { method: "POST", headers: request, body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), redirect: "manual" } as const;
+  const init = {
+    method: "POST",
+    headers: request,
+    body,
+    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    redirect: "manual",
+  } as const;
   const response = await outboundFetcher(policy)(new Request(url, init), "Webhook URL");
   await response.body?.cancel();
   if (response.status < 200 || response.status >= 300) throw new Error(`${url} answered HTTP ${response.status}`);
@@ -106,7 +120,8 @@ async function deliver(env: Env, url: string, headers: Record<string, string>, p
 export async function consumeWebhookDeadLetters(batch: MessageBatch<WebhookDrainMessage>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     await outboxOf(env, message.body).webhookGaveUp(
-      `Webhook delivery kept failing after ${message.attempts} attempts; undelivered events will be retried with the next event`,
+      `Webhook delivery kept failing after ${message.attempts} attempts; ` +
+        `undelivered events will be retried with the next event`,
     );
     message.ack();
   }

@@ -32,7 +32,10 @@ for (const name of ["wrangler", "miniflare", "workerd"]) {
   if (versions.size !== 1) {
     failed = true;
     const where = [...versions].map(([version, paths]) => `${version} (${paths.join(", ")})`).join("; ");
-    console.error(`toolchain: ${versions.size === 0 ? "no" : versions.size} versions of ${name} in package-lock.json${where ? `: ${where}` : ""}`);
+    console.error(
+      `toolchain: ${versions.size === 0 ? "no" : versions.size} versions ` +
+        `of ${name} in package-lock.json${where ? `: ${where}` : ""}`,
+    );
     continue;
   }
   const [version] = versions.keys();
@@ -41,7 +44,9 @@ for (const name of ["wrangler", "miniflare", "workerd"]) {
   lines.push(`${name} ${version}${date ? ` (runtime ${date[1]}-${date[2]}-${date[3]})` : ""}`);
 }
 if (failed) {
-  console.error("npm start, npm test and deploy must share one wrangler and one runtime: align the versions in package.json.");
+  console.error(
+    "npm start, npm test and deploy must share one wrangler and one runtime: align the versions in package.json.",
+  );
   process.exitCode = 1;
 } else {
   console.log(`toolchain: one ${lines.join(", one ")} for start, tests and deploy`);

@@ -34,8 +34,10 @@ export async function freePort() {
  *
  * `env` adds environment variables for npm start itself (e.g. EDGECRAWL_EGRESS_HOSTS for the egress proxy).
  *
- * @param {{ port?: number, persistTo?: string, vars?: Record<string, string>, env?: Record<string, string>, timeoutMs?: number, root?: string, devVars?: boolean }} [options]
- * @returns {Promise<{ url: string, apiKey: string, persistTo: string, pid: number, exited: Promise<unknown>, stop: (opts?: {keepState?: boolean, signal?: NodeJS.Signals}) => Promise<void>, output: () => string }>}
+ * @param {{ port?: number, persistTo?: string, vars?: Record<string, string>, env?: Record<string, string>, timeoutMs?:
+ * number, root?: string, devVars?: boolean }} [options]
+ * @returns {Promise<{ url: string, apiKey: string, persistTo: string, pid: number, exited: Promise<unknown>, stop:
+ * (opts?: {keepState?: boolean, signal?: NodeJS.Signals}) => Promise<void>, output: () => string }>}
  */
 export async function startServer(options = {}) {
   // A port found free can be taken by another process before wrangler binds it (parallel test servers, fixtures):
@@ -56,7 +58,16 @@ async function startServerOnce(options = {}) {
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "edgecrawl-dev-"));
   const projectRoot = options.root ?? root;
   // A free inspector port too: wrangler's default (9229) would make two servers (parallel test runs) collide.
-  const args = [join(projectRoot, "scripts", "start.mjs"), "--port", String(port), "--inspector-port", String(await freePort()), "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  const args = [
+    join(projectRoot, "scripts", "start.mjs"),
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(await freePort()),
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+  ];
   const childEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1", ...options.env };
   if (!options.devVars) {
     const vars = {
@@ -67,7 +78,12 @@ async function startServerOnce(options = {}) {
       ...options.vars,
     };
     const envFile = join(persistTo, "test.env");
-    writeFileSync(envFile, Object.entries(vars).map(([name, value]) => `${name}=${JSON.stringify(String(value))}`).join("\n") + "\n");
+    writeFileSync(
+      envFile,
+      Object.entries(vars)
+        .map(([name, value]) => `${name}=${JSON.stringify(String(value))}`)
+        .join("\n") + "\n",
+    );
     args.push("--env-file", envFile);
   }
   let log = "";

@@ -40,9 +40,13 @@ const root = resolve(option("--root") ?? join(dirname(fileURLToPath(import.meta.
 const jsonOut = option("--json");
 /** `--cycles N`: how many load cycles the cycles section runs (5 by default). */
 const cycleCount = Number(option("--cycles") ?? 5);
-/** `--allow-local`: run with ALLOW_LOCAL_NETWORK=true and reach the site directly (robustness without the SSRF policy). */
+/**
+ * `--allow-local`: run with ALLOW_LOCAL_NETWORK=true and reach the site directly (robustness without the SSRF policy).
+ */
 const allowLocal = argv.includes("--allow-local") ? (argv.splice(argv.indexOf("--allow-local"), 1), true) : false;
-const sections = argv.length ? argv : ["ssrf", "hostile", "burst", "memory", "reap", "crawls", "patterns", "restart", "cycles"];
+const sections = argv.length
+  ? argv
+  : ["ssrf", "hostile", "burst", "memory", "reap", "crawls", "patterns", "restart", "cycles"];
 const wanted = (s) => sections.includes(s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,7 +54,12 @@ const canary = await startCanary();
 const targets = localTargets(canary.port, ["loopback.test", "loopback6.test"]);
 const attackerRoutes = {
   ...attackRoutes(() => targets),
-  "/robots.txt": ({ send }) => send(200, "text/plain", ["User-agent: *", "Allow: /", ...targets.map((t) => `Sitemap: http://${t}/sitemap.xml`)].join("\n")),
+  "/robots.txt": ({ send }) =>
+    send(
+      200,
+      "text/plain",
+      ["User-agent: *", "Allow: /", ...targets.map((t) => `Sitemap: http://${t}/sitemap.xml`)].join("\n"),
+    ),
   "/sitemap.xml": ({ res }) => attackRoutes(() => targets)["/attack/sitemap.xml"]({ res }),
 };
 const attacker = await startFixtureServer({ host: "127.0.0.1", extraRoutes: attackerRoutes });
@@ -63,7 +72,10 @@ const serverOptions = {
   },
 };
 const results = { root, sections, allowLocal };
-console.log(`edgecrawl drill against ${root} (ALLOW_LOCAL_NETWORK=${allowLocal})\n  canary port ${canary.port} on every local address; ${targets.length} spellings of this machine`);
+console.log(
+  `edgecrawl drill against ${root} (ALLOW_LOCAL_NETWORK=${allowLocal})\n  canary ` +
+    `port ${canary.port} on every local address; ${targets.length} spellings of this machine`,
+);
 
 const needsServer = ["ssrf", "hostile", "burst", "memory"].some(wanted);
 const server = needsServer ? await startServer(serverOptions) : null;
@@ -88,11 +100,14 @@ try {
     const sample = (label) => {
       const m = workerdMemory(server.pid);
       memory.push({ label, ...m });
-      if (wanted("memory")) console.log(`  [memory] ${label.padEnd(34)} workerd (Worker) ${m.userMb} MB, (wrangler proxy) ${m.proxyMb} MB`);
+      if (wanted("memory"))
+        console.log(`  [memory] ${label.padEnd(34)} workerd (Worker) ${m.userMb} MB, (wrangler proxy) ${m.proxyMb} MB`);
     };
     sample("at start");
     let base = null;
-    for (const candidate of allowLocal ? [attacker.url] : [`http://attacker.test:${attacker.port}`, `http://vm:${attacker.port}`]) {
+    for (const candidate of allowLocal
+      ? [attacker.url]
+      : [`http://attacker.test:${attacker.port}`, `http://vm:${attacker.port}`]) {
       const probe = await api("POST", "/v2/scrape", { url: `${candidate}/article.html` });
       if (probe.status === 200) {
         base = candidate;
@@ -100,14 +115,26 @@ try {
       }
     }
     console.log(`  attacker's site reachable as ${base ?? "(nothing: the attacker's pages cannot be loaded)"}`);
-    for (let i = 0; i < 10 && base; i++) await api("POST", "/v2/scrape", { url: `${base}/generated?bytes=20000&warm=${i}` });
+    for (let i = 0; i < 10 && base; i++)
+      await api("POST", "/v2/scrape", { url: `${base}/generated?bytes=20000&warm=${i}` });
     sample("after warm-up");
 
     if (wanted("ssrf")) {
       console.log("\n== SSRF: connections reaching the canary ==");
-      const { rows, hits } = await runSsrf({ api, attacker: base ?? `http://attacker.test:${attacker.port}`, targets, canary });
-      results.ssrf = { rows, hits: hits.length, byAddress: hits.reduce((m, h) => ((m[h.local] = (m[h.local] ?? 0) + 1), m), {}) };
-      console.log(`  total connections reaching a local listener: ${hits.length} ${JSON.stringify(results.ssrf.byAddress)}`);
+      const { rows, hits } = await runSsrf({
+        api,
+        attacker: base ?? `http://attacker.test:${attacker.port}`,
+        targets,
+        canary,
+      });
+      results.ssrf = {
+        rows,
+        hits: hits.length,
+        byAddress: hits.reduce((m, h) => ((m[h.local] = (m[h.local] ?? 0) + 1), m), {}),
+      };
+      console.log(
+        `  total connections reaching a local listener: ${hits.length} ${JSON.stringify(results.ssrf.byAddress)}`,
+      );
       sample("after the SSRF run");
     }
     if (wanted("hostile")) {
@@ -125,8 +152,15 @@ try {
     }
     if (wanted("burst") && base) {
       console.log("\n== Burst: 1,000 scrapes in 5 waves of 200 ==");
-      results.burst = await runBurst({ url: server.url, apiKey: server.apiKey, pageUrl: (i) => `${base}/generated?bytes=20000&burst=${i}-${Date.now()}` });
-      console.log(`  errors ${results.burst.errors}/${results.burst.total}  p50 ${results.burst.p50.toFixed(0)} ms  p99 ${results.burst.p99.toFixed(0)} ms  ${results.burst.perSecond.toFixed(1)} scrapes/s`);
+      results.burst = await runBurst({
+        url: server.url,
+        apiKey: server.apiKey,
+        pageUrl: (i) => `${base}/generated?bytes=20000&burst=${i}-${Date.now()}`,
+      });
+      console.log(
+        `  errors ${results.burst.errors}/${results.burst.total}  p50 ${results.burst.p50.toFixed(0)} ms  ` +
+          `p99 ${results.burst.p99.toFixed(0)} ms  ${results.burst.perSecond.toFixed(1)} scrapes/s`,
+      );
       sample("right after the burst");
     }
     if (wanted("memory")) {
@@ -136,7 +170,10 @@ try {
       const reference = memory.find((m) => m.label === "after warm-up") ?? memory[0];
       const last = memory.at(-1);
       results.memory = { samples: memory, ratio: last.userMb / reference.userMb };
-      console.log(`  Worker runtime: ${reference.userMb} MB before → ${Math.max(...memory.map((m) => m.userMb))} MB peak → ${last.userMb} MB after a minute (${results.memory.ratio.toFixed(2)}× the starting figure)`);
+      console.log(
+        `  Worker runtime: ${reference.userMb} MB before → ${Math.max(...memory.map((m) => m.userMb))} MB ` +
+          `peak → ${last.userMb} MB after a minute (${results.memory.ratio.toFixed(2)}× the starting figure)`,
+      );
     }
   }
 } finally {
@@ -152,19 +189,45 @@ if (wanted("reap")) {
   });
 }
 const jobSections = ["crawls", "patterns", "restart", "cycles"].filter(wanted);
-if (jobSections.length) Object.assign(results, await runJobsDrill({ root, sections: jobSections, startServer, startFixtureServer, runBurst, cycleCount }));
+if (jobSections.length)
+  Object.assign(
+    results,
+    await runJobsDrill({ root, sections: jobSections, startServer, startFixtureServer, runBurst, cycleCount }),
+  );
 await attacker.close();
 await canary.close();
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
 console.log("\n== Summary ==");
 if (results.ssrf) console.log(`  connections reaching a local listener:   ${results.ssrf.hits}`);
-if (results.hostile) console.log(`  5xx over hostile requests:               ${results.hostile.fiveXx} of ${results.hostile.total}`);
-if (results.burst) console.log(`  burst of 1,000 scrapes:                  ${results.burst.errors} errors, p50 ${results.burst.p50.toFixed(0)} ms, p99 ${results.burst.p99.toFixed(0)} ms`);
-if (results.memory) console.log(`  workerd RSS a minute after the load:     ${results.memory.ratio.toFixed(2)}× the starting figure`);
-const crawlLine = (r) => `${r.good}/${r.crawls} complete, GET / p99 ${r.front.p99.toFixed(0)} ms, workerd peak ${r.peakMb} MB`;
+if (results.hostile)
+  console.log(`  5xx over hostile requests:               ${results.hostile.fiveXx} of ${results.hostile.total}`);
+if (results.burst)
+  console.log(
+    `  burst of 1,000 scrapes:                  ${results.burst.errors} errors, ` +
+      `p50 ${results.burst.p50.toFixed(0)} ms, p99 ${results.burst.p99.toFixed(0)} ms`,
+  );
+if (results.memory)
+  console.log(`  workerd RSS a minute after the load:     ${results.memory.ratio.toFixed(2)}× the starting figure`);
+const crawlLine = (r) =>
+  `${r.good}/${r.crawls} complete, GET / p99 ${r.front.p99.toFixed(0)} ms, workerd peak ${r.peakMb} MB`;
 if (results.crawls) console.log(`  20 crawls, one team:                     ${crawlLine(results.crawls.oneTeam)}`);
 if (results.crawls) console.log(`  10 + 10 crawls, two teams:               ${crawlLine(results.crawls.twoTeams)}`);
-if (results.patterns) console.log(`  backtracking patterns, 10 crawls:        ${results.patterns.ended}/${results.patterns.crawls} ended, GET / p99 ${results.patterns.front.p99.toFixed(0)} ms`);
+if (results.patterns)
+  console.log(
+    `  backtracking patterns, 10 crawls:       ` +
+      ` ${results.patterns.ended}/${results.patterns.crawls} ended, GET / ` +
+      `p99 ${results.patterns.front.p99.toFixed(0)} ms`,
+  );
 if (results.restart) console.log(`  kill -9 with 20 crawls, restart:         ${crawlLine(results.restart)}`);
-if (results.cycles) console.log(`  ${results.cycles.cycles.length} load cycles: errors ${results.cycles.cycles.reduce((n, c) => n + c.burstErrors + (c.crawls - c.crawlsGood), 0)}, RSS by cycle ${results.cycles.cycles.map((c) => c.rssMb).join(" / ")} MB`);
-if (results.reap) console.log(`  Chromium left after stopping:            ${results.reap.map((r) => r.chromiumLeft).join(" / ")} (${results.reap.map((r) => r.way).join(" / ")})`);
+if (results.cycles)
+  console.log(
+    `  ${results.cycles.cycles.length} load cycles: ` +
+      `errors ${results.cycles.cycles.reduce((n, c) => n + c.burstErrors + (c.crawls - c.crawlsGood), 0)},` +
+      ` RSS by cycle ${results.cycles.cycles.map((c) => c.rssMb).join(" / ")} MB`,
+  );
+if (results.reap)
+  console.log(
+    `  Chromium left after stopping:           ` +
+      ` ${results.reap.map((r) => r.chromiumLeft).join(" / ")} ` +
+      `(${results.reap.map((r) => r.way).join(" / ")})`,
+  );

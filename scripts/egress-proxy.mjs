@@ -28,7 +28,17 @@ export const VERDICT_HEADER = "x-edgecrawl-egress";
 const CONNECT_TIMEOUT_MS = 15_000;
 /** A request may wait this long for its answer: the longest scrape timeout. */
 const IDLE_TIMEOUT_MS = 300_000;
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authorization", "proxy-authenticate", "te", "trailer", "upgrade", VERDICT_HEADER]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "proxy-authorization",
+  "proxy-authenticate",
+  "te",
+  "trailer",
+  "upgrade",
+  VERDICT_HEADER,
+]);
 const TLS_ERROR = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL)/;
 
 /**
@@ -38,9 +48,13 @@ const TLS_ERROR = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_
  */
 export function parseHostEntries(text) {
   const hosts = new Map();
-  for (const entry of (text ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (text ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [name, address] = entry.split("=").map((s) => s.trim());
-    if (!name || !address || !isIpLiteral(address)) throw new Error(`bad egress host entry "${entry}" (expected name=ip)`);
+    if (!name || !address || !isIpLiteral(address))
+      throw new Error(`bad egress host entry "${entry}" (expected name=ip)`);
     const key = name.toLowerCase().replace(/\.$/, "");
     hosts.set(key, [...(hosts.get(key) ?? []), address.replace(/^\[|\]$/g, "")]);
   }
@@ -53,17 +67,25 @@ export function parseHostEntries(text) {
  * @returns {(address: string, port: number) => boolean}
  */
 export function parseAllowList(text) {
-  const entries = (text ?? "").split(",").map((e) => e.trim()).filter(Boolean).map((entry) => {
-    const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry) ?? /^([^:]+):(\d+)$/.exec(entry) ?? [entry, entry];
-    if (!isIpLiteral(m[1])) throw new Error(`bad egress allow entry "${entry}" (expected ip, ip:port or [ipv6]:port)`);
-    return { address: m[1].toLowerCase(), port: m[2] ? Number(m[2]) : undefined };
-  });
-  return (address, port) => entries.some((e) => e.address === address.toLowerCase() && (e.port === undefined || e.port === port));
+  const entries = (text ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry) ?? /^([^:]+):(\d+)$/.exec(entry) ?? [entry, entry];
+      if (!isIpLiteral(m[1]))
+        throw new Error(`bad egress allow entry "${entry}" (expected ip, ip:port or [ipv6]:port)`);
+      return { address: m[1].toLowerCase(), port: m[2] ? Number(m[2]) : undefined };
+    });
+  return (address, port) =>
+    entries.some((e) => e.address === address.toLowerCase() && (e.port === undefined || e.port === port));
 }
 
 /**
- * @typedef {{ ok: true, address: string, family: number } | { ok: false, verdict: "blocked" | "dns", address?: string, reason: string }} Verdict
- * @typedef {{ hosts?: Map<string, string[]>, allow?: (address: string, port: number) => boolean, log?: (line: string) => void }} PolicyOptions
+ * @typedef {{ ok: true, address: string, family: number } | { ok: false, verdict: "blocked" | "dns", address?: string,
+ * reason: string }} Verdict
+ * @typedef {{ hosts?: Map<string, string[]>, allow?: (address: string, port: number) => boolean, log?: (line: string)
+ * => void }} PolicyOptions
  */
 
 /**
@@ -72,7 +94,10 @@ export function parseAllowList(text) {
  * @returns {Promise<Verdict>}
  */
 export async function judge(hostname, port, options = {}) {
-  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
   let addresses;
   if (isIpLiteral(host)) addresses = [host];
   else if (options.hosts?.has(host)) addresses = options.hosts.get(host);
@@ -86,7 +111,8 @@ export async function judge(hostname, port, options = {}) {
   let refusal;
   for (const address of addresses) {
     const reason = localAddressReason(address);
-    if (reason === null || options.allow?.(address, port)) return { ok: true, address, family: address.includes(":") ? 6 : 4 };
+    if (reason === null || options.allow?.(address, port))
+      return { ok: true, address, family: address.includes(":") ? 6 : 4 };
     refusal ??= { ok: false, verdict: "blocked", address, reason: reason ?? "not an address" };
   }
   return refusal ?? { ok: false, verdict: "dns", reason: `${host} has no address` };
@@ -119,7 +145,9 @@ function forwardable(headers) {
 export async function startEgressProxy(options = {}) {
   const log = options.log ?? (() => {});
   // Only refusals of local addresses are worth a line; names that do not resolve are the site's business.
-  const refuse = (what, verdict) => verdict.verdict === "blocked" && log(`[egress] refused ${what}: ${verdict.reason}${verdict.address ? ` (${verdict.address})` : ""}`);
+  const refuse = (what, verdict) =>
+    verdict.verdict === "blocked" &&
+    log(`[egress] refused ${what}: ${verdict.reason}${verdict.address ? ` (${verdict.address})` : ""}`);
 
   const server = createServer(async (req, res) => {
     if (req.url?.startsWith("/")) return answerSelf(req, res, options);
@@ -135,7 +163,11 @@ export async function startEgressProxy(options = {}) {
     const verdict = await judge(target.hostname, port, options);
     if (!verdict.ok) {
       refuse(`${req.method} ${target.host}`, verdict);
-      return answerVerdict(res, verdict.verdict === "dns" ? 502 : 403, verdict.verdict, { host: target.host, address: verdict.address, reason: verdict.reason });
+      return answerVerdict(res, verdict.verdict === "dns" ? 502 : 403, verdict.verdict, {
+        host: target.host,
+        address: verdict.address,
+        reason: verdict.reason,
+      });
     }
     const send = secure ? httpsRequest : httpRequest;
     const upstream = send({
@@ -150,7 +182,9 @@ export async function startEgressProxy(options = {}) {
       timeout: IDLE_TIMEOUT_MS,
     });
     upstream.on("timeout", () => upstream.destroy(new Error("timeout")));
-    upstream.on("error", (error) => answerVerdict(res, 502, failureVerdict(error), { host: target.host, message: error.code ?? error.message }));
+    upstream.on("error", (error) =>
+      answerVerdict(res, 502, failureVerdict(error), { host: target.host, message: error.code ?? error.message }),
+    );
     upstream.on("response", (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers));
       answer.pipe(res);
@@ -162,7 +196,11 @@ export async function startEgressProxy(options = {}) {
   server.on("connect", async (req, clientSocket, head) => {
     clientSocket.on("error", () => {});
     const m = /^\[?([^\]]+?)\]?:(\d+)$/.exec(req.url ?? "");
-    const fail = (status, verdict, text) => clientSocket.end(`HTTP/1.1 ${status}\r\n${VERDICT_HEADER}: ${verdict}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${text}`);
+    const fail = (status, verdict, text) =>
+      clientSocket.end(
+        `HTTP/1.1 ${status}\r\n${VERDICT_HEADER}: ${verdict}\r\ncontent-type: ` +
+          `text/plain\r\nconnection: close\r\n\r\n${text}`,
+      );
     if (!m) return fail("400 Bad Request", "blocked", "CONNECT needs host:port");
     const port = Number(m[2]);
     const verdict = await judge(m[1], port, options);
@@ -172,7 +210,11 @@ export async function startEgressProxy(options = {}) {
     }
     const upstream = connect({ host: verdict.address, port, family: verdict.family, timeout: CONNECT_TIMEOUT_MS });
     upstream.once("timeout", () => upstream.destroy(new Error("timeout")));
-    upstream.once("error", (error) => (upstream.connecting || !clientSocket.writable ? fail("502 Bad Gateway", failureVerdict(error), error.message) : clientSocket.destroy()));
+    upstream.once("error", (error) =>
+      upstream.connecting || !clientSocket.writable
+        ? fail("502 Bad Gateway", failureVerdict(error), error.message)
+        : clientSocket.destroy(),
+    );
     upstream.once("connect", () => {
       upstream.setTimeout(0);
       clientSocket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
@@ -184,7 +226,9 @@ export async function startEgressProxy(options = {}) {
     });
   });
   // Plain (non-CONNECT) upgrades are not proxied: browsers tunnel WebSockets with CONNECT.
-  server.on("upgrade", (_req, socket) => socket.end(`HTTP/1.1 501 Not Implemented\r\n${VERDICT_HEADER}: blocked\r\nconnection: close\r\n\r\n`));
+  server.on("upgrade", (_req, socket) =>
+    socket.end(`HTTP/1.1 501 Not Implemented\r\n${VERDICT_HEADER}: blocked\r\nconnection: close\r\n\r\n`),
+  );
 
   const host = options.host ?? "127.0.0.1";
   await new Promise((resolve, reject) => {
@@ -195,10 +239,11 @@ export async function startEgressProxy(options = {}) {
   return {
     url: `http://${host}:${port}`,
     port,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -206,7 +251,8 @@ export async function startEgressProxy(options = {}) {
 async function answerSelf(req, res, options) {
   const url = new URL(req.url ?? "/", "http://egress");
   if (url.pathname === "/health") return res.end("ok");
-  if (url.pathname !== "/check" || !url.searchParams.get("host")) return answerVerdict(res, 404, "blocked", { reason: "not a proxy request" });
+  if (url.pathname !== "/check" || !url.searchParams.get("host"))
+    return answerVerdict(res, 404, "blocked", { reason: "not a proxy request" });
   const verdict = await judge(url.searchParams.get("host") ?? "", Number(url.searchParams.get("port") ?? 80), options);
   res.writeHead(200, { "content-type": "application/json" });
   res.end(JSON.stringify(verdict));

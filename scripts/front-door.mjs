@@ -3,12 +3,12 @@
  * `wrangler dev`, which listens on a private port behind it. It exists for one reason: bursts of POSTs through
  * `wrangler dev` fail with 503 "Your worker restarted mid-request" although nothing restarted.
  *
- * Root cause (measured, see docs/security.md, "Bursts, memory, processes"): wrangler's ProxyWorker forwards each request to
- * the Worker's runtime over pooled keep-alive connections. Both ends are kj HTTP with the same 5 s idle timeout
- * (client pool idleTimeout, server pipelineTimeout), so under load a pooled connection is reused at the moment
- * the runtime closes it; the request fails with "Network connection lost" before the Worker ever saw it, and
- * wrangler 4.86 reports every such POST failure as a restart (it compares URLs including the path). GETs it
- * retries itself; POSTs it gives up on.
+ * Root cause (measured, see docs/security.md, "Bursts, memory, processes"): wrangler's ProxyWorker forwards each
+ * request to the Worker's runtime over pooled keep-alive connections. Both ends are kj HTTP with the same 5 s idle
+ * timeout (client pool idleTimeout, server pipelineTimeout), so under load a pooled connection is reused at the moment
+ * the runtime closes it; the request fails with "Network connection lost" before the Worker ever saw it, and wrangler
+ * 4.86 reports every such POST failure as a restart (it compares URLs including the path). GETs it retries itself;
+ * POSTs it gives up on.
  *
  * Here a request whose answer is exactly that 503 is sent again (the Worker never received it), a few times
  * with a short backoff. Request bodies are buffered for that (up to MAX_RETRY_BODY; larger ones stream through
@@ -48,19 +48,31 @@ export async function startFrontDoor({ host, port, upstreamPort, log = () => {} 
         // A reused keep-alive socket the upstream closed: the request never reached it.
         if (body && error.reused && attempt < RETRY_DELAYS_MS.length) continue;
         if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ success: false, error: `The dev server did not answer: ${error.message}`, code: "UNKNOWN_ERROR" }));
+        return res.end(
+          JSON.stringify({
+            success: false,
+            error: `The dev server did not answer: ${error.message}`,
+            code: "UNKNOWN_ERROR",
+          }),
+        );
       }
       if (answer.statusCode === 503 && body) {
         const text = await readAll(answer);
         if (decoded(text, answer.headers["content-encoding"]).startsWith(RESTART_MESSAGE)) {
           if (attempt < RETRY_DELAYS_MS.length) {
             stats.retried++;
-            log(`[front-door] ${req.method} ${req.url}: wrangler answered "${RESTART_MESSAGE}" (its keep-alive race, the Worker never got the request); sending it again`);
+            log(
+              `[front-door] ${req.method} ${req.url}: wrangler answered "${RESTART_MESSAGE}" (its ` +
+                `keep-alive race, the Worker never got the request); sending it again`,
+            );
             await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
             continue;
           }
           stats.gaveUp++;
-          log(`[front-door] ${req.method} ${req.url}: wrangler kept answering "${RESTART_MESSAGE}" after ${attempt + 1} attempts`);
+          log(
+            `[front-door] ${req.method} ${req.url}: wrangler kept answering ` +
+              `"${RESTART_MESSAGE}" after ${attempt + 1} attempts`,
+          );
         }
         res.writeHead(503, answer.headers);
         return res.end(text);
@@ -122,8 +134,13 @@ function readAll(stream) {
 /** One attempt upstream; rejects with `error.reused` when a pooled socket turned out to be closed. */
 function send(agent, upstreamPort, req, headers, body) {
   return new Promise((resolve, reject) => {
-    const upstream = httpRequest({ host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers, agent }, resolve);
-    upstream.on("error", (error) => reject(Object.assign(error, { reused: upstream.reusedSocket && ["ECONNRESET", "EPIPE"].includes(error.code) })));
+    const upstream = httpRequest(
+      { host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers, agent },
+      resolve,
+    );
+    upstream.on("error", (error) =>
+      reject(Object.assign(error, { reused: upstream.reusedSocket && ["ECONNRESET", "EPIPE"].includes(error.code) })),
+    );
     if (body) upstream.end(body);
     else req.pipe(upstream);
   });

@@ -14,16 +14,26 @@
  *
  * `npm start` points wrangler at a launcher of this project (`.wrangler/cache`, via XDG_CACHE_HOME) that also
  * writes a pid file per browser under `.wrangler/chromium/` and, when `npm start` gave wrangler
- * EDGECRAWL_CHROMIUM_PROXY (local networks closed), sends the whole browser through the egress proxy; each run of this script reaps the browsers whose
- * launching server is gone (a fallback for machines without setpriv). The launcher under ~/.cache serves every
- * other user of miniflare (the vitest pool) and writes no pid file.
+ * EDGECRAWL_CHROMIUM_PROXY (local networks closed), sends the whole browser through the egress proxy; each run of this
+ * script reaps the browsers whose launching server is gone (a fallback for machines without setpriv). The launcher
+ * under ~/.cache serves every other user of miniflare (the vitest pool) and writes no pid file.
  *
  * Idempotent and quick when everything is in place; run by `npm install` (postinstall), `npm start` and
  * `npm test`. Never fails the install: it prints what is missing instead.
  * Environment: CHROMIUM_PATH (a Chromium binary to use), EDGECRAWL_SKIP_CHROMIUM=1 (do nothing).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { browserPidDir, projectCacheHome, reapOrphanedBrowsers } from "./chromium-reaper.mjs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -50,11 +60,20 @@ function pinnedChromeVersions() {
         const source = join(path, "dist", "src", "index.js");
         if (existsSync(source)) {
           const text = readFileSync(source, "utf8");
-          for (const m of text.matchAll(/(?:BROWSER_VERSION\s*=|browserVersion:)\s*"(\d+\.\d+\.\d+\.\d+)"/g)) versions.add(m[1]);
+          for (const m of text.matchAll(/(?:BROWSER_VERSION\s*=|browserVersion:)\s*"(\d+\.\d+\.\d+\.\d+)"/g))
+            versions.add(m[1]);
         }
       }
-      if (entry.name === "node_modules" || entry.name.startsWith("@") || depth === 0 || existsSync(join(path, "node_modules"))) {
-        visit(entry.name === "node_modules" || entry.name.startsWith("@") ? path : join(path, "node_modules"), depth + 1);
+      if (
+        entry.name === "node_modules" ||
+        entry.name.startsWith("@") ||
+        depth === 0 ||
+        existsSync(join(path, "node_modules"))
+      ) {
+        visit(
+          entry.name === "node_modules" || entry.name.startsWith("@") ? path : join(path, "node_modules"),
+          depth + 1,
+        );
       }
     }
   };
@@ -63,7 +82,12 @@ function pinnedChromeVersions() {
 }
 
 function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
   return candidates.find((p) => p && existsSync(p));
 }
 
@@ -71,11 +95,16 @@ function installChromium() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
   if (!hasApt) return false;
-  const sudo = isRoot ? [] : spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0 ? ["sudo", "-n"] : null;
+  const sudo = isRoot
+    ? []
+    : spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0
+      ? ["sudo", "-n"]
+      : null;
   if (!sudo) return false;
   log("installing Debian's chromium package (apt-get)...");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const run = (args) => spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), { stdio: "inherit", env });
+  const run = (args) =>
+    spawnSync(sudo[0] ?? args[0], sudo.length ? [...sudo.slice(1), ...args] : args.slice(1), { stdio: "inherit", env });
   if (run(["apt-get", "install", "-y", "-qq", "chromium"]).status !== 0) {
     run(["apt-get", "update", "-qq"]);
     run(["apt-get", "install", "-y", "-qq", "chromium"]);
@@ -99,7 +128,10 @@ chromium = findChromium();
 const PID_DIR = browserPidDir(root);
 
 const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
-const baseFlags = "--headless=new --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync --force-webrtc-ip-handling-policy=disable_non_proxied_udp";
+const baseFlags =
+  "--headless=new --disable-gpu --no-first-run --disable-background-networking " +
+  "--disable-component-update --disable-sync " +
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp";
 
 /**
  * The unprivileged user the browser runs as when the machine allows it (nobody), with Chromium's own sandbox:
@@ -127,16 +159,31 @@ function sandboxAllowed() {
   const profile = mkdtempSync(join(tmpdir(), "edgecrawl-chromium-probe-"));
   chownSync(profile, BROWSER_UID, BROWSER_UID);
   const ids = [`--reuid=${BROWSER_UID}`, `--regid=${BROWSER_UID}`, "--clear-groups"];
-  const probe = spawnSync(setpriv, [...ids, chromium, ...baseFlags.split(" "), `--user-data-dir=${profile}`, "--dump-dom", "data:text/html,<p>sandbox-probe</p>"], {
-    encoding: "utf8",
-    timeout: 30_000,
-    env: { ...process.env, HOME: profile },
-  });
+  const probe = spawnSync(
+    setpriv,
+    [
+      ...ids,
+      chromium,
+      ...baseFlags.split(" "),
+      `--user-data-dir=${profile}`,
+      "--dump-dom",
+      "data:text/html,<p>sandbox-probe</p>",
+    ],
+    {
+      encoding: "utf8",
+      timeout: 30_000,
+      env: { ...process.env, HOME: profile },
+    },
+  );
   rmSync(profile, { recursive: true, force: true });
   const ok = probe.status === 0 && probe.stdout.includes("sandbox-probe");
   mkdirSync(dirname(marker), { recursive: true });
   writeFileSync(marker, JSON.stringify({ key, ok }));
-  log(ok ? `Chromium runs as uid ${BROWSER_UID} with its sandbox` : `Chromium cannot run sandboxed as uid ${BROWSER_UID} here: it runs as root with --no-sandbox`);
+  log(
+    ok
+      ? `Chromium runs as uid ${BROWSER_UID} with its sandbox`
+      : `Chromium cannot run sandboxed as uid ${BROWSER_UID} here: it runs as root with --no-sandbox`,
+  );
   return ok;
 }
 const sandboxed = sandboxAllowed();
@@ -149,7 +196,8 @@ const sandboxLines = `n=$#
 for a in "$@"; do
   case "$a" in
     --no-sandbox) ;;
-    --user-data-dir=*) profile="\${a#--user-data-dir=}"; chown -R ${BROWSER_UID}:${BROWSER_UID} "$profile" 2>/dev/null; set -- "$@" "$a" ;;
+    --user-data-dir=*) profile="\${a#--user-data-dir=}"; chown -R ${BROWSER_UID}:${BROWSER_UID} "$profile" \
+2>/dev/null; set -- "$@" "$a" ;;
     *) set -- "$@" "$a" ;;
   esac
 done
@@ -160,7 +208,8 @@ export HOME="\${profile:-/tmp}"
  * miniflare starts the browser with an environment of its own, so the launcher reads the proxy from the
  * environment of the process that launched it (wrangler, which `npm start` gives EDGECRAWL_CHROMIUM_PROXY).
  */
-const proxyLines = `proxy=$(tr '\\0' '\\n' < /proc/$PPID/environ 2>/dev/null | sed -n 's/^EDGECRAWL_CHROMIUM_PROXY=//p')\n`;
+const proxyLines =
+  `proxy=$(tr '\\0' '\\n' < /proc/$PPID/environ 2>/dev/null | ` + `sed -n 's/^EDGECRAWL_CHROMIUM_PROXY=//p')\n`;
 /** The launcher script; with `pidDir`, each browser leaves "<pid>" holding its launcher's pid there. */
 function launcher(pidDir) {
   const pidLines = pidDir ? `mkdir -p "${pidDir}" 2>/dev/null\necho "$PPID" > "${pidDir}/$$" 2>/dev/null\n` : "";
@@ -168,8 +217,10 @@ function launcher(pidDir) {
   const exec = setpriv ? `exec "${setpriv}" --pdeathsig SIGKILL${user} "${chromium}"` : `exec "${chromium}"`;
   return `#!/bin/sh
 # Written by edgecrawl's scripts/setup-chromium.mjs: miniflare's Browser Rendering runs the system Chromium,
-# killed with the process that launched it${pidDir ? ", with a pid file for the reaper" : ""}${sandboxed ? `, as uid ${BROWSER_UID} with its sandbox` : ""}.
-${pidLines}${pidDir ? proxyLines : ""}${sandboxed ? sandboxLines : ""}${exec} ${flags} ${pidDir ? '${proxy:+--proxy-server=http://$proxy --proxy-bypass-list=<-loopback>} ' : ""}"$@"
+# killed with the process that launched \
+it${pidDir ? ", with a pid file for the reaper" : ""}${sandboxed ? `, as uid ${BROWSER_UID} with its sandbox` : ""}.
+${pidLines}${pidDir ? proxyLines : ""}${sandboxed ? sandboxLines : ""}${exec} ${flags} \
+${pidDir ? "${proxy:+--proxy-server=http://$proxy --proxy-bypass-list=<-loopback>} " : ""}"$@"
 `;
 }
 
@@ -188,7 +239,8 @@ for (const [cacheRoot, text] of cacheRoots) {
   }
 }
 const reaped = reapOrphanedBrowsers(PID_DIR);
-if (reaped.length) log(`stopped ${reaped.length} Chromium process group(s) left behind by a server that is gone: ${reaped.join(", ")}`);
+if (reaped.length)
+  log(`stopped ${reaped.length} Chromium process group(s) left behind by a server that is gone: ${reaped.join(", ")}`);
 try {
   const v = execFileSync(chromium, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   log(`ready (${v})`);

@@ -65,13 +65,19 @@ function ensureDevVars() {
   if (!vars.API_KEYS && !process.env.API_KEYS) {
     const key = `ec-${randomBytes(16).toString("hex")}`;
     additions.push(`API_KEYS=default:${key}`);
-    console.log(`\n  No API key configured: generated one for team "default" and saved it in .dev.vars\n\n    API key: ${key}\n`);
-    console.log(`  Try: curl -s ${baseUrl}/v2/scrape -H "Authorization: Bearer ${key}" \\\n         -H "Content-Type: application/json" -d '{"url":"https://example.com"}'\n`);
+    console.log(
+      `\n  No API key configured: generated one for team "default" and saved it in .dev.vars\n\n    API key: ${key}\n`,
+    );
+    console.log(
+      `  Try: curl -s ${baseUrl}/v2/scrape -H "Authorization: Bearer ${key}" \\\n         -H ` +
+        `"Content-Type: application/json" -d '{"url":"https://example.com"}'\n`,
+    );
   } else {
     // Keys and secrets are printed once, when generated: a log kept of every start must not hold them.
     console.log(`\n  API keys: API_KEYS in ${vars.API_KEYS ? ".dev.vars" : "the environment"}\n`);
   }
-  if (!vars.SIGNING_SECRET && !process.env.SIGNING_SECRET) additions.push(`SIGNING_SECRET=${randomBytes(24).toString("hex")}`);
+  if (!vars.SIGNING_SECRET && !process.env.SIGNING_SECRET)
+    additions.push(`SIGNING_SECRET=${randomBytes(24).toString("hex")}`);
   if (!vars.WEBHOOK_SECRET && !process.env.WEBHOOK_SECRET) {
     const secret = randomBytes(24).toString("hex");
     additions.push(`WEBHOOK_SECRET=${secret}`);
@@ -85,16 +91,31 @@ function ensureDevVars() {
 }
 
 /**
- * WEBHOOK_SECRET signs only for a single-team install (src/jobs/webhook-signing.ts): name the API_KEYS teams that have no
- * WEBHOOK_SECRETS entry, whose webhooks will be refused until they get a secret (minted teams get theirs).
+ * WEBHOOK_SECRET signs only for a single-team install (src/jobs/webhook-signing.ts): name the API_KEYS teams that have
+ * no WEBHOOK_SECRETS entry, whose webhooks will be refused until they get a secret (minted teams get theirs).
  */
 function warnOfUnsignedTeams(apiKeys = "", teamSecrets = "") {
   const teamOf = (entry) => (entry.includes(":") ? entry.slice(0, entry.indexOf(":")).trim() : "default");
-  const teams = new Set(apiKeys.split(",").map((e) => e.trim()).filter(Boolean).map(teamOf));
+  const teams = new Set(
+    apiKeys
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean)
+      .map(teamOf),
+  );
   if (teams.size < 2) return;
-  const signed = new Set(teamSecrets.split(",").filter((e) => e.includes(":")).map(teamOf));
+  const signed = new Set(
+    teamSecrets
+      .split(",")
+      .filter((e) => e.includes(":"))
+      .map(teamOf),
+  );
   const missing = [...teams].filter((team) => !signed.has(team));
-  if (missing.length) console.log(`  API_KEYS names ${teams.size} teams: webhooks of ${missing.join(", ")} are refused until WEBHOOK_SECRETS (team:secret) or POST /admin/teams/<team>/webhook-secret gives each its own secret\n`);
+  if (missing.length)
+    console.log(
+      `  API_KEYS names ${teams.size} teams: webhooks of ${missing.join(", ")} are refused until ` +
+        `WEBHOOK_SECRETS (team:secret) or POST /admin/teams/<team>/webhook-secret gives each its own secret\n`,
+    );
 }
 
 // With --env-file, wrangler reads that file instead of .dev.vars: nothing to generate there.
@@ -117,7 +138,9 @@ const defaults = [];
 for (const name of ["API_KEYS", "SIGNING_SECRET", "WEBHOOK_SECRET", "WEBHOOK_SECRETS"]) {
   if (process.env[name] && !has("--env-file")) defaults.push("--var", `${name}:${process.env[name]}`);
 }
-const userGateway = args.some((a) => a.startsWith("EGRESS_PROXY_URL:")) || Boolean(readDotenv(devVarsPath).EGRESS_PROXY_URL && !has("--env-file"));
+const userGateway =
+  args.some((a) => a.startsWith("EGRESS_PROXY_URL:")) ||
+  Boolean(readDotenv(devVarsPath).EGRESS_PROXY_URL && !has("--env-file"));
 const egress = userGateway
   ? null
   : await startEgressProxy({
@@ -127,12 +150,22 @@ const egress = userGateway
     });
 if (egress) defaults.push("--var", `EGRESS_PROXY_URL:${egress.url}`);
 
-/** ALLOW_LOCAL_NETWORK as the Worker will see it: `--var`, else the env file wrangler reads, else wrangler.toml's "false". */
+/**
+ * ALLOW_LOCAL_NETWORK as the Worker will see it: `--var`, else the env file wrangler reads, else wrangler.toml's
+ * "false".
+ */
 function localNetworkAllowed() {
-  const fromArgs = args.map((a, i) => (a === "--var" ? args[i + 1] : a)).find((a) => a?.startsWith("ALLOW_LOCAL_NETWORK:"));
+  const fromArgs = args
+    .map((a, i) => (a === "--var" ? args[i + 1] : a))
+    .find((a) => a?.startsWith("ALLOW_LOCAL_NETWORK:"));
   if (fromArgs) return fromArgs.slice("ALLOW_LOCAL_NETWORK:".length) === "true";
   const envFileIndex = args.findIndex((a) => a === "--env-file" || a.startsWith("--env-file="));
-  const envFile = envFileIndex < 0 ? devVarsPath : args[envFileIndex].includes("=") ? args[envFileIndex].split("=")[1] : args[envFileIndex + 1];
+  const envFile =
+    envFileIndex < 0
+      ? devVarsPath
+      : args[envFileIndex].includes("=")
+        ? args[envFileIndex].split("=")[1]
+        : args[envFileIndex + 1];
   return readDotenv(envFile).ALLOW_LOCAL_NETWORK === "true";
 }
 // Browser sessions drive the browser's default context over CDP, where no per-context proxy applies: while local
@@ -145,11 +178,20 @@ if (!has("--persist-to")) defaults.push("--persist-to", join(root, ".wrangler", 
 
 const wrangler = join(root, "node_modules", "wrangler", "bin", "wrangler.js");
 // This project's Chromium launcher (pid files for the reaper), see setup-chromium.mjs.
-const env = { WRANGLER_SEND_METRICS: "false", ...process.env, XDG_CACHE_HOME: projectCacheHome(root), EDGECRAWL_CHROMIUM_PROXY: browserProxy ?? "" };
+const env = {
+  WRANGLER_SEND_METRICS: "false",
+  ...process.env,
+  XDG_CACHE_HOME: projectCacheHome(root),
+  EDGECRAWL_CHROMIUM_PROXY: browserProxy ?? "",
+};
 // setpriv's parent-death signal: wrangler gets SIGTERM if this process dies, even by SIGKILL.
 const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
 const command = setpriv ? [setpriv, "--pdeathsig", "SIGTERM", process.execPath] : [process.execPath];
-const child = spawn(command[0], [...command.slice(1), wrangler, "dev", ...defaults, ...args], { stdio: "inherit", cwd: root, env });
+const child = spawn(command[0], [...command.slice(1), wrangler, "dev", ...defaults, ...args], {
+  stdio: "inherit",
+  cwd: root,
+  env,
+});
 
 let frontDoor = null;
 const shutDown = async (code) => {
@@ -162,13 +204,21 @@ child.on("exit", (code, signal) => void shutDown(signal ? 1 : (code ?? 0)));
 // The public address opens once wrangler answers behind it.
 for (;;) {
   if (child.exitCode !== null) break;
-  const up = await fetch(`http://127.0.0.1:${privatePort}/`, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
+  const up = await fetch(`http://127.0.0.1:${privatePort}/`, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
   if (up) break;
   await new Promise((r) => setTimeout(r, 250));
 }
 if (child.exitCode === null) {
   try {
-    frontDoor = await startFrontDoor({ host: publicHost, port: publicPort, upstreamPort: privatePort, log: (line) => console.log(line) });
+    frontDoor = await startFrontDoor({
+      host: publicHost,
+      port: publicPort,
+      upstreamPort: privatePort,
+      log: (line) => console.log(line),
+    });
     console.log(`\n  edgecrawl is ready on ${baseUrl} (wrangler dev behind it on 127.0.0.1:${privatePort})\n`);
   } catch (e) {
     console.error(`\n  Could not listen on ${baseUrl}: ${e.message}\n`);

@@ -40,21 +40,26 @@ export function createApp() {
   });
 
   app.onError((err, c) => renderHttpError(err, `${c.req.method} ${c.req.path}`));
-  app.notFound((c) => renderHttpError(new ApiError("NOT_FOUND", `Not found: ${c.req.method} ${c.req.path}`), c.req.path));
+  app.notFound((c) =>
+    renderHttpError(new ApiError("NOT_FOUND", `Not found: ${c.req.method} ${c.req.path}`), c.req.path),
+  );
 
   app.use("*", cors());
   app.use("*", bodyLimit({ maxSize: 10 * 1024 * 1024 }));
   app.use("*", accessControl);
   app.use("*", meterRequestTokens);
 
-  app.get("/", (c) => c.json({ message: "edgecrawl API", version: API_VERSION, documentation_url: `${new URL(c.req.url).origin}/docs` }));
+  app.get("/", (c) =>
+    c.json({ message: "edgecrawl API", version: API_VERSION, documentation_url: `${new URL(c.req.url).origin}/docs` }),
+  );
   app.get("/docs", (c) => c.html(docsPage(new URL(c.req.url).origin)));
   app.doc31("/v2/openapi.json", (c) => ({
     openapi: "3.1.0",
     info: {
       title: "edgecrawl API",
       version: API_VERSION,
-      description: "Web-data extraction (scrape, crawl, map, batch scrape, agent, monitors) compatible with the Firecrawl v2 API.",
+      description:
+        "Web-data extraction (scrape, crawl, map, batch scrape, agent, monitors) compatible with the Firecrawl v2 API.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
     security: [{ bearerAuth: [] }],

@@ -33,11 +33,20 @@ export async function signArtifactUrl(env: Env, key: string, origin: string, now
 }
 
 /** Throws 403 unless `sig` is this service's signature of `key` and `expires` is in the future. */
-export async function verifyArtifactSignature(env: Env, key: string, expires: string, sig: string, now = Date.now()): Promise<void> {
+export async function verifyArtifactSignature(
+  env: Env,
+  key: string,
+  expires: string,
+  sig: string,
+  now = Date.now(),
+): Promise<void> {
   const expected = await hmacSha256Hex(signingSecret(env), `${key}:${expires}`);
-  if (!timingSafeEqualStrings(expected, sig)) throw new ApiError("FORBIDDEN", "Invalid signature for this artifact URL");
-  if (!/^\d+$/.test(expires) || Number(expires) < now) throw new ApiError("FORBIDDEN", "This artifact URL has expired (they are valid for 24 hours)");
-  if (Number(expires) > now + ARTIFACT_TTL_MS + MAX_SKEW_MS) throw new ApiError("FORBIDDEN", "Invalid signature for this artifact URL");
+  if (!timingSafeEqualStrings(expected, sig))
+    throw new ApiError("FORBIDDEN", "Invalid signature for this artifact URL");
+  if (!/^\d+$/.test(expires) || Number(expires) < now)
+    throw new ApiError("FORBIDDEN", "This artifact URL has expired (they are valid for 24 hours)");
+  if (Number(expires) > now + ARTIFACT_TTL_MS + MAX_SKEW_MS)
+    throw new ApiError("FORBIDDEN", "Invalid signature for this artifact URL");
 }
 
 /** Stores bytes and returns the R2 key, to be referenced as `artifact:<key>` in documents. */

@@ -13,7 +13,9 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
 }
 

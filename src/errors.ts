@@ -17,10 +17,16 @@ export const ERRORS = {
   BAD_REQUEST_INVALID_JSON: { status: 400, message: "Bad request, malformed JSON" },
   SCRAPE_ACTIONS_NOT_SUPPORTED: { status: 400, message: "Actions are not supported for PDF documents" },
   SCRAPE_PROXY_NOT_CONFIGURED: { status: 400, message: "The enhanced proxy needs PROXY_URL to be configured" },
-  SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED: { status: 400, message: "Change tracking is not available with zeroDataRetention" },
+  SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED: {
+    status: 400,
+    message: "Change tracking is not available with zeroDataRetention",
+  },
   SCRAPE_BRANDING_NOT_SUPPORTED: { status: 400, message: "Branding needs a page the browser renders" },
   ZERO_DATA_RETENTION_NOT_SUPPORTED: { status: 400, message: "zeroDataRetention is only available on POST /v2/scrape" },
-  LLM_NOT_CONFIGURED: { status: 400, message: "This feature needs an LLM, and none is configured (LLM_BASE_URL, or a Workers AI binding AI)" },
+  LLM_NOT_CONFIGURED: {
+    status: 400,
+    message: "This feature needs an LLM, and none is configured (LLM_BASE_URL, or a Workers AI binding AI)",
+  },
   SEARCH_NOT_CONFIGURED: { status: 400, message: "This needs a search provider, and none is configured (SEARCH_URL)" },
   UNAUTHORIZED: { status: 401, message: "Unauthorized" },
   INSUFFICIENT_CREDITS: { status: 402, message: "Insufficient credits to perform this request." },
@@ -31,7 +37,10 @@ export const ERRORS = {
   SCRAPE_NO_CACHED_DATA: { status: 404, message: "No cached data is available for this URL with these options" },
   SCRAPE_TIMEOUT: { status: 408, message: "The scrape operation timed out before completing." },
   MAP_TIMEOUT: { status: 408, message: "The map operation timed out." },
-  SEARCH_TIMEOUT: { status: 408, message: "The search and the scrapes of its results did not finish within the timeout." },
+  SEARCH_TIMEOUT: {
+    status: 408,
+    message: "The search and the scrapes of its results did not finish within the timeout.",
+  },
   CONCURRENCY_QUEUE_TIMEOUT: { status: 408, message: "The operation timed out while waiting for a concurrency slot." },
   CONFLICT: { status: 409, message: "Conflict" },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is larger than 10 MB" },
@@ -71,7 +80,9 @@ export const JOB_ERRORS = {
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details?: unknown;
-  /** Set for requests under zeroDataRetention: the log gets the code only, never the message (it may name the target). */
+  /**
+   * Set for requests under zeroDataRetention: the log gets the code only, never the message (it may name the target).
+   */
   quiet = false;
   constructor(code: ErrorCode, message: string = ERRORS[code].message, details?: unknown) {
     super(message);
@@ -99,8 +110,13 @@ export type ErrorBody = z.infer<typeof ErrorSchema>;
 export function errorResponses(...statuses: ContentfulStatusCode[]) {
   return Object.fromEntries(
     statuses.map((status) => {
-      const codes = Object.entries(ERRORS).filter(([, e]) => e.status === status).map(([code]) => code);
-      return [status, { description: codes.join(", ") || "Error", content: { "application/json": { schema: ErrorSchema } } }];
+      const codes = Object.entries(ERRORS)
+        .filter(([, e]) => e.status === status)
+        .map(([code]) => code);
+      return [
+        status,
+        { description: codes.join(", ") || "Error", content: { "application/json": { schema: ErrorSchema } } },
+      ];
     }),
   );
 }
@@ -128,7 +144,11 @@ export function renderHttpError(err: unknown, where: string): Response {
   if (error.code === "UNKNOWN_ERROR" && !(err instanceof ApiError)) {
     const errorId = crypto.randomUUID();
     console.error(`[${errorId}] ${where}:`, err instanceof Error ? (err.stack ?? err.message) : describeError(err));
-    body = { success: false, code: error.code, error: `An unexpected error occurred. Please contact the operator with error id ${errorId}.` };
+    body = {
+      success: false,
+      code: error.code,
+      error: `An unexpected error occurred. Please contact the operator with error id ${errorId}.`,
+    };
   } else if (error.status >= 500) {
     console.error(error.quiet ? `${where}: ${error.code}` : `${where}: ${error.code} ${error.message}`);
   }

@@ -18,7 +18,10 @@ export interface IssueDetail {
 }
 
 function pathString(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), "");
+  return path.reduce<string>(
+    (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
+    "",
+  );
 }
 
 /**
@@ -49,7 +52,10 @@ export function flattenIssues(issues: readonly Issue[], prefix: PropertyKey[] = 
     const path = [...prefix, ...issue.path];
     if (issue.code === "invalid_union") {
       const branch = bestBranch(issue as Issue & { code: "invalid_union" });
-      if (branch && branch.every((i) => i.path.length > 0 || (i.code !== "invalid_type" && i.code !== "invalid_value"))) {
+      if (
+        branch &&
+        branch.every((i) => i.path.length > 0 || (i.code !== "invalid_type" && i.code !== "invalid_value"))
+      ) {
         out.push(...flattenIssues(branch, path));
         continue;
       }
@@ -61,7 +67,9 @@ export function flattenIssues(issues: readonly Issue[], prefix: PropertyKey[] = 
       const where = path.length ? ` in ${pathString(path)}` : " in body";
       out.push({
         path: path as (string | number)[],
-        message: `Unrecognized key${keys.length > 1 ? "s" : ""}${where}: ${listKeys(keys)} -- please review the v2 API documentation for request body changes`,
+        message:
+          `Unrecognized key${keys.length > 1 ? "s" : ""}${where}: ${listKeys(keys)} -- ` +
+          `please review the v2 API documentation for request body changes`,
         code: issue.code,
       });
       continue;
@@ -72,7 +80,10 @@ export function flattenIssues(issues: readonly Issue[], prefix: PropertyKey[] = 
 }
 
 function listKeys(keys: string[]): string {
-  const listed = keys.slice(0, MAX_LISTED_KEYS).map((k) => `"${k.length > 100 ? `${k.slice(0, 100)}…` : k}"`).join(", ");
+  const listed = keys
+    .slice(0, MAX_LISTED_KEYS)
+    .map((k) => `"${k.length > 100 ? `${k.slice(0, 100)}…` : k}"`)
+    .join(", ");
   return keys.length > MAX_LISTED_KEYS ? `${listed} and ${keys.length - MAX_LISTED_KEYS} more` : listed;
 }
 
@@ -84,7 +95,8 @@ function describeUnionFailure(issue: Issue): string {
 export function validationError(error: z.ZodError): ApiError {
   const all = flattenIssues(error.issues);
   const details = all.slice(0, MAX_DETAILS);
-  if (all.length > MAX_DETAILS) details.push({ path: [], message: `and ${all.length - MAX_DETAILS} more issues`, code: "too_many_issues" });
+  if (all.length > MAX_DETAILS)
+    details.push({ path: [], message: `and ${all.length - MAX_DETAILS} more issues`, code: "too_many_issues" });
   const first = details[0];
   const message = first
     ? first.code === "unrecognized_keys"

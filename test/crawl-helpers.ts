@@ -32,7 +32,10 @@ export async function waitForJob(path: string, timeoutMs = 60_000): Promise<Stat
     const { status, body } = await callJson<StatusBody>("GET", path);
     expect(status, JSON.stringify(body)).toBe(200);
     if (body.status !== "scraping") return body;
-    if (Date.now() > deadline) throw new Error(`job ${path} still running after ${timeoutMs} ms: ${JSON.stringify({ ...body, data: body.data.length })}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `job ${path} still running after ${timeoutMs} ms: ${JSON.stringify({ ...body, data: body.data.length })}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -42,7 +45,12 @@ export async function allDocuments(path: string, pageSize?: number, key?: string
   const documents: StatusBody["data"] = [];
   let url: string | undefined = pageSize ? `${API}${path}?limit=${pageSize}` : `${API}${path}`;
   while (url) {
-    const { body }: { body: StatusBody } = await callJson<StatusBody>("GET", url.slice(API.length), undefined, key ? { key } : undefined);
+    const { body }: { body: StatusBody } = await callJson<StatusBody>(
+      "GET",
+      url.slice(API.length),
+      undefined,
+      key ? { key } : undefined,
+    );
     documents.push(...body.data);
     url = body.next;
   }
@@ -51,13 +59,17 @@ export async function allDocuments(path: string, pageSize?: number, key?: string
 
 /** The fixture-relative path (with query) of each document's sourceURL, sorted. */
 export function pathsOf(documents: StatusBody["data"]): string[] {
-  return documents.map((d) => {
-    const u = new URL(d.metadata.sourceURL);
-    return u.origin === new URL(fixture()).origin ? u.pathname + u.search : u.href;
-  }).sort();
+  return documents
+    .map((d) => {
+      const u = new URL(d.metadata.sourceURL);
+      return u.origin === new URL(fixture()).origin ? u.pathname + u.search : u.href;
+    })
+    .sort();
 }
 
-export async function crawlAndCollect(body: Record<string, unknown>): Promise<{ id: string; status: StatusBody; documents: StatusBody["data"] }> {
+export async function crawlAndCollect(
+  body: Record<string, unknown>,
+): Promise<{ id: string; status: StatusBody; documents: StatusBody["data"] }> {
   const id = await startCrawl(body);
   const status = await waitForJob(`/v2/crawl/${id}`);
   const documents = await allDocuments(`/v2/crawl/${id}`);
@@ -68,7 +80,9 @@ export async function crawlAndCollect(body: Record<string, unknown>): Promise<{ 
 export async function collectSocket(response: Response): Promise<{ messages: any[]; code: number; reason: string }> {
   const ws = response.webSocket!;
   const messages: any[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
+  );
   ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data as string)));
   ws.accept();
   return { messages, ...(await closed) };

@@ -31,9 +31,13 @@ export default async function setup(project: TestProject) {
   const canary = await startCanary();
   const targets: string[] = localTargets(canary.port, ["loopback.test", "loopback6.test"]);
   const canaryRoute = {
-    "/__canary": ({ send }: { send: (status: number, type: string, body: string) => void }) => send(200, "application/json", JSON.stringify(canary.hits())),
+    "/__canary": ({ send }: { send: (status: number, type: string, body: string) => void }) =>
+      send(200, "application/json", JSON.stringify(canary.hits())),
   };
-  const site = await startFixtureServer({ host: "127.0.0.1", extraRoutes: { ...attackRoutes(() => targets), ...canaryRoute } });
+  const site = await startFixtureServer({
+    host: "127.0.0.1",
+    extraRoutes: { ...attackRoutes(() => targets), ...canaryRoute },
+  });
   const other = await startFixtureServer({ host: "127.0.0.2" });
   site.setOther(other.url);
   other.setOther(site.url);

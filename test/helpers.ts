@@ -43,7 +43,12 @@ export async function call(method: string, path: string, body?: unknown, options
  * Calls the API with some settings changed (e.g. no LLM configured): the app runs on a copy of the test
  * bindings with `settings` laid over them. Work the request hands to queues still runs with the real bindings.
  */
-export async function callJsonWith<T = any>(settings: Partial<Record<keyof Env, unknown>>, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function callJsonWith<T = any>(
+  settings: Partial<Record<keyof Env, unknown>>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const { createApp } = await import("../src/app");
   const { createExecutionContext } = await import("cloudflare:test");
   const request = new Request(`${API}${path}`, {
@@ -59,7 +64,12 @@ export async function callJsonWith<T = any>(settings: Partial<Record<keyof Env, 
 export const NO_LLM = { LLM_BASE_URL: "" } as const;
 
 /** Calls the API and parses the JSON answer. */
-export async function callJson<T = any>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: T }> {
+export async function callJson<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options?: CallOptions,
+): Promise<{ status: number; body: T }> {
   const response = await call(method, path, body, options);
   const text = await response.text();
   let parsed: unknown;
@@ -72,7 +82,13 @@ export async function callJson<T = any>(method: string, path: string, body?: unk
 }
 
 /** Requests the fixture site has received since `since` (its own request log). */
-export async function fixtureRequests(since = 0, base = testEnv.FIXTURE_URL): Promise<{ total: number; requests: { method: string; path: string; headers: Record<string, string>; at: number }[] }> {
+export async function fixtureRequests(
+  since = 0,
+  base = testEnv.FIXTURE_URL,
+): Promise<{
+  total: number;
+  requests: { method: string; path: string; headers: Record<string, string>; at: number }[];
+}> {
   return (await fetch(`${base}/__requests?since=${since}`)).json();
 }
 
@@ -84,7 +100,9 @@ export function unique(path: string): string {
 }
 
 /** A fresh team with a minted key, and optionally a credit balance and a concurrency limit (admin routes). */
-export async function newTeam(settings: { balance?: number | null; concurrency?: number } = {}): Promise<{ teamId: string; key: string }> {
+export async function newTeam(
+  settings: { balance?: number | null; concurrency?: number } = {},
+): Promise<{ teamId: string; key: string }> {
   const teamId = `team-${crypto.randomUUID().slice(0, 8)}`;
   const minted = await callJson("POST", "/admin/keys", { teamId }, { key: ADMIN_TOKEN });
   if (minted.status !== 200) throw new Error(`minting a key failed: ${JSON.stringify(minted.body)}`);

@@ -18,30 +18,47 @@ export async function setPage(site: string, page: string, state: { text?: string
 }
 
 export async function createMonitor(body: Record<string, unknown>, key?: string): Promise<any> {
-  const { status, body: answer } = await callJson("POST", "/v2/monitor", { name: "test monitor", ...body }, key ? { key } : undefined);
+  const { status, body: answer } = await callJson(
+    "POST",
+    "/v2/monitor",
+    { name: "test monitor", ...body },
+    key ? { key } : undefined,
+  );
   expect(status, JSON.stringify(answer)).toBe(200);
   expect(answer.success).toBe(true);
   return answer.data;
 }
 
 export async function checksOf(id: string, key?: string): Promise<any[]> {
-  const { status, body } = await callJson("GET", `/v2/monitor/${id}/checks?limit=100`, undefined, key ? { key } : undefined);
+  const { status, body } = await callJson(
+    "GET",
+    `/v2/monitor/${id}/checks?limit=100`,
+    undefined,
+    key ? { key } : undefined,
+  );
   expect(status, JSON.stringify(body)).toBe(200);
   return body.data;
 }
 
 /** Polls the monitor's checks until `predicate` holds (newest first); returns them. */
-export async function waitForChecks(id: string, predicate: (checks: any[]) => boolean, timeoutMs = 25_000, key?: string): Promise<any[]> {
+export async function waitForChecks(
+  id: string,
+  predicate: (checks: any[]) => boolean,
+  timeoutMs = 25_000,
+  key?: string,
+): Promise<any[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const checks = await checksOf(id, key);
     if (predicate(checks)) return checks;
-    if (Date.now() > deadline) throw new Error(`monitor ${id}: checks ${JSON.stringify(checks.map((c) => [c.status, c.trigger, c.summary]))}`);
+    if (Date.now() > deadline)
+      throw new Error(`monitor ${id}: checks ${JSON.stringify(checks.map((c) => [c.status, c.trigger, c.summary]))}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-export const finished = (checks: any[]) => checks.filter((c) => c.status === "completed" || c.status === "partial" || c.status === "failed");
+export const finished = (checks: any[]) =>
+  checks.filter((c) => c.status === "completed" || c.status === "partial" || c.status === "failed");
 
 export async function checkDetail(id: string, checkId: string, query = ""): Promise<any> {
   const { status, body } = await callJson("GET", `/v2/monitor/${id}/checks/${checkId}${query}`);

@@ -1,7 +1,8 @@
 /**
  * Lists every field a request schema accepts, as dotted paths: object keys (`location.country`), union members
  * by their type or value (`formats[json]`, `formats[json].prompt`, `actions[click].all`, `parsers[pdf].mode`),
- * the names a list of names accepts (`formats[screenshot@fullPage]` in v1), array elements transparently. Read from the zod schemas themselves, so a new field shows up here on its own.
+ * the names a list of names accepts (`formats[screenshot@fullPage]` in v1), array elements transparently. Read from the
+ * zod schemas themselves, so a new field shows up here on its own.
  */
 import type { z } from "@hono/zod-openapi";
 
@@ -12,7 +13,8 @@ const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.
 function unwrap(schema: unknown): unknown {
   for (;;) {
     const def = defOf(schema);
-    if (["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch"].includes(def.type)) schema = def.innerType;
+    if (["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch"].includes(def.type))
+      schema = def.innerType;
     else if (def.type === "pipe") schema = def.in;
     else return schema;
   }

@@ -55,7 +55,13 @@ for (const file of files) {
   rows.push({ file, P, R, F, warned: warnings.length > 0 });
 }
 const mean = (key) => (rows.reduce((sum, row) => sum + row[key], 0) / (rows.length || 1)).toFixed(3);
-console.log(`${dir} (${selector}): ${rows.length} pages scored, ${unmatched} without the container, ${files.length - rows.length - unmatched} too short`);
-console.log(`  F1 ${mean("F")}  P ${mean("P")}  R ${mean("R")}  with a warning ${rows.filter((row) => row.warned).length}`);
+console.log(
+  `${dir} (${selector}): ${rows.length} pages scored, ${unmatched} without the ` +
+    `container, ${files.length - rows.length - unmatched} too short`,
+);
+console.log(
+  `  F1 ${mean("F")}  P ${mean("P")}  R ${mean("R")}  with a warning ${rows.filter((row) => row.warned).length}`,
+);
 if (show > 0) console.log("  lowest F1 (F1 P R file):");
-for (const row of rows.sort((a, b) => a.F - b.F).slice(0, show)) console.log(`    ${row.F.toFixed(2)} ${row.P.toFixed(2)} ${row.R.toFixed(2)}  ${row.file}`);
+for (const row of rows.sort((a, b) => a.F - b.F).slice(0, show))
+  console.log(`    ${row.F.toFixed(2)} ${row.P.toFixed(2)} ${row.R.toFixed(2)}  ${row.file}`);

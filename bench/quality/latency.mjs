@@ -59,7 +59,12 @@ async function scrape(id) {
   const response = await fetch(`${api}/v2/scrape`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-    body: JSON.stringify({ url: `http://127.0.0.1:${pagePort}/${id}/`, formats: ["markdown"], onlyMainContent: true, maxAge: 0 }),
+    body: JSON.stringify({
+      url: `http://127.0.0.1:${pagePort}/${id}/`,
+      formats: ["markdown"],
+      onlyMainContent: true,
+      maxAge: 0,
+    }),
   });
   const body = await response.json();
   return { ms: performance.now() - start, ok: body.success === true };

@@ -15,9 +15,9 @@
  * --repeat N times the extractor N times per page (fresh parse each time) and counts the fastest run.
  * Per-page time of the whole path (parse → markdown) is printed as mean, p50 and p95; --versus-selector also times
  * each page through the previous onlyMainContent (selector lists), alternating with the extractor path, and prints
- * the extractor path's per-page cost against it. Its figure from the scoring pass is noisy (the scoring's own garbage is
- * collected inside either path's time), so --rounds N (default 3) adds N timing-only passes over the same pages, each
- * alternating which path goes first (by page and by pass), and prints every pass's figure and their median.
+ * the extractor path's per-page cost against it. Its figure from the scoring pass is noisy (the scoring's own garbage
+ * is collected inside either path's time), so --rounds N (default 3) adds N timing-only passes over the same pages,
+ * each alternating which path goes first (by page and by pass), and prints every pass's figure and their median.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -45,7 +45,13 @@ const pages = loadPages(data, { types, onlyIds, every });
 // As ../shared/quality/score.mjs matches snippets: case-blind, with typographic quotes, dashes, no-break spaces and
 // runs of whitespace folded on both sides.
 const fold = (s) =>
-  s.toLowerCase().replace(/[\u2018\u2019\u201a\u2032]/g, "'").replace(/[\u201c\u201d\u201e\u2033]/g, '"').replace(/[\u2013\u2014]/g, "-").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
+  s
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u201a\u2032]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u2033]/g, '"')
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/\s+/g, " ");
 const snippets = (text, list) => {
   if (!list.length) return 1;
   const t = fold(text);
@@ -62,11 +68,18 @@ const limits = args.includes("--scorer-limits");
 const markdowns = [];
 if (dump) mkdirSync(dump, { recursive: true });
 const rows = [];
-let htmlBytes = 0, parseMs = 0, extractMs = 0, markdownMs = 0;
+let htmlBytes = 0,
+  parseMs = 0,
+  extractMs = 0,
+  markdownMs = 0;
 const started = performance.now();
 for (const page of pages) {
   const html = gunzipSync(readFileSync(join(data, "html", `${page.id}.html.gz`))).toString("utf8");
-  let markdown = "", warnings = [], err = "", ms = 0, selectorMs = 0;
+  let markdown = "",
+    warnings = [],
+    err = "",
+    ms = 0,
+    selectorMs = 0;
   try {
     // Alternating which path runs first keeps warm-up and load from favouring one of them.
     if (versusSelector && rows.length % 2 === 0) selectorMs = runSelectorPage(html, page.url);
@@ -88,32 +101,64 @@ for (const page of pages) {
   if (limits) markdowns.push(markdown);
   const text = markdownToText(markdown);
   const [P, R, F] = wordF1(text, page.text);
-  rows.push({ id: page.id, type: page.type, url: page.url, P, R, F, with: snippets(text, page.with), without: snippets(text, page.without), empty: text.trim() === "", warnings, err, ms, selectorMs });
+  rows.push({
+    id: page.id,
+    type: page.type,
+    url: page.url,
+    P,
+    R,
+    F,
+    with: snippets(text, page.with),
+    without: snippets(text, page.without),
+    empty: text.trim() === "",
+    warnings,
+    err,
+    ms,
+    selectorMs,
+  });
 }
 const seconds = (performance.now() - started) / 1000;
 
 // ------------------------------------------------------------------------------------------------------ report
 const mean = (xs, k) => xs.reduce((s, x) => s + x[k], 0) / (xs.length || 1);
 const line = (name, xs) =>
-  `${name.padEnd(14)} ${String(xs.length).padStart(5)}  F1 ${mean(xs, "F").toFixed(3)}  P ${mean(xs, "P").toFixed(3)}  R ${mean(xs, "R").toFixed(3)}  with ${(100 * mean(xs, "with")).toFixed(1)}%  without ${(100 * mean(xs, "without")).toFixed(1)}%  empty ${xs.filter((r) => r.empty).length}`;
+  `${name.padEnd(14)} ${String(xs.length).padStart(5)}  F1 ${mean(xs, "F").toFixed(3)}  ` +
+  `P ${mean(xs, "P").toFixed(3)}  R ${mean(xs, "R").toFixed(3)}  ` +
+  `with ${(100 * mean(xs, "with")).toFixed(1)}%  without ${(100 * mean(xs, "without")).toFixed(1)}%  ` +
+  `empty ${xs.filter((r) => r.empty).length}`;
 const mb = htmlBytes / 1e6;
-console.log(`${rows.length} pages, ${mb.toFixed(1)} MB of HTML in ${seconds.toFixed(1)} s; ${rows.filter((r) => r.err).length} errors`);
-console.log(`extractor ${(extractMs / mb).toFixed(2)} ms/MB (parse+metadata+clean ${(parseMs / mb).toFixed(2)} ms/MB, markdown ${(markdownMs / mb).toFixed(2)} ms/MB)`);
+console.log(
+  `${rows.length} pages, ${mb.toFixed(1)} MB of HTML ` +
+    `in ${seconds.toFixed(1)} s; ${rows.filter((r) => r.err).length} ` +
+    `errors`,
+);
+console.log(
+  `extractor ${(extractMs / mb).toFixed(2)} ms/MB ` +
+    `(parse+metadata+clean ${(parseMs / mb).toFixed(2)} ms/MB, ` +
+    `markdown ${(markdownMs / mb).toFixed(2)} ms/MB)`,
+);
 const percentile = (xs, q) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
-const timing = (xs) => `mean ${(xs.reduce((a, b) => a + b, 0) / (xs.length || 1)).toFixed(2)} ms, p50 ${percentile(xs, 0.5).toFixed(2)} ms, p95 ${percentile(xs, 0.95).toFixed(2)} ms`;
+const timing = (xs) =>
+  `mean ${(xs.reduce((a, b) => a + b, 0) / (xs.length || 1)).toFixed(2)} ms, ` +
+  `p50 ${percentile(xs, 0.5).toFixed(2)} ms, p95 ${percentile(xs, 0.95).toFixed(2)} ms`;
 const timed = rows.filter((r) => !r.err);
 console.log(`per page, whole path (parse → markdown): ${timing(timed.map((r) => r.ms))}`);
 if (versusSelector) {
   const selectorTotal = timed.reduce((a, r) => a + r.selectorMs, 0);
   const extractorTotal = timed.reduce((a, r) => a + r.ms, 0);
   const percent = (a, b) => `${a >= b ? "+" : ""}${((100 * (a - b)) / (b || 1)).toFixed(1)}%`;
-  console.log(`per page, same path with the selector-list main content: ${timing(timed.map((r) => r.selectorMs))}; extractor path ${percent(extractorTotal, selectorTotal)} per page`);
+  console.log(
+    `per page, same path with the selector-list main ` +
+      `content: ${timing(timed.map((r) => r.selectorMs))}; extractor ` +
+      `path ${percent(extractorTotal, selectorTotal)} per page`,
+  );
   const figures = [];
   for (let round = 0; round < rounds; round++) {
-    let extractor = 0, selector = 0;
+    let extractor = 0,
+      selector = 0;
     timed.forEach((row, k) => {
       const html = gunzipSync(readFileSync(join(data, "html", `${row.id}.html.gz`))).toString("utf8");
       const extractorFirst = (k + round) % 2 === 0;
@@ -128,7 +173,12 @@ if (versusSelector) {
     const sorted = [...figures].sort((a, b) => a.ratio - b.ratio);
     const median = sorted[Math.floor(sorted.length / 2)];
     const each = figures.map((f) => percent(f.extractor, f.selector)).join(", ");
-    console.log(`timing-only passes (${rounds}): extractor path ${each}; median ${percent(median.extractor, median.selector)} (${(median.extractor / timed.length).toFixed(2)} ms against ${(median.selector / timed.length).toFixed(2)} ms per page)`);
+    console.log(
+      `timing-only passes (${rounds}): extractor path ${each}; ` +
+        `median ${percent(median.extractor, median.selector)} ` +
+        `(${(median.extractor / timed.length).toFixed(2)} ms ` +
+        `against ${(median.selector / timed.length).toFixed(2)} ms per page)`,
+    );
   }
 }
 console.log(line("overall", rows));
@@ -141,7 +191,13 @@ const show = Number(opt("show", 15));
 if (show > 0) {
   console.log(`\nworst pages (F1 P R id type url warnings):`);
   for (const r of [...rows].sort((a, b) => a.F - b.F).slice(0, show)) {
-    console.log(`  ${r.F.toFixed(2)} ${r.P.toFixed(2)} ${r.R.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}${r.warnings.length ? "  [" + r.warnings.join(" | ").slice(0, 80) + "]" : ""}${r.err ? "  ERROR " + r.err : ""}`);
+    console.log(
+      ` ` +
+        (` ${r.F.toFixed(2)} ${r.P.toFixed(2)} ${r.R.toFixed(2)} ${r.id} ` +
+          `${r.type.padEnd(13)} ${r.url.slice(0, 80)}` +
+          `${r.warnings.length ? "  [" + r.warnings.join(" | ").slice(0, 80) + "]" : ""}` +
+          `${r.err ? "  ERROR " + r.err : ""}`),
+    );
   }
 }
 const diffFile = opt("diff");
@@ -154,8 +210,13 @@ if (diffFile) {
   console.log(line("now", moved));
   moved.sort((a, b) => a.delta - b.delta);
   console.log("worse:");
-  for (const r of moved.slice(0, 25).filter((r) => r.delta < -0.02)) console.log(`  ${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
+  for (const r of moved.slice(0, 25).filter((r) => r.delta < -0.02))
+    console.log(`  ${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
   console.log("better:");
-  for (const r of moved.slice(-25).reverse().filter((r) => r.delta > 0.02)) console.log(`  +${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
+  for (const r of moved
+    .slice(-25)
+    .reverse()
+    .filter((r) => r.delta > 0.02))
+    console.log(`  +${r.delta.toFixed(2)} → ${r.F.toFixed(2)} ${r.id} ${r.type.padEnd(13)} ${r.url.slice(0, 80)}`);
 }
 if (opt("out")) writeFileSync(opt("out"), JSON.stringify({ when: new Date().toISOString(), seconds, rows }, null, 1));

@@ -22,9 +22,11 @@ export interface OfflineResult {
   markdownMs: number;
 }
 
+// prettier-ignore
 const BLOCKS = new Set([
-  "p", "div", "section", "article", "main", "aside", "header", "footer", "nav", "li", "ul", "ol", "dl", "dt", "dd", "table", "tr",
-  "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "br", "hr", "figure", "figcaption", "form", "details", "summary",
+  "p", "div", "section", "article", "main", "aside", "header", "footer", "nav", "li", "ul", "ol", "dl", "dt", "dd",
+  "table", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "br", "hr", "figure",
+  "figcaption", "form", "details", "summary",
 ]);
 const SKIPPED = new Set(["script", "style", "noscript", "template", "svg", "canvas", "img"]);
 
@@ -47,7 +49,11 @@ function quickText(root: ElementNode): string {
     }
   };
   visit(root);
-  return parts.join("").replace(/[ \t\r\f\v]+/g, " ").replace(/ *\n[\s]*/g, "\n").trim();
+  return parts
+    .join("")
+    .replace(/[ \t\r\f\v]+/g, " ")
+    .replace(/ *\n[\s]*/g, "\n")
+    .trim();
 }
 
 export function runPage(html: string, url: string, quick = false): OfflineResult {

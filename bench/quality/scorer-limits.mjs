@@ -61,14 +61,27 @@ export function scorerLimits({ rows, pages, markdowns, markdownToText, wordF1 })
   const pct = (x) => `${(100 * x).toFixed(1)}%`.padStart(8);
   const lines = [
     "scorer limits (diagnostics, not the score; each column adds to the one before it):",
-    "  F1 → with code verbatim; \"with\" → with code verbatim → + quotes folded on both sides → + whitespace folded on both sides",
-    `${"type".padEnd(14)} ${"pages".padStart(5)}  ${"F1".padStart(6)} ${"verbatim".padStart(8)}  ${"with".padStart(8)} ${"verbatim".padStart(8)} ${"quotes".padStart(8)} ${"spaces".padStart(8)}  empty truth`,
+    '  F1 → with code verbatim; "with" → with code verbatim → + quotes ' +
+      "folded on both sides → + whitespace folded on both sides",
+    `${"type".padEnd(14)} ${"pages".padStart(5)}  ${"F1".padStart(6)} ${"verbatim".padStart(8)} ` +
+      ` ${"with".padStart(8)} ${"verbatim".padStart(8)} ${"quotes".padStart(8)} ${"spaces".padStart(8)}  empty ` +
+      `truth`,
   ];
-  const groups = [["overall", perRow], ...["article", "forum", "product", "collection", "listing", "documentation", "service"].map((t) => [t, perRow.filter((r) => r.type === t)])];
+  const groups = [
+    ["overall", perRow],
+    ...["article", "forum", "product", "collection", "listing", "documentation", "service"].map((t) => [
+      t,
+      perRow.filter((r) => r.type === t),
+    ]),
+  ];
   for (const [name, xs] of groups) {
     if (!xs.length) continue;
     const shares = ["with", "verbatimWith", "quotes", "spaces"].map((key) => pct(mean(xs, key))).join(" ");
-    lines.push(`${name.padEnd(14)} ${String(xs.length).padStart(5)}  ${mean(xs, "F").toFixed(4)} ${mean(xs, "verbatimF").toFixed(4).padStart(8)}  ${shares}  ${xs.filter((x) => x.emptyTruth).length}`);
+    lines.push(
+      `${name.padEnd(14)} ${String(xs.length).padStart(5)} ` +
+        ` ${mean(xs, "F").toFixed(4)} ${mean(xs, "verbatimF").toFixed(4).padStart(8)}  ${shares} ` +
+        ` ${xs.filter((x) => x.emptyTruth).length}`,
+    );
   }
   return lines.join("\n");
 }

@@ -18,7 +18,9 @@ const server = await startServer({ vars: { ALLOW_LOCAL_NETWORK: "true" } });
 let code = 1;
 try {
   console.log(`edgecrawl at ${server.url}; scoring with ${scorer}`);
-  const child = spawn(process.execPath, [scorer, server.url, server.apiKey, ...process.argv.slice(2)], { stdio: "inherit" });
+  const child = spawn(process.execPath, [scorer, server.url, server.apiKey, ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
   code = await new Promise((resolve) => child.once("exit", (exitCode) => resolve(exitCode ?? 1)));
 } finally {
   await server.stop();

@@ -11,9 +11,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 export function qualityDir() {
-  const candidates = [process.env.QUALITY_DIR, join(root, "..", "shared", "quality"), join(root, "..", "..", "shared", "quality")];
+  const candidates = [
+    process.env.QUALITY_DIR,
+    join(root, "..", "shared", "quality"),
+    join(root, "..", "..", "shared", "quality"),
+  ];
   const found = candidates.find((dir) => dir && existsSync(join(dir, "text.mjs")));
-  if (!found) throw new Error("../shared/quality not found (set QUALITY_DIR to the folder holding score.mjs and wcxb-dev/)");
+  if (!found)
+    throw new Error("../shared/quality not found (set QUALITY_DIR to the folder holding score.mjs and wcxb-dev/)");
   return found;
 }
 
@@ -21,11 +26,19 @@ export function qualityDir() {
 export async function loadPagePath() {
   const { build } = await import("esbuild"); // only the scripts that run the page path need it
   const bundle = join(tmpdir(), `edgecrawl-quality-${process.pid}-${Date.now()}.mjs`);
-  await build({ entryPoints: [join(root, "bench", "quality", "page-path.ts")], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "error" });
+  await build({
+    entryPoints: [join(root, "bench", "quality", "page-path.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: bundle,
+    logLevel: "error",
+  });
   try {
     return await import(pathToFileURL(bundle).href);
   } finally {
-    rmSync(bundle, { force: true }); // loaded once, so the file is not needed afterwards (runs used to leave one in /tmp)
+    // Loaded once, so the file is not needed afterwards (runs used to leave one in /tmp).
+    rmSync(bundle, { force: true });
   }
 }
 
@@ -34,7 +47,8 @@ export const tokens = (s) => (s || "").toLowerCase().match(/[\p{L}\p{N}\p{Mn}\p{
 
 /** Word-level precision, recall and F1 of `pred` against `ref`, as ../shared/quality/score.mjs computes them. */
 export function wordF1(pred, ref) {
-  const p = tokens(pred), r = tokens(ref);
+  const p = tokens(pred),
+    r = tokens(ref);
   if (!r.length) return p.length ? [0, 0, 0] : [1, 1, 1];
   if (!p.length) return [0, 0, 0];
   const count = new Map();
@@ -47,7 +61,8 @@ export function wordF1(pred, ref) {
       count.set(t, c - 1);
     }
   }
-  const P = overlap / p.length, R = overlap / r.length;
+  const P = overlap / p.length,
+    R = overlap / r.length;
   return [P, R, P + R ? (2 * P * R) / (P + R) : 0];
 }
 
@@ -65,15 +80,24 @@ export function optionReader(args) {
  */
 export function loadPages(data, { types = null, onlyIds = null, every = 1 } = {}) {
   const pages = [];
-  readdirSync(join(data, "ground-truth")).sort().forEach((file, i) => {
-    const id = file.replace(/\.json$/, "");
-    if (i % every !== 0 || (onlyIds && !onlyIds.has(id))) return;
-    const doc = JSON.parse(readFileSync(join(data, "ground-truth", file), "utf8"));
-    const truth = doc.ground_truth || {};
-    let type = doc._internal?.page_type?.primary ?? doc._internal?.page_type ?? "article";
-    if (type === "category") type = "collection";
-    if (types && !types.has(type)) return;
-    pages.push({ id, type, url: doc.url || `http://127.0.0.1/${id}/`, text: truth.main_content || "", with: truth.with || [], without: truth.without || [] });
-  });
+  readdirSync(join(data, "ground-truth"))
+    .sort()
+    .forEach((file, i) => {
+      const id = file.replace(/\.json$/, "");
+      if (i % every !== 0 || (onlyIds && !onlyIds.has(id))) return;
+      const doc = JSON.parse(readFileSync(join(data, "ground-truth", file), "utf8"));
+      const truth = doc.ground_truth || {};
+      let type = doc._internal?.page_type?.primary ?? doc._internal?.page_type ?? "article";
+      if (type === "category") type = "collection";
+      if (types && !types.has(type)) return;
+      pages.push({
+        id,
+        type,
+        url: doc.url || `http://127.0.0.1/${id}/`,
+        text: truth.main_content || "",
+        with: truth.with || [],
+        without: truth.without || [],
+      });
+    });
   return pages;
 }

@@ -15,18 +15,60 @@ function nested(depth) {
 
 /** Values every field gets. */
 const HOSTILE_VALUES = [
-  null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, "", " ", "0", "-1", "true", "null", "NaN", "x".repeat(10_000),
-  "\u0000\ud800\uffff", "<script>alert(1)</script>", "../../../../etc/passwd", "%00%0d%0aX-Injected: 1", "file:///etc/passwd",
-  "javascript:alert(1)", "http://", "http://[::1", "ftp://example.com/", [], [null], ["x", 1, {}], {}, { __proto__: { polluted: true } },
-  JSON.parse('{"__proto__": {"polluted": true}}'), { constructor: { prototype: { polluted: true } } }, nested(64),
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  "",
+  " ",
+  "0",
+  "-1",
+  "true",
+  "null",
+  "NaN",
+  "x".repeat(10_000),
+  "\u0000\ud800\uffff",
+  "<script>alert(1)</script>",
+  "../../../../etc/passwd",
+  "%00%0d%0aX-Injected: 1",
+  "file:///etc/passwd",
+  "javascript:alert(1)",
+  "http://",
+  "http://[::1",
+  "ftp://example.com/",
+  [],
+  [null],
+  ["x", 1, {}],
+  {},
+  { __proto__: { polluted: true } },
+  JSON.parse('{"__proto__": {"polluted": true}}'),
+  { constructor: { prototype: { polluted: true } } },
+  nested(64),
 ];
 /** Expensive values, given to a few fields per operation only. */
-const HEAVY_VALUES = [() => "y".repeat(1_000_000), () => DEEP_MARKER, () => BIG_KEYS, () => Array.from({ length: 100_000 }, (_, i) => `v${i}`)];
+const HEAVY_VALUES = [
+  () => "y".repeat(1_000_000),
+  () => DEEP_MARKER,
+  () => BIG_KEYS,
+  () => Array.from({ length: 100_000 }, (_, i) => `v${i}`),
+];
 /** Stands for 20,000 nested arrays, spliced into the JSON text (JSON.stringify itself cannot go that deep). */
 const DEEP_MARKER = "__deeply_nested__";
 const DEEP_JSON = "[".repeat(20_000) + "]".repeat(20_000);
 
-const ids = ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "../../admin", "%00", "x".repeat(5000), "0190f1f4-6c3a-7d7e-9a4c-3f1b2e9d8c7a"];
+const ids = [
+  "not-a-uuid",
+  "00000000-0000-0000-0000-000000000000",
+  "../../admin",
+  "%00",
+  "x".repeat(5000),
+  "0190f1f4-6c3a-7d7e-9a4c-3f1b2e9d8c7a",
+];
 const queryValues = ["-1", "0", "1e309", "abc", "", "9".repeat(400), "[]", "%00"];
 
 /** A valid request body for each operation, so that one hostile field at a time reaches its own validation. */
@@ -46,7 +88,11 @@ function baseBodies(page) {
 
 function resolveRef(doc, schema) {
   let s = schema;
-  for (let i = 0; s?.$ref && i < 10; i++) s = s.$ref.replace(/^#\//, "").split("/").reduce((o, k) => o?.[k], doc);
+  for (let i = 0; s?.$ref && i < 10; i++)
+    s = s.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((o, k) => o?.[k], doc);
   return s ?? {};
 }
 
@@ -59,7 +105,8 @@ function fieldPaths(doc, schema) {
     for (const [name, sub] of Object.entries(variant.properties ?? {})) {
       paths.push([name]);
       const inner = resolveRef(doc, sub);
-      for (const child of Object.keys(inner.properties ?? resolveRef(doc, inner.items).properties ?? {})) paths.push([name, child]);
+      for (const child of Object.keys(inner.properties ?? resolveRef(doc, inner.items).properties ?? {}))
+        paths.push([name, child]);
     }
   }
   return [...new Map(paths.map((p) => [p.join("."), p])).values()];
@@ -88,24 +135,42 @@ export function hostileRequests(doc, page) {
       const verb = method.toUpperCase();
       const key = `${verb} ${template}`;
       const params = (op.parameters ?? []).map((p) => resolveRef(doc, p));
-      const fill = (values = {}) => template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name] ?? (name === "file" ? "00000000-0000-4000-8000-000000000001.png" : "0190f1f4-6c3a-7d7e-9a4c-3f1b2e9d8c7a")));
+      const fill = (values = {}) =>
+        template.replace(/\{(\w+)\}/g, (_, name) =>
+          encodeURIComponent(
+            values[name] ??
+              (name === "file" ? "00000000-0000-4000-8000-000000000001.png" : "0190f1f4-6c3a-7d7e-9a4c-3f1b2e9d8c7a"),
+          ),
+        );
       const bodySchema = op.requestBody?.content?.["application/json"]?.schema;
       const base = bases[key] ?? (bodySchema ? {} : undefined);
-      const encode = (body) => (body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body).replace(`"${DEEP_MARKER}"`, DEEP_JSON));
-      const push = (label, path, body, headers) => requests.push({ label: `${key} ${label}`, method: verb, path, body: encode(body), headers });
+      const encode = (body) =>
+        body === undefined
+          ? undefined
+          : typeof body === "string"
+            ? body
+            : JSON.stringify(body).replace(`"${DEEP_MARKER}"`, DEEP_JSON);
+      const push = (label, path, body, headers) =>
+        requests.push({ label: `${key} ${label}`, method: verb, path, body: encode(body), headers });
       if (bodySchema) {
         const fields = fieldPaths(doc, bodySchema);
         for (const [i, field] of fields.entries()) {
           for (const value of HOSTILE_VALUES) push(`body.${field.join(".")}`, fill(), withField(base, field, value));
-          if (i < 3) for (const heavy of HEAVY_VALUES) push(`body.${field.join(".")} (heavy)`, fill(), withField(base, field, heavy()));
+          if (i < 3)
+            for (const heavy of HEAVY_VALUES)
+              push(`body.${field.join(".")} (heavy)`, fill(), withField(base, field, heavy()));
         }
-        for (const raw of ["", "{", "[]", "\"x\"", "42", "null", "{\"a\":1,\"a\":2}", "\ufeff{}", "{}".repeat(1000)]) push("raw body", fill(), raw);
-        for (const size of [1, 5, 11]) push(`${size} MB body`, fill(), JSON.stringify({ ...base, padding: "z".repeat(size * 1024 * 1024) }));
+        for (const raw of ["", "{", "[]", '"x"', "42", "null", '{"a":1,"a":2}', "\ufeff{}", "{}".repeat(1000)])
+          push("raw body", fill(), raw);
+        for (const size of [1, 5, 11])
+          push(`${size} MB body`, fill(), JSON.stringify({ ...base, padding: "z".repeat(size * 1024 * 1024) }));
         push("text/plain body", fill(), JSON.stringify(base), { "content-type": "text/plain" });
       }
-      for (const param of params.filter((p) => p.in === "path")) for (const id of ids) push(`path.${param.name}`, fill({ [param.name]: id }), base);
+      for (const param of params.filter((p) => p.in === "path"))
+        for (const id of ids) push(`path.${param.name}`, fill({ [param.name]: id }), base);
       for (const param of params.filter((p) => p.in === "query")) {
-        for (const value of queryValues) push(`query.${param.name}`, `${fill()}?${param.name}=${encodeURIComponent(value)}`, base);
+        for (const value of queryValues)
+          push(`query.${param.name}`, `${fill()}?${param.name}=${encodeURIComponent(value)}`, base);
       }
       push("no key", fill(), base, { authorization: "" });
       push("bad key", fill(), base, { authorization: "Bearer ec-not-a-key" });
@@ -122,24 +187,32 @@ export async function runHostile({ url, apiKey, page, width = 12, log = console.
   const statuses = {};
   const failures = [];
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < requests.length) {
-      const r = requests[next++];
-      const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json", ...r.headers };
-      if (headers.authorization === "") delete headers.authorization;
-      let status;
-      let text = "";
-      try {
-        const response = await fetch(`${url}${r.path}`, { method: r.method, headers, body: r.method === "GET" || r.method === "DELETE" ? undefined : r.body, signal: AbortSignal.timeout(120_000) });
-        status = response.status;
-        text = await response.text();
-      } catch (e) {
-        status = `ERR ${e.cause?.code ?? e.name}`;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < requests.length) {
+        const r = requests[next++];
+        const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json", ...r.headers };
+        if (headers.authorization === "") delete headers.authorization;
+        let status;
+        let text = "";
+        try {
+          const response = await fetch(`${url}${r.path}`, {
+            method: r.method,
+            headers,
+            body: r.method === "GET" || r.method === "DELETE" ? undefined : r.body,
+            signal: AbortSignal.timeout(120_000),
+          });
+          status = response.status;
+          text = await response.text();
+        } catch (e) {
+          status = `ERR ${e.cause?.code ?? e.name}`;
+        }
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (typeof status !== "number" || status >= 500)
+          failures.push({ label: r.label, status, answer: text.slice(0, 160) });
       }
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      if (typeof status !== "number" || status >= 500) failures.push({ label: r.label, status, answer: text.slice(0, 160) });
-    }
-  }));
+    }),
+  );
   log(`  ${requests.length} requests over ${Object.keys(doc.paths ?? {}).length} paths: ${JSON.stringify(statuses)}`);
   for (const f of failures.slice(0, 15)) log(`    ${f.status} ${f.label}: ${f.answer}`);
   return { total: requests.length, statuses, failures };

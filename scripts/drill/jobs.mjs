@@ -13,17 +13,29 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** The drill's site: the fixture server's /tree pages, with a robots.txt and a sitemap listing all of them. */
 export function treeSiteRoutes(pages = 300) {
   return {
-    "/robots.txt": ({ send, url }) => send(200, "text/plain", `User-agent: *\nAllow: /\nSitemap: ${url.origin}/sitemap.xml\n`),
+    "/robots.txt": ({ send, url }) =>
+      send(200, "text/plain", `User-agent: *\nAllow: /\nSitemap: ${url.origin}/sitemap.xml\n`),
     "/sitemap.xml": ({ send, url }) => {
-      const entries = Array.from({ length: pages }, (_, i) => `<url><loc>${url.origin}/tree/${pages}/${i}</loc></url>`).join("");
-      send(200, "application/xml", `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</urlset>`);
+      const entries = Array.from(
+        { length: pages },
+        (_, i) => `<url><loc>${url.origin}/tree/${pages}/${i}</loc></url>`,
+      ).join("");
+      send(
+        200,
+        "application/xml",
+        `<?xml version="1.0" encoding="UTF-8"?><urlset ` +
+          `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</urlset>`,
+      );
     },
   };
 }
 
 /** Two teams' keys for the drill's server (API_KEYS entries `team:key`). */
 export const DRILL_KEYS = { "drill-a": "ec-drill-team-a", "drill-b": "ec-drill-team-b" };
-export const drillApiKeys = () => Object.entries(DRILL_KEYS).map(([team, key]) => `${team}:${key}`).join(",");
+export const drillApiKeys = () =>
+  Object.entries(DRILL_KEYS)
+    .map(([team, key]) => `${team}:${key}`)
+    .join(",");
 
 async function call(url, key, method, path, body, timeoutMs = 30_000) {
   const response = await fetch(`${url}${path}`, {
@@ -40,7 +52,9 @@ async function call(url, key, method, path, body, timeoutMs = 30_000) {
   }
 }
 
-/** Times `GET /` every `everyMs` until stopped; a request without an answer within 5 s counts as 5,000 ms and a miss. */
+/**
+ * Times `GET /` every `everyMs` until stopped; a request without an answer within 5 s counts as 5,000 ms and a miss.
+ */
 export function probeFront(url, everyMs = 100) {
   const latencies = [];
   const at = [];
@@ -66,7 +80,14 @@ export function probeFront(url, everyMs = 100) {
     stop: async () => {
       running = false;
       await loop;
-      return { requests: latencies.length, misses, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(0, ...latencies), series: latencies.map((ms, i) => [at[i], Math.round(ms)]) };
+      return {
+        requests: latencies.length,
+        misses,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: Math.max(0, ...latencies),
+        series: latencies.map((ms, i) => [at[i], Math.round(ms)]),
+      };
     },
   };
 }
@@ -89,12 +110,25 @@ async function crawlDocuments(url, key, id) {
  */
 export async function startCrawls({ url, site, teams, perTeam, limit = 50, tag = "" }) {
   const starts = teams.flatMap((team) =>
-    Array.from({ length: perTeam }, (_, i) => ({ team, key: DRILL_KEYS[team], start: `${site}/tree/300/0?c=${team}-${i}${tag}` })),
+    Array.from({ length: perTeam }, (_, i) => ({
+      team,
+      key: DRILL_KEYS[team],
+      start: `${site}/tree/300/0?c=${team}-${i}${tag}`,
+    })),
   );
   return Promise.all(
     starts.map(async (s) => {
-      const body = { url: s.start, limit, sitemap: "include", crawlEntireDomain: true, scrapeOptions: { formats: ["markdown"], maxAge: 0 } };
-      const answer = await call(url, s.key, "POST", "/v2/crawl", body).catch((e) => ({ status: `ERR ${e.name}`, body: {} }));
+      const body = {
+        url: s.start,
+        limit,
+        sitemap: "include",
+        crawlEntireDomain: true,
+        scrapeOptions: { formats: ["markdown"], maxAge: 0 },
+      };
+      const answer = await call(url, s.key, "POST", "/v2/crawl", body).catch((e) => ({
+        status: `ERR ${e.name}`,
+        body: {},
+      }));
       return { ...s, id: answer.body?.id ?? null, startStatus: answer.status };
     }),
   );
@@ -109,10 +143,12 @@ export async function awaitCrawls({ url, jobs, limit = 50, timeoutMs = 300_000, 
   const states = new Map();
   while (Date.now() < deadline) {
     await Promise.all(
-      jobs.filter((j) => j.id && !["completed", "failed", "cancelled"].includes(states.get(j.id))).map(async (j) => {
-        const s = await call(url, j.key, "GET", `/v2/crawl/${j.id}?limit=1`, undefined, 10_000).catch(() => null);
-        if (s?.body?.status) states.set(j.id, s.body.status);
-      }),
+      jobs
+        .filter((j) => j.id && !["completed", "failed", "cancelled"].includes(states.get(j.id)))
+        .map(async (j) => {
+          const s = await call(url, j.key, "GET", `/v2/crawl/${j.id}?limit=1`, undefined, 10_000).catch(() => null);
+          if (s?.body?.status) states.set(j.id, s.body.status);
+        }),
     );
     if (jobs.every((j) => !j.id || ["completed", "failed", "cancelled"].includes(states.get(j.id)))) break;
     await sleep(500);
@@ -128,18 +164,29 @@ export async function awaitCrawls({ url, jobs, limit = 50, timeoutMs = 300_000, 
     const errors = await call(url, j.key, "GET", `/v2/crawl/${j.id}/errors`).catch(() => ({ body: {} }));
     const distinct = new Set(docs.map((d) => d.metadata?.sourceURL)).size;
     const firstError = errors.body?.errors?.[0];
-    rows.push({ ...j, status: states.get(j.id) ?? "unknown", documents: docs.length, distinct, errors: errors.body?.errors?.length ?? 0, firstError });
+    rows.push({
+      ...j,
+      status: states.get(j.id) ?? "unknown",
+      documents: docs.length,
+      distinct,
+      errors: errors.body?.errors?.length ?? 0,
+      firstError,
+    });
   }
   const good = rows.filter((r) => isGood(r, limit)).length;
   return { rows, good, total: rows.length };
 }
 
 /** A crawl counts good when it completed with `limit` distinct documents and no error. */
-const isGood = (row, limit) => row.status === "completed" && row.documents === limit && row.distinct === limit && row.errors === 0;
+const isGood = (row, limit) =>
+  row.status === "completed" && row.documents === limit && row.distinct === limit && row.errors === 0;
 
 function logBad(rows, limit, log) {
   for (const r of rows.filter((row) => !isGood(row, limit)).slice(0, 5)) {
-    log(`    not good: ${r.team} ${r.id} ${r.status} documents ${r.documents} distinct ${r.distinct} errors ${r.errors}${r.firstError ? ` (${JSON.stringify(r.firstError).slice(0, 200)})` : ""}`);
+    log(
+      `    not good: ${r.team} ${r.id} ${r.status} documents ${r.documents} distinct ${r.distinct} ` +
+        `errors ${r.errors}${r.firstError ? ` (${JSON.stringify(r.firstError).slice(0, 200)})` : ""}`,
+    );
   }
 }
 
@@ -153,7 +200,12 @@ async function watchCrawls({ server, jobs, limit, t0 }) {
   const rss = setInterval(() => (peakMb = Math.max(peakMb, workerdMemory(server.pid).userMb)), 1000);
   try {
     let ended = null;
-    const outcome = await awaitCrawls({ url: server.url, jobs, limit, onEnded: async () => (ended = { front: await front.stop(), seconds: (Date.now() - t0) / 1000 }) });
+    const outcome = await awaitCrawls({
+      url: server.url,
+      jobs,
+      limit,
+      onEnded: async () => (ended = { front: await front.stop(), seconds: (Date.now() - t0) / 1000 }),
+    });
     return { ...outcome, ...ended, peakMb };
   } finally {
     clearInterval(rss);
@@ -167,12 +219,26 @@ export async function runCrawlRound({ server, site, teams, perTeam, limit = 50, 
   const jobs = await startCrawls({ url: server.url, site, teams, perTeam, limit, tag });
   const round = await watchCrawls({ server, jobs, limit, t0 });
   const { front } = round;
-  log(`  ${round.good}/${round.total} crawls complete with ${limit} distinct documents in ${round.seconds.toFixed(1)} s; ` +
-    `GET / p50 ${front.p50.toFixed(1)} ms, p99 ${front.p99.toFixed(1)} ms, max ${front.max.toFixed(0)} ms, ` +
-    `${front.misses} unanswered of ${front.requests}; workerd peak ${round.peakMb} MB`);
+  log(
+    `  ${round.good}/${round.total} crawls complete with ${limit} ` +
+      `distinct documents in ${round.seconds.toFixed(1)} s; ` +
+      `GET / p50 ${front.p50.toFixed(1)} ms, p99 ${front.p99.toFixed(1)} ms, max ${front.max.toFixed(0)} ms, ` +
+      `${front.misses} unanswered of ${front.requests}; workerd peak ${round.peakMb} MB`,
+  );
   logBad(round.rows, limit, log);
-  const bad = round.rows.filter((r) => !isGood(r, limit)).map(({ team, id, status, documents, distinct, errors }) => ({ team, id, status, documents, distinct, errors }));
-  return { teams, perTeam, crawls: round.total, good: round.good, seconds: round.seconds, front, peakMb: round.peakMb, bad };
+  const bad = round.rows
+    .filter((r) => !isGood(r, limit))
+    .map(({ team, id, status, documents, distinct, errors }) => ({ team, id, status, documents, distinct, errors }));
+  return {
+    teams,
+    perTeam,
+    crawls: round.total,
+    good: round.good,
+    seconds: round.seconds,
+    front,
+    peakMb: round.peakMb,
+    bad,
+  };
 }
 
 /** Waits until the crawls have scraped `pages` pages between them (or `timeoutMs` passed); returns that count. */
@@ -180,7 +246,12 @@ async function crawledSoFar({ url, jobs, pages, timeoutMs = 60_000 }) {
   const deadline = Date.now() + timeoutMs;
   let done = 0;
   while (Date.now() < deadline) {
-    const counts = await Promise.all(jobs.map(async (j) => (await call(url, j.key, "GET", `/v2/crawl/${j.id}?limit=1`).catch(() => null))?.body?.completed ?? 0));
+    const counts = await Promise.all(
+      jobs.map(
+        async (j) =>
+          (await call(url, j.key, "GET", `/v2/crawl/${j.id}?limit=1`).catch(() => null))?.body?.completed ?? 0,
+      ),
+    );
     done = counts.reduce((a, b) => a + b, 0);
     if (done >= pages) break;
     await sleep(100);
@@ -195,17 +266,35 @@ async function crawledSoFar({ url, jobs, pages, timeoutMs = 60_000 }) {
 export async function runRestartRound({ server, restart, site, teams, perTeam, limit = 50, log = console.log }) {
   await warmUp({ server, site });
   const jobs = await startCrawls({ url: server.url, site, teams, perTeam, limit, tag: "&restart=1" });
-  const before = await crawledSoFar({ url: server.url, jobs: jobs.filter((j) => j.id), pages: Math.floor((jobs.length * limit) / 4) });
+  const before = await crawledSoFar({
+    url: server.url,
+    jobs: jobs.filter((j) => j.id),
+    pages: Math.floor((jobs.length * limit) / 4),
+  });
   log(`  ${jobs.length} crawls started, ${before} of ${jobs.length * limit} pages scraped: kill -9`);
   await server.stop({ keepState: true, signal: "SIGKILL" });
   const t0 = Date.now();
   const again = await restart();
   log(`  started again on the same state in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const round = await watchCrawls({ server: again, jobs, limit, t0 });
-  log(`  after the restart: ${round.good}/${round.total} crawls complete with ${limit} distinct documents (${round.seconds.toFixed(1)} s); ` +
-    `GET / p99 ${round.front.p99.toFixed(1)} ms, ${round.front.misses} unanswered of ${round.front.requests}; workerd peak ${round.peakMb} MB`);
+  log(
+    `  after the restart: ${round.good}/${round.total} crawls complete ` +
+      `with ${limit} distinct documents (${round.seconds.toFixed(1)} s); ` +
+      (`GET / p99 ${round.front.p99.toFixed(1)} ms, ${round.front.misses} ` +
+        `unanswered of ${round.front.requests}; workerd peak ${round.peakMb} MB`),
+  );
   logBad(round.rows, limit, log);
-  return { server: again, result: { crawls: round.total, good: round.good, pagesBeforeKill: before, seconds: round.seconds, front: round.front, peakMb: round.peakMb } };
+  return {
+    server: again,
+    result: {
+      crawls: round.total,
+      good: round.good,
+      pagesBeforeKill: before,
+      seconds: round.seconds,
+      front: round.front,
+      peakMb: round.peakMb,
+    },
+  };
 }
 
 /** One small crawl first, so the rounds measure the running server rather than its first requests' start-up. */
@@ -219,7 +308,13 @@ export async function runPatternRound({ server, site, teams, perTeam = 5, timeou
   const jobs = await Promise.all(
     teams.flatMap((team) =>
       Array.from({ length: perTeam }, async (_, i) => {
-        const body = { url: `${site}/${"a".repeat(5000 + i)}!`, includePaths: ["^/(a+)+$"], excludePaths: ["(x+x+)+y"], sitemap: "skip", limit: 5 };
+        const body = {
+          url: `${site}/${"a".repeat(5000 + i)}!`,
+          includePaths: ["^/(a+)+$"],
+          excludePaths: ["(x+x+)+y"],
+          sitemap: "skip",
+          limit: 5,
+        };
         const started = await call(server.url, DRILL_KEYS[team], "POST", "/v2/crawl", body);
         return { team, key: DRILL_KEYS[team], id: started.body?.id ?? null, startStatus: started.status };
       }),
@@ -231,13 +326,30 @@ export async function runPatternRound({ server, site, teams, perTeam = 5, timeou
     ended = { front: await front.stop(), seconds: (Date.now() - t0) / 1000 };
   };
   const { rows } = await awaitCrawls({ url: server.url, jobs, limit: 5, timeoutMs, onEnded });
-  const result = { crawls: jobs.length, refused: jobs.filter((j) => !j.id).length, ended: rows.filter((r) => ["completed", "failed", "cancelled"].includes(r.status)).length, ...ended };
-  log(`  ${result.ended}/${result.crawls} ended (${result.refused} refused) in ${result.seconds.toFixed(1)} s; GET / p50 ${result.front.p50.toFixed(1)} ms, p99 ${result.front.p99.toFixed(1)} ms, max ${result.front.max.toFixed(0)} ms, ${result.front.misses} misses`);
+  const result = {
+    crawls: jobs.length,
+    refused: jobs.filter((j) => !j.id).length,
+    ended: rows.filter((r) => ["completed", "failed", "cancelled"].includes(r.status)).length,
+    ...ended,
+  };
+  log(
+    `  ${result.ended}/${result.crawls} ended (${result.refused} refused) ` +
+      `in ${result.seconds.toFixed(1)} s; GET / p50 ${result.front.p50.toFixed(1)} ms, ` +
+      `p99 ${result.front.p99.toFixed(1)} ms, max ${result.front.max.toFixed(0)} ms,` +
+      ` ${result.front.misses} misses`,
+  );
   return result;
 }
 
 async function warmUp({ server, site }) {
-  const jobs = await startCrawls({ url: server.url, site, teams: ["drill-a"], perTeam: 1, limit: 10, tag: "&warm-up=1" });
+  const jobs = await startCrawls({
+    url: server.url,
+    site,
+    teams: ["drill-a"],
+    perTeam: 1,
+    limit: 10,
+    tag: "&warm-up=1",
+  });
   await awaitCrawls({ url: server.url, jobs, limit: 10 });
 }
 
@@ -248,7 +360,15 @@ async function warmUp({ server, site }) {
  * - restart  kill -9 while 20 crawls run, a start on the same state, every crawl checked
  * - cycles   5 load cycles (1,000 scrapes in waves of 200, then 20 crawls): errors, RSS after each cycle
  */
-export async function runJobsDrill({ root, sections, startServer, startFixtureServer, runBurst, cycleCount = 5, log = console.log }) {
+export async function runJobsDrill({
+  root,
+  sections,
+  startServer,
+  startFixtureServer,
+  runBurst,
+  cycleCount = 5,
+  log = console.log,
+}) {
   const site = await startFixtureServer({ host: "127.0.0.1", extraRoutes: treeSiteRoutes() });
   const serverOptions = { root, vars: { ALLOW_LOCAL_NETWORK: "true", API_KEYS: drillApiKeys() } };
   const results = {};
@@ -260,7 +380,14 @@ export async function runJobsDrill({ root, sections, startServer, startFixtureSe
         await warmUp({ server, site: site.url });
         results.crawls = {
           oneTeam: await runCrawlRound({ server, site: site.url, teams: ["drill-a"], perTeam: 20, log }),
-          twoTeams: await runCrawlRound({ server, site: site.url, teams: ["drill-a", "drill-b"], perTeam: 10, tag: "&two=1", log }),
+          twoTeams: await runCrawlRound({
+            server,
+            site: site.url,
+            teams: ["drill-a", "drill-b"],
+            perTeam: 10,
+            tag: "&two=1",
+            log,
+          }),
         };
       } finally {
         await server.stop();
@@ -280,7 +407,14 @@ export async function runJobsDrill({ root, sections, startServer, startFixtureSe
       let server = await startServer(serverOptions);
       const persistTo = server.persistTo;
       try {
-        const round = await runRestartRound({ server, restart: () => startServer({ ...serverOptions, persistTo }), site: site.url, teams: ["drill-a"], perTeam: 20, log });
+        const round = await runRestartRound({
+          server,
+          restart: () => startServer({ ...serverOptions, persistTo }),
+          site: site.url,
+          teams: ["drill-a"],
+          perTeam: 20,
+          log,
+        });
         server = round.server;
         results.restart = round.result;
       } finally {
@@ -299,14 +433,34 @@ export async function runJobsDrill({ root, sections, startServer, startFixtureSe
             pageUrl: (i) => `${site.url}/generated?bytes=20000&cycle=${cycle}&i=${i}`,
             log: () => {},
           });
-          const crawls = await runCrawlRound({ server, site: site.url, teams: ["drill-a"], perTeam: 20, tag: `&cycle=${cycle}`, log: () => {} });
+          const crawls = await runCrawlRound({
+            server,
+            site: site.url,
+            teams: ["drill-a"],
+            perTeam: 20,
+            tag: `&cycle=${cycle}`,
+            log: () => {},
+          });
           await sleep(5000);
           const heap = await isolateHeap(server.pid);
           const rssMb = workerdMemory(server.pid).userMb;
-          cycles.push({ cycle, burstErrors: burst.errors, burstP99: burst.p99, crawlsGood: crawls.good, crawls: crawls.crawls, frontP99: crawls.front.p99, rssMb, heap });
-          log(`  cycle ${cycle}: burst ${burst.errors} errors of ${burst.total} (p99 ${burst.p99.toFixed(0)} ms); ` +
-            `crawls ${crawls.good}/${crawls.crawls} good (${crawls.seconds.toFixed(1)} s, GET / p99 ${crawls.front.p99.toFixed(1)} ms); ` +
-            `workerd ${rssMb} MB, JS heap ${heap ? `${heap.usedMb} MB used of ${heap.totalMb}` : "(no inspector)"}`);
+          cycles.push({
+            cycle,
+            burstErrors: burst.errors,
+            burstP99: burst.p99,
+            crawlsGood: crawls.good,
+            crawls: crawls.crawls,
+            frontP99: crawls.front.p99,
+            rssMb,
+            heap,
+          });
+          log(
+            `  cycle ${cycle}: burst ${burst.errors} errors of ${burst.total} (p99 ${burst.p99.toFixed(0)} ms); ` +
+              (`crawls ${crawls.good}/${crawls.crawls} good ` +
+                `(${crawls.seconds.toFixed(1)} s, GET / ` +
+                `p99 ${crawls.front.p99.toFixed(1)} ms); `) +
+              `workerd ${rssMb} MB, JS heap ${heap ? `${heap.usedMb} MB used of ${heap.totalMb}` : "(no inspector)"}`,
+          );
         }
       } finally {
         await server.stop();
@@ -314,7 +468,10 @@ export async function runJobsDrill({ root, sections, startServer, startFixtureSe
       const second = cycles[1]?.rssMb;
       const fifth = cycles[4]?.rssMb;
       results.cycles = { cycles, growthSecondToFifth: second && fifth ? fifth / second - 1 : null };
-      if (second && fifth) log(`  RSS after cycle 5 against cycle 2: ${fifth} / ${second} MB (${((fifth / second - 1) * 100).toFixed(1)} %)`);
+      if (second && fifth)
+        log(
+          `  RSS after cycle 5 against cycle 2: ${fifth} / ${second} MB (${((fifth / second - 1) * 100).toFixed(1)} %)`,
+        );
     }
   } finally {
     await site.close();

@@ -39,7 +39,9 @@ export function descendants(root, table = processTable()) {
  */
 export function workerdMemory(root) {
   const table = processTable();
-  const runtimes = descendants(root, table).map((pid) => ({ pid, ...table.get(pid) })).filter((p) => /\bworkerd\b.*\bserve\b/.test(p.args));
+  const runtimes = descendants(root, table)
+    .map((pid) => ({ pid, ...table.get(pid) }))
+    .filter((p) => /\bworkerd\b.*\bserve\b/.test(p.args));
   const mb = (p) => (p ? Math.round(p.rssKb / 1024) : 0);
   const user = runtimes.find((p) => p.args.includes("--inspector-addr"));
   const proxy = runtimes.find((p) => p !== user);
@@ -49,14 +51,18 @@ export function workerdMemory(root) {
 /** Chromium processes under `root` right now, with their process groups (Chromium runs in groups of its own). */
 export function chromiumUnder(root) {
   const table = processTable();
-  const pids = descendants(root, table).filter((pid) => /chrom/i.test(table.get(pid).args) && !/\bsh\b/.test(table.get(pid).args.split(" ")[0]));
+  const pids = descendants(root, table).filter(
+    (pid) => /chrom/i.test(table.get(pid).args) && !/\bsh\b/.test(table.get(pid).args.split(" ")[0]),
+  );
   return { pids, groups: [...new Set(pids.map((pid) => table.get(pid).pgid))] };
 }
 
 /** Live processes in any of `groups`, or carrying one of `profileDirs` (Chromium's --user-data-dir). */
 export function survivors(groups, profileDirs = []) {
   const table = processTable();
-  return [...table].filter(([, p]) => groups.includes(p.pgid) || profileDirs.some((dir) => p.args.includes(dir))).map(([pid]) => pid);
+  return [...table]
+    .filter(([, p]) => groups.includes(p.pgid) || profileDirs.some((dir) => p.args.includes(dir)))
+    .map(([pid]) => pid);
 }
 
 /**

@@ -16,7 +16,15 @@ import { scrape } from "../scrape/pipeline";
 import { searchProvider } from "../search/provider";
 import { takeScrapeSlot } from "../concurrency/scrape-slot";
 import type { NewStep } from "./store";
-import { MAP_LINKS, MAP_TIMEOUT_MS, MAX_PAGE_CHARS, MAX_PDF_PAGES, SCRAPE_TIMEOUT_MS, SEARCH_RESULTS, type AgentConfig } from "./sql-schema";
+import {
+  MAP_LINKS,
+  MAP_TIMEOUT_MS,
+  MAX_PAGE_CHARS,
+  MAX_PDF_PAGES,
+  SCRAPE_TIMEOUT_MS,
+  SEARCH_RESULTS,
+  type AgentConfig,
+} from "./sql-schema";
 
 /** A scrape through the enhanced proxy costs this much more (docs/credits.md). */
 const PROXY_EXTRA_CREDITS = 4;
@@ -38,12 +46,20 @@ export interface ActionResult {
   source?: { url: string; scrapeId: string };
 }
 
-export async function runAction(ctx: ActionContext, name: string, args: Record<string, unknown>): Promise<ActionResult> {
+export async function runAction(
+  ctx: ActionContext,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ActionResult> {
   switch (name) {
     case "scrape":
       return scrapeAction(ctx, stringArg(args, "url"));
     case "map":
-      return mapAction(ctx, stringArg(args, "url"), typeof args.search === "string" && args.search ? args.search : undefined);
+      return mapAction(
+        ctx,
+        stringArg(args, "url"),
+        typeof args.search === "string" && args.search ? args.search : undefined,
+      );
     case "search":
       return searchAction(ctx, stringArg(args, "query"));
     default:
@@ -56,18 +72,29 @@ function stringArg(args: Record<string, unknown>, name: string): string {
 }
 
 export function refused(step: Omit<NewStep, "status" | "creditsUsed">, reason: string): ActionResult {
-  return { content: `Not done: ${reason}.`, step: { ...step, status: "refused", message: reason, creditsUsed: 0 }, credits: 0 };
+  return {
+    content: `Not done: ${reason}.`,
+    step: { ...step, status: "refused", message: reason, creditsUsed: 0 },
+    credits: 0,
+  };
 }
 
 function failed(step: Omit<NewStep, "status" | "creditsUsed">, error: unknown): ActionResult {
   if (isFatal(error)) throw error;
   const reason = error instanceof ApiError ? `${error.code}: ${error.message}` : describeError(error);
-  return { content: `Failed: ${reason}`, step: { ...step, status: "failed", message: reason, creditsUsed: 0 }, credits: 0 };
+  return {
+    content: `Failed: ${reason}`,
+    step: { ...step, status: "failed", message: reason, creditsUsed: 0 },
+    credits: 0,
+  };
 }
 
 /** Errors that end the job's work instead of being shown to the model. */
 export function isFatal(error: unknown): boolean {
-  return (error instanceof ApiError && error.code === "INSUFFICIENT_CREDITS") || (error instanceof DOMException && error.name === "AbortError");
+  return (
+    (error instanceof ApiError && error.code === "INSUFFICIENT_CREDITS") ||
+    (error instanceof DOMException && error.name === "AbortError")
+  );
 }
 
 /** What an action may cost at most: the remaining credits minus one model step kept for the answer. */
@@ -86,25 +113,43 @@ function allowedByStrictness(config: AgentConfig, url: string): boolean {
 async function scrapeAction(ctx: ActionContext, url: string): Promise<ActionResult> {
   const step = { action: "scrape", url };
   if (!normalizeUrl(url)) return refused(step, "url must be an absolute http(s) URL");
-  if (!allowedByStrictness(ctx.config, url)) return refused(step, `only these pages may be read: ${ctx.config.startUrls.join(", ")}`);
+  if (!allowedByStrictness(ctx.config, url))
+    return refused(step, `only these pages may be read: ${ctx.config.startUrls.join(", ")}`);
   const budget = spendable(ctx);
   if (budget < 1) return refused(step, NO_CREDITS);
   // The options bound what the scrape can cost: PDF pages and the proxy retry only as far as the budget goes.
   const proxy = budget > PROXY_EXTRA_CREDITS ? "auto" : "basic";
   const maxPages = Math.min(MAX_PDF_PAGES, budget - (proxy === "auto" ? PROXY_EXTRA_CREDITS : 0));
-  const options = ScrapeOptionsSchema.parse({ formats: ["markdown"], proxy, parsers: [{ type: "pdf", maxPages }], timeout: SCRAPE_TIMEOUT_MS });
+  const options = ScrapeOptionsSchema.parse({
+    formats: ["markdown"],
+    proxy,
+    parsers: [{ type: "pdf", maxPages }],
+    timeout: SCRAPE_TIMEOUT_MS,
+  });
   const { env, config, signal } = ctx;
   try {
     const slot = await takeScrapeSlot(env, config.teamId, SCRAPE_TIMEOUT_MS);
     let outcome;
     try {
-      outcome = await scrape({ env, teamId: config.teamId, signal, concurrency: slot.stamp }, { ...options, timeout: slot.remainingMs(), url });
+      outcome = await scrape(
+        { env, teamId: config.teamId, signal, concurrency: slot.stamp },
+        { ...options, timeout: slot.remainingMs(), url },
+      );
     } finally {
       await slot.finish();
     }
     const { markdown = "", metadata } = outcome.document;
-    const page = markdown.length > MAX_PAGE_CHARS ? `${markdown.slice(0, MAX_PAGE_CHARS)}\n\n[The page continues; it was cut here.]` : markdown;
-    const header = [`URL: ${metadata.url}`, metadata.title ? `Title: ${metadata.title}` : "", `HTTP status: ${metadata.statusCode}`].filter(Boolean).join("\n");
+    const page =
+      markdown.length > MAX_PAGE_CHARS
+        ? `${markdown.slice(0, MAX_PAGE_CHARS)}\n\n[The page continues; it was cut here.]`
+        : markdown;
+    const header = [
+      `URL: ${metadata.url}`,
+      metadata.title ? `Title: ${metadata.title}` : "",
+      `HTTP status: ${metadata.statusCode}`,
+    ]
+      .filter(Boolean)
+      .join("\n");
     return {
       content: `${header}\n\n${page}`,
       step: { ...step, status: "done", creditsUsed: outcome.credits },
@@ -132,7 +177,11 @@ async function mapAction(ctx: ActionContext, url: string, search?: string): Prom
       timeout: MAP_TIMEOUT_MS,
     });
     const lines = links.map((l) => (l.title ? `${l.url} — ${l.title}` : l.url));
-    return { content: `${links.length} URLs:\n${lines.join("\n")}`, step: { ...step, status: "done", creditsUsed: 1 }, credits: 1 };
+    return {
+      content: `${links.length} URLs:\n${lines.join("\n")}`,
+      step: { ...step, status: "done", creditsUsed: 1 },
+      credits: 1,
+    };
   } catch (e) {
     return failed(step, e);
   }
@@ -141,13 +190,20 @@ async function mapAction(ctx: ActionContext, url: string, search?: string): Prom
 async function searchAction(ctx: ActionContext, query: string): Promise<ActionResult> {
   const step = { action: "search", query };
   const provider = searchProvider(ctx.env);
-  if (ctx.config.strict || !ctx.config.search || !provider) return refused(step, "web search is not available in this run");
+  if (ctx.config.strict || !ctx.config.search || !provider)
+    return refused(step, "web search is not available in this run");
   if (!query) return refused(step, "query must not be empty");
   if (spendable(ctx) < 1) return refused(step, NO_CREDITS);
   try {
     const results = await provider.search(query, { limit: SEARCH_RESULTS, signal: ctx.signal });
-    const lines = results.map((r, i) => `${i + 1}. ${r.title}\n   ${r.url}${r.description ? `\n   ${r.description}` : ""}`);
-    return { content: results.length ? lines.join("\n") : "No results.", step: { ...step, status: "done", creditsUsed: 1 }, credits: 1 };
+    const lines = results.map(
+      (r, i) => `${i + 1}. ${r.title}\n   ${r.url}${r.description ? `\n   ${r.description}` : ""}`,
+    );
+    return {
+      content: results.length ? lines.join("\n") : "No results.",
+      step: { ...step, status: "done", creditsUsed: 1 },
+      credits: 1,
+    };
   } catch (e) {
     return failed(step, e);
   }

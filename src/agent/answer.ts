@@ -27,7 +27,9 @@ export function readAnswer(args: Record<string, unknown>, schema?: Record<string
   const result = new Validator(schema as never, "2020-12", false).validate(data);
   if (result.valid) return { data, problem: null };
   // Keep the errors that say what is wrong where; drop the summaries ("property … does not match") above them.
-  const leaves = result.errors.filter((e) => !result.errors.some((o) => o !== e && o.instanceLocation.startsWith(`${e.instanceLocation}/`)));
+  const leaves = result.errors.filter(
+    (e) => !result.errors.some((o) => o !== e && o.instanceLocation.startsWith(`${e.instanceLocation}/`)),
+  );
   const problem = (leaves.length ? leaves : result.errors)
     .slice(0, REPORTED_ERRORS)
     .map((e) => `${e.instanceLocation.replace(/^#/, "") || "/"}: ${e.error}`)

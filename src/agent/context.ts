@@ -6,7 +6,8 @@
 import type { ConversationMessage } from "../llm/tools";
 import { CONTEXT_BUDGET_CHARS } from "./sql-schema";
 
-const ELIDED = "[Elided to keep the conversation short: this result was shown earlier. Call the tool again if you need it.]";
+const ELIDED =
+  "[Elided to keep the conversation short: this result was shown earlier. Call the tool again if you need it.]";
 
 function size(message: ConversationMessage): number {
   const calls = message.role === "assistant" && message.tool_calls ? JSON.stringify(message.tool_calls).length : 0;
@@ -18,7 +19,8 @@ export function fitToContext(messages: ConversationMessage[], budget = CONTEXT_B
   if (total <= budget) return messages;
   const lastTool = messages.findLastIndex((m) => m.role === "tool");
   return messages.map((message, i) => {
-    if (total <= budget || message.role !== "tool" || i === lastTool || message.content.length <= ELIDED.length) return message;
+    if (total <= budget || message.role !== "tool" || i === lastTool || message.content.length <= ELIDED.length)
+      return message;
     total -= message.content.length - ELIDED.length;
     return { ...message, content: ELIDED };
   });

@@ -16,7 +16,12 @@ export const SYSTEM_PROMPT = [
 
 const urlParameter = { type: "string", description: "An absolute http(s) URL." };
 
-function tool(name: string, description: string, properties: Record<string, unknown>, required: string[]): ToolDefinition {
+function tool(
+  name: string,
+  description: string,
+  properties: Record<string, unknown>,
+  required: string[],
+): ToolDefinition {
   return { type: "function", function: { name, description, parameters: { type: "object", properties, required } } };
 }
 
@@ -26,20 +31,31 @@ function tool(name: string, description: string, properties: Record<string, unkn
  * `#/$defs/...` finds them again) and other references are re-rooted.
  */
 export function answerParameters(schema?: Record<string, unknown>): Record<string, unknown> {
-  if (!schema) return { type: "object", properties: { data: { description: "The answer to the task, as JSON." } }, required: ["data"] };
+  if (!schema)
+    return {
+      type: "object",
+      properties: { data: { description: "The answer to the task, as JSON." } },
+      required: ["data"],
+    };
   const { $defs, definitions, ...answer } = schema;
   const reroot = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(reroot);
     if (!node || typeof node !== "object") return node;
     return Object.fromEntries(
       Object.entries(node).map(([key, value]) =>
-        key === "$ref" && typeof value === "string" && (value === "#" || (value.startsWith("#/") && !/^#\/(\$defs|definitions)\//.test(value)))
+        key === "$ref" &&
+        typeof value === "string" &&
+        (value === "#" || (value.startsWith("#/") && !/^#\/(\$defs|definitions)\//.test(value)))
           ? [key, `#/properties/data${value.slice(1)}`]
           : [key, reroot(value)],
       ),
     );
   };
-  const parameters: Record<string, unknown> = { type: "object", properties: { data: reroot(answer) }, required: ["data"] };
+  const parameters: Record<string, unknown> = {
+    type: "object",
+    properties: { data: reroot(answer) },
+    required: ["data"],
+  };
   if ($defs !== undefined) parameters.$defs = reroot($defs);
   if (definitions !== undefined) parameters.definitions = reroot(definitions);
   return parameters;
@@ -49,7 +65,11 @@ export function answerParameters(schema?: Record<string, unknown>): Record<strin
 export function toolDefinitions(config: AgentConfig, answerNow: boolean): ToolDefinition[] {
   const finish: ToolDefinition = {
     type: "function",
-    function: { name: "finish", description: "Give the final answer and end the task.", parameters: answerParameters(config.schema) },
+    function: {
+      name: "finish",
+      description: "Give the final answer and end the task.",
+      parameters: answerParameters(config.schema),
+    },
   };
   if (answerNow) return [finish];
   const tools = [
@@ -71,7 +91,12 @@ export function toolDefinitions(config: AgentConfig, answerNow: boolean): ToolDe
         ["url"],
       ),
     );
-    if (config.search) tools.push(tool("search", "Search the web. Returns result URLs with titles and snippets.", { query: { type: "string" } }, ["query"]));
+    if (config.search)
+      tools.push(
+        tool("search", "Search the web. Returns result URLs with titles and snippets.", { query: { type: "string" } }, [
+          "query",
+        ]),
+      );
   }
   return [...tools, finish];
 }
@@ -94,7 +119,8 @@ export function answerNowMessage(reason: StopReason): string {
   return `Stop now: ${why}. Call finish with the data you have gathered so far; use null for what you could not find.`;
 }
 
-export const USE_TOOLS_MESSAGE = "Reply with tool calls only: read pages with the tools, and call finish with the answer.";
+export const USE_TOOLS_MESSAGE =
+  "Reply with tool calls only: read pages with the tools, and call finish with the answer.";
 
 export function repairMessage(problem: string): string {
   return `This answer does not match the JSON Schema: ${problem}. Call finish again with corrected data.`;

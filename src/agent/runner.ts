@@ -43,7 +43,8 @@ export class AgentRunner {
 
   /** Charges the team for a unit of this job; `ref` makes a repeated unit charge once. */
   private async charge(credits: number, ref: string): Promise<void> {
-    if (credits > 0) await teamStub(this.env, this.config.teamId).chargeOnce(credits, "agent", `${this.config.id}:${ref}`);
+    if (credits > 0)
+      await teamStub(this.env, this.config.teamId).chargeOnce(credits, "agent", `${this.config.id}:${ref}`);
   }
 
   private async think(signal: AbortSignal): Promise<Ending | null> {
@@ -57,7 +58,8 @@ export class AgentRunner {
       row = this.store.row()!;
     }
     if (remaining < stepCredits) return this.unanswered(row);
-    if (!(await teamStub(this.env, this.config.teamId).canSpend(stepCredits))) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+    if (!(await teamStub(this.env, this.config.teamId).canSpend(stepCredits)))
+      throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
     const answerNow = row.wrapping_up === 1;
     const reply = await chatWithTools(
       this.env,
@@ -82,7 +84,11 @@ export class AgentRunner {
       this.store.set("nudges = 0");
       return null;
     }
-    if (row.nudges >= MAX_NUDGES) return { status: "failed", error: "The model kept replying without calling a tool; it may not support tool calling" };
+    if (row.nudges >= MAX_NUDGES)
+      return {
+        status: "failed",
+        error: "The model kept replying without calling a tool; it may not support tool calling",
+      };
     this.store.set("nudges = nudges + 1");
     this.store.append({ role: "user", content: USE_TOOLS_MESSAGE });
     return null;
@@ -93,13 +99,21 @@ export class AgentRunner {
     let args: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(call.function.arguments || "{}");
-      args = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { data: parsed };
+      args =
+        parsed && typeof parsed === "object" && !Array.isArray(parsed)
+          ? (parsed as Record<string, unknown>)
+          : { data: parsed };
     } catch {
       return this.record(call, refused({ action: name }, "the arguments are not valid JSON"));
     }
     if (name === "finish") return this.answer(call, args);
-    if (this.store.row()!.wrapping_up) return this.record(call, refused({ action: name }, "there is no budget for more actions: call finish now"));
-    const result = await runAction({ env: this.env, config: this.config, remaining: this.store.remainingCredits(), signal }, name, args);
+    if (this.store.row()!.wrapping_up)
+      return this.record(call, refused({ action: name }, "there is no budget for more actions: call finish now"));
+    const result = await runAction(
+      { env: this.env, config: this.config, remaining: this.store.remainingCredits(), signal },
+      name,
+      args,
+    );
     if (!this.store.running()) return null;
     await this.charge(result.credits, `call:${turn}:${call.id}`);
     return this.record(call, result);
@@ -126,12 +140,21 @@ export class AgentRunner {
     const row = this.store.row()!;
     this.store.set("partial = ?", JSON.stringify(data ?? null));
     if (row.repairs >= 1) {
-      this.store.addStep({ action: "finish", status: "failed", message: `the answer does not match the schema: ${problem}`, creditsUsed: 0 });
+      this.store.addStep({
+        action: "finish",
+        status: "failed",
+        message: `the answer does not match the schema: ${problem}`,
+        creditsUsed: 0,
+      });
       return { status: "failed", error: `The agent's answer does not match the schema: ${problem}`, partial: data };
     }
     this.store.set("repairs = repairs + 1");
     const reason = `the answer does not match the schema: ${problem}`;
-    return this.record(call, { content: repairMessage(problem), step: { action: "finish", status: "refused", message: reason, creditsUsed: 0 }, credits: 0 });
+    return this.record(call, {
+      content: repairMessage(problem),
+      step: { action: "finish", status: "refused", message: reason, creditsUsed: 0 },
+      credits: 0,
+    });
   }
 
   /** The job cannot go on and the model gave no answer that fits: it fails, keeping any answer it had. */
@@ -141,7 +164,11 @@ export class AgentRunner {
       row.stop_reason === "maxSteps"
         ? `The agent reached its step limit (${MAX_MODEL_STEPS})`
         : `The agent spent its maxCredits (${this.config.maxCredits})`;
-    return { status: "failed", error: `${why} without an answer${partial === undefined ? "" : " that matches the schema"}`, partial };
+    return {
+      status: "failed",
+      error: `${why} without an answer${partial === undefined ? "" : " that matches the schema"}`,
+      partial,
+    };
   }
 }
 

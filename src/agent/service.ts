@@ -34,7 +34,10 @@ export function minimumMaxCredits(model: AgentModelName): number {
 /** The http(s) URLs written in a prompt, in order, each once (trailing punctuation is not part of a URL). */
 export function urlsInPrompt(prompt: string): string[] {
   const found = [...prompt.matchAll(/https?:\/\/[^\s<>"'`()[\]{}]+/gi)].map((m) => m[0].replace(/[.,;:!?]+$/, ""));
-  return [...new Set(found.filter((url) => targetUrlProblem(url) === null && normalizeUrl(url)))].slice(0, MAX_PROMPT_URLS);
+  return [...new Set(found.filter((url) => targetUrlProblem(url) === null && normalizeUrl(url)))].slice(
+    0,
+    MAX_PROMPT_URLS,
+  );
 }
 
 function badRequest(field: string, message: string): ApiError {
@@ -48,15 +51,27 @@ export interface AgentStart {
   showSources?: boolean;
 }
 
-export async function startAgent(env: Env, teamId: string, body: AgentRequest, apiOrigin: string, start: AgentStart = {}): Promise<string> {
+export async function startAgent(
+  env: Env,
+  teamId: string,
+  body: AgentRequest,
+  apiOrigin: string,
+  start: AgentStart = {},
+): Promise<string> {
   if (!toolCallingConfigured(env)) {
     throw new ApiError(
       "LLM_NOT_CONFIGURED",
-      "The agent needs an LLM with tool calling, and none is configured: set LLM_BASE_URL (an OpenAI-compatible endpoint), LLM_MODEL and LLM_API_KEY (a Workers AI binding alone does not do tool calling here)",
+      "The agent needs an LLM with tool calling, and none is configured: set LLM_BASE_URL (an " +
+        "OpenAI-compatible endpoint), LLM_MODEL and LLM_API_KEY (a Workers AI binding alone does not do tool " +
+        "calling here)",
     );
   }
   const minimum = minimumMaxCredits(body.model);
-  if (body.maxCredits < minimum) throw badRequest("maxCredits", `maxCredits must be at least ${minimum} for ${body.model} (see the credits documentation)`);
+  if (body.maxCredits < minimum)
+    throw badRequest(
+      "maxCredits",
+      `maxCredits must be at least ${minimum} for ${body.model} (see the credits documentation)`,
+    );
   const policy = egressPolicy(env);
   const given = body.urls?.map((url) => checkEgress(coerceUrlInput(url), policy).href);
   const startUrls = given ?? urlsInPrompt(body.prompt).filter((url) => isAllowed(url, policy));
@@ -64,11 +79,13 @@ export async function startAgent(env: Env, teamId: string, body: AgentRequest, a
   if (startUrls.length === 0 && !search) {
     throw badRequest(
       "urls",
-      "The agent needs somewhere to start: give urls, write the URLs to start from in the prompt, or configure a search provider (SEARCH_URL)",
+      "The agent needs somewhere to start: give urls, write the URLs to start " +
+        "from in the prompt, or configure a search provider (SEARCH_URL)",
     );
   }
   if (body.webhook) await checkWebhookTarget(env, body.webhook.url, teamId);
-  if (!(await teamStub(env, teamId).canSpend(minimum))) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+  if (!(await teamStub(env, teamId).canSpend(minimum)))
+    throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
   const pro = isPro(body.model);
   const config: AgentConfig = {
     id: newId(),

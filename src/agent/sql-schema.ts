@@ -19,7 +19,8 @@ export const AGENT_MIGRATIONS = [
    CREATE TABLE sources (scrape_id TEXT PRIMARY KEY, url TEXT NOT NULL, at INTEGER NOT NULL);
    CREATE TABLE outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL, success INTEGER NOT NULL,
                         scrape_id TEXT, error TEXT, data TEXT, created_at INTEGER NOT NULL, delivered_at INTEGER);
-   CREATE TABLE webhook_state (id INTEGER PRIMARY KEY CHECK (id = 1), draining INTEGER NOT NULL, touched_at INTEGER NOT NULL,
+   CREATE TABLE webhook_state (id INTEGER PRIMARY KEY CHECK (id = 1), draining INTEGER NOT NULL, touched_at INTEGER \
+NOT NULL,
                                gave_up INTEGER NOT NULL DEFAULT 0);
    INSERT INTO webhook_state (id, draining, touched_at) VALUES (1, 0, 0);
    CREATE TABLE timers (kind TEXT PRIMARY KEY, due_at INTEGER NOT NULL);`,

@@ -49,7 +49,12 @@ export class AgentStore {
   }
 
   insert(config: AgentConfig): void {
-    run(this.sql, "INSERT INTO agent (id, config, status, created_at) VALUES (1, ?, 'processing', ?)", JSON.stringify(config), config.createdAt);
+    run(
+      this.sql,
+      "INSERT INTO agent (id, config, status, created_at) VALUES (1, ?, 'processing', ?)",
+      JSON.stringify(config),
+      config.createdAt,
+    );
     this.configCache = config;
   }
 
@@ -66,11 +71,20 @@ export class AgentStore {
 
   append(message: ConversationMessage): void {
     const toolCallId = message.role === "tool" ? message.tool_call_id : null;
-    run(this.sql, "INSERT INTO messages (role, tool_call_id, message, at) VALUES (?, ?, ?, ?)", message.role, toolCallId, JSON.stringify(message), Date.now());
+    run(
+      this.sql,
+      "INSERT INTO messages (role, tool_call_id, message, at) VALUES (?, ?, ?, ?)",
+      message.role,
+      toolCallId,
+      JSON.stringify(message),
+      Date.now(),
+    );
   }
 
   messages(): ConversationMessage[] {
-    return all<{ message: string }>(this.sql, "SELECT message FROM messages ORDER BY seq").map((m) => JSON.parse(m.message) as ConversationMessage);
+    return all<{ message: string }>(this.sql, "SELECT message FROM messages ORDER BY seq").map(
+      (m) => JSON.parse(m.message) as ConversationMessage,
+    );
   }
 
   /** Model replies so far. */
@@ -80,11 +94,18 @@ export class AgentStore {
 
   /** The first tool call of the model's last reply that has no answer yet, and which reply (turn) it is of. */
   pendingCall(): { call: ToolCall; turn: number } | null {
-    const last = first<{ seq: number; message: string }>(this.sql, "SELECT seq, message FROM messages WHERE role = 'assistant' ORDER BY seq DESC LIMIT 1");
+    const last = first<{ seq: number; message: string }>(
+      this.sql,
+      "SELECT seq, message FROM messages WHERE role = 'assistant' ORDER BY seq DESC LIMIT 1",
+    );
     if (!last) return null;
     const calls = (JSON.parse(last.message) as { tool_calls?: ToolCall[] }).tool_calls ?? [];
     const answered = new Set(
-      all<{ tool_call_id: string }>(this.sql, "SELECT tool_call_id FROM messages WHERE role = 'tool' AND seq > ?", last.seq).map((m) => m.tool_call_id),
+      all<{ tool_call_id: string }>(
+        this.sql,
+        "SELECT tool_call_id FROM messages WHERE role = 'tool' AND seq > ?",
+        last.seq,
+      ).map((m) => m.tool_call_id),
     );
     const call = calls.find((c) => !answered.has(c.id));
     return call ? { call, turn: last.seq } : null;
@@ -112,10 +133,16 @@ export class AgentStore {
   }
 
   steps(): AgentStep[] {
-    return all<{ n: number; action: string; url: string | null; query: string | null; status: AgentStep["status"]; message: string | null; credits: number; at: number }>(
-      this.sql,
-      "SELECT * FROM steps ORDER BY n",
-    ).map((s) => ({
+    return all<{
+      n: number;
+      action: string;
+      url: string | null;
+      query: string | null;
+      status: AgentStep["status"];
+      message: string | null;
+      credits: number;
+      at: number;
+    }>(this.sql, "SELECT * FROM steps ORDER BY n").map((s) => ({
       step: s.n,
       action: s.action,
       ...(s.url === null ? {} : { url: s.url }),
@@ -137,7 +164,10 @@ export class AgentStore {
 
   /** The pages read, each once, in the order first read. */
   sources(): string[] {
-    return all<{ url: string }>(this.sql, "SELECT url, MIN(at) AS first FROM sources GROUP BY url ORDER BY first, url").map((s) => s.url);
+    return all<{ url: string }>(
+      this.sql,
+      "SELECT url, MIN(at) AS first FROM sources GROUP BY url ORDER BY first, url",
+    ).map((s) => s.url);
   }
 
   scrapeIds(): string[] {

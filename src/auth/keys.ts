@@ -32,7 +32,11 @@ export function teamEntries(value: string | undefined): { team: string | null; v
     const entry = raw.trim();
     if (!entry) continue;
     const colon = entry.indexOf(":");
-    entries.push(colon > 0 ? { team: entry.slice(0, colon).trim(), value: entry.slice(colon + 1).trim() } : { team: null, value: entry });
+    entries.push(
+      colon > 0
+        ? { team: entry.slice(0, colon).trim(), value: entry.slice(colon + 1).trim() }
+        : { team: null, value: entry },
+    );
   }
   return entries;
 }

@@ -23,7 +23,8 @@ export function presentedKey(headers: Headers): string | null {
 
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = presentedKey(c.req.raw.headers);
-  if (key === null) throw new ApiError("UNAUTHORIZED", "Unauthorized: send your API key as Authorization: Bearer <key>");
+  if (key === null)
+    throw new ApiError("UNAUTHORIZED", "Unauthorized: send your API key as Authorization: Bearer <key>");
   if (!key) throw new ApiError("UNAUTHORIZED", "Unauthorized: Token missing");
   const principal = await authenticateKey(c.env, key);
   if (!principal) throw new ApiError("UNAUTHORIZED", "Unauthorized: Invalid token");
@@ -36,6 +37,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.ADMIN_TOKEN;
   if (!token) throw new ApiError("NOT_FOUND", "Admin routes are disabled (ADMIN_TOKEN is not set)");
   const presented = presentedKey(c.req.raw.headers) ?? "";
-  if (!timingSafeEqualStrings(presented, token)) throw new ApiError("UNAUTHORIZED", "Unauthorized: admin token required");
+  if (!timingSafeEqualStrings(presented, token))
+    throw new ApiError("UNAUTHORIZED", "Unauthorized: admin token required");
   await next();
 };

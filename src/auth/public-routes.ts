@@ -15,9 +15,24 @@ export const PUBLIC_ROUTES: readonly { method: "GET"; path: string; why: string;
   { method: "GET", path: "/", why: "the service banner" },
   { method: "GET", path: "/docs", why: "the human documentation page" },
   { method: "GET", path: "/v2/openapi.json", why: "the OpenAPI document" },
-  { method: "GET", path: "/v2/artifacts/shots/:file", why: "signed screenshot/PDF URLs, handed on without a key", token: true },
-  { method: "GET", path: "/v2/browser/:id/cdp", why: "a session's CDP socket: its session-scoped token (or the team's key) is checked by the route", token: true },
-  { method: "GET", path: "/v2/browser/:id/live", why: "a session's live view: its signed, expiring token is checked by the route", token: true },
+  {
+    method: "GET",
+    path: "/v2/artifacts/shots/:file",
+    why: "signed screenshot/PDF URLs, handed on without a key",
+    token: true,
+  },
+  {
+    method: "GET",
+    path: "/v2/browser/:id/cdp",
+    why: "a session's CDP socket: its session-scoped token (or the team's key) is checked by the route",
+    token: true,
+  },
+  {
+    method: "GET",
+    path: "/v2/browser/:id/live",
+    why: "a session's live view: its signed, expiring token is checked by the route",
+    token: true,
+  },
 ];
 
 const patterns = PUBLIC_ROUTES.map((r) => ({

@@ -97,9 +97,21 @@ export const BRANDING_SCRIPT = String.raw`(() => {
     colorCache.set(css, out);
     return out;
   };
-  const px = (v) => { const n = parseFloat(v); return Number.isFinite(n) ? n : 0; };
-  const abs = (u) => { try { return new URL(u, document.baseURI).href; } catch (e) { return null; } };
-  const meta = (sel) => { const m = document.querySelector(sel); return m ? (m.getAttribute("content") || "").trim() || null : null; };
+  const px = (v) => {
+    const n = parseFloat(v);
+    return Number.isFinite(n) ? n : 0;
+  };
+  const abs = (u) => {
+    try {
+      return new URL(u, document.baseURI).href;
+    } catch (e) {
+      return null;
+    }
+  };
+  const meta = (sel) => {
+    const m = document.querySelector(sel);
+    return m ? (m.getAttribute("content") || "").trim() || null : null;
+  };
   const visible = (el) => {
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) return false;
@@ -107,22 +119,34 @@ export const BRANDING_SCRIPT = String.raw`(() => {
     return s.visibility !== "hidden" && s.display !== "none" && parseFloat(s.opacity) > 0.05;
   };
   const header = document.querySelector("header, [role=banner], nav, .header, #header, .navbar");
-  const inHeader = (el) => Boolean(el.closest("header, [role=banner], nav, .header, #header, .navbar")) || el.getBoundingClientRect().top < 120;
+  const inHeader = (el) =>
+    Boolean(el.closest("header, [role=banner], nav, .header, #header, .navbar")) ||
+    el.getBoundingClientRect().top < 120;
   const textStyle = (el) => {
     const s = getComputedStyle(el);
     const size = px(s.fontSize);
     const lh = s.lineHeight === "normal" ? null : px(s.lineHeight);
-    return { color: toHex(s.color), fontFamily: s.fontFamily, fontSize: size, fontWeight: Number(s.fontWeight) || 400, lineHeight: lh && size ? Math.round((lh / size) * 100) / 100 : null };
+    return {
+      color: toHex(s.color),
+      fontFamily: s.fontFamily,
+      fontSize: size,
+      fontWeight: Number(s.fontWeight) || 400,
+      lineHeight: lh && size ? Math.round((lh / size) * 100) / 100 : null,
+    };
   };
   const firstVisible = (sel) => [...document.querySelectorAll(sel)].find(visible) || null;
   const tally = (map, key, amount) => map.set(key, (map.get(key) || 0) + amount);
 
   const body = document.body || document.documentElement;
   const bodyStyle = getComputedStyle(body);
-  const background = toHex(bodyStyle.backgroundColor) || toHex(getComputedStyle(document.documentElement).backgroundColor);
+  const background =
+    toHex(bodyStyle.backgroundColor) || toHex(getComputedStyle(document.documentElement).backgroundColor);
 
   const headings = {};
-  for (const tag of ["h1", "h2", "h3"]) { const el = firstVisible(tag); if (el) headings[tag] = textStyle(el); }
+  for (const tag of ["h1", "h2", "h3"]) {
+    const el = firstVisible(tag);
+    if (el) headings[tag] = textStyle(el);
+  }
   const code = firstVisible("code, pre, kbd, samp");
 
   const texts = new Map();
@@ -140,14 +164,28 @@ export const BRANDING_SCRIPT = String.raw`(() => {
     const area = Math.round(r.width * r.height);
     const bg = toHex(s.backgroundColor);
     if (bg && area > 0) tally(surfaces, bg, area);
-    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent.trim()).join(" ");
+    const own = [...el.childNodes]
+      .filter((n) => n.nodeType === 3)
+      .map((n) => n.textContent.trim())
+      .join(" ");
     if (own.length > 0) {
       const key = JSON.stringify([toHex(s.color), s.fontFamily, Number(s.fontWeight) || 400]);
       tally(texts, key, own.length);
     }
-    if (el.tagName === "A" && el.getAttribute("href") && r.width > 0) { const c = toHex(s.color); if (c) tally(links, c, 1); }
-    if (spacings.length < 800) for (const v of [s.paddingTop, s.paddingLeft, s.marginTop, s.marginBottom]) { const n = px(v); if (n > 0 && n < 200) spacings.push(n); }
-    if (s.transitionDuration && s.transitionDuration !== "0s" && transitions.length < 50) transitions.push({ duration: s.transitionDuration.split(",")[0].trim(), easing: s.transitionTimingFunction.split(",")[0].trim() });
+    if (el.tagName === "A" && el.getAttribute("href") && r.width > 0) {
+      const c = toHex(s.color);
+      if (c) tally(links, c, 1);
+    }
+    if (spacings.length < 800)
+      for (const v of [s.paddingTop, s.paddingLeft, s.marginTop, s.marginBottom]) {
+        const n = px(v);
+        if (n > 0 && n < 200) spacings.push(n);
+      }
+    if (s.transitionDuration && s.transitionDuration !== "0s" && transitions.length < 50)
+      transitions.push({
+        duration: s.transitionDuration.split(",")[0].trim(),
+        easing: s.transitionTimingFunction.split(",")[0].trim(),
+      });
     if (s.maxWidth && s.maxWidth !== "none" && r.width > 400) widths.push(px(s.maxWidth));
   }
   const top = (map, n) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
@@ -157,27 +195,53 @@ export const BRANDING_SCRIPT = String.raw`(() => {
     const r = el.getBoundingClientRect();
     const borderWidth = px(s.borderTopWidth);
     return {
-      background: toHex(s.backgroundColor), color: toHex(s.color), borderColor: borderWidth > 0 && s.borderTopStyle !== "none" ? toHex(s.borderTopColor) : null,
-      borderWidth, borderRadius: s.borderTopLeftRadius, padding: s.paddingTop + " " + s.paddingRight, fontWeight: Number(s.fontWeight) || 400,
-      fontFamily: s.fontFamily, area: Math.round(r.width * r.height), text: (el.innerText || el.value || "").trim().slice(0, 40), inHeader: inHeader(el),
+      background: toHex(s.backgroundColor),
+      color: toHex(s.color),
+      borderColor: borderWidth > 0 && s.borderTopStyle !== "none" ? toHex(s.borderTopColor) : null,
+      borderWidth,
+      borderRadius: s.borderTopLeftRadius,
+      padding: s.paddingTop + " " + s.paddingRight,
+      fontWeight: Number(s.fontWeight) || 400,
+      fontFamily: s.fontFamily,
+      area: Math.round(r.width * r.height),
+      text: (el.innerText || el.value || "").trim().slice(0, 40),
+      inHeader: inHeader(el),
     };
   };
-  const buttonSel = "button, [role=button], input[type=submit], input[type=button], a[class*=btn], a[class*=button], a[class*=Button], a[class*=cta]";
+  const buttonSel =
+    "button, [role=button], input[type=submit], input[type=button], " +
+    "a[class*=btn], a[class*=button], a[class*=Button], a[class*=cta]";
   const buttons = [...document.querySelectorAll(buttonSel)].filter(visible).slice(0, 40).map(box);
-  const inputSel = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=password], input[type=tel], input[type=url], textarea, select";
+  const inputSel =
+    "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=password], " +
+    "input[type=tel], input[type=url], textarea, select";
   const inputs = [...document.querySelectorAll(inputSel)].filter(visible).slice(0, 10).map(box);
 
   const logos = [];
-  const named = (el) => /logo|brand/i.test([el.id, typeof el.className === "string" ? el.className : (el.getAttribute("class") || ""), el.getAttribute("alt") || "", el.getAttribute("src") || "", el.getAttribute("aria-label") || ""].join(" "));
+  const named = (el) =>
+    /logo|brand/i.test(
+      [
+        el.id,
+        typeof el.className === "string" ? el.className : el.getAttribute("class") || "",
+        el.getAttribute("alt") || "",
+        el.getAttribute("src") || "",
+        el.getAttribute("aria-label") || "",
+      ].join(" "),
+    );
   const home = new URL("/", location.href).href;
-  const candidates = [...document.querySelectorAll("img, svg")].filter((el) => !el.parentElement || !el.parentElement.closest("svg"));
+  const candidates = [...document.querySelectorAll("img, svg")].filter(
+    (el) => !el.parentElement || !el.parentElement.closest("svg"),
+  );
   for (const el of candidates) {
     if (logos.length >= 20) break;
     if (!visible(el)) continue;
     const r = el.getBoundingClientRect();
     const link = el.closest("a[href]");
     const href = link ? abs(link.getAttribute("href")) : null;
-    const isNamed = named(el) || (link ? named(link) : false) || Boolean(el.closest("[class*=logo], [id*=logo], [class*=brand], [id*=brand]"));
+    const isNamed =
+      named(el) ||
+      (link ? named(link) : false) ||
+      Boolean(el.closest("[class*=logo], [id*=logo], [class*=brand], [id*=brand]"));
     const atTop = inHeader(el);
     if (!isNamed && !atTop) continue;
     let src = null;
@@ -188,12 +252,30 @@ export const BRANDING_SCRIPT = String.raw`(() => {
     }
     if (!src) continue;
     logos.push({
-      kind: el.tagName.toLowerCase() === "img" ? "img" : "svg", src, alt: (el.getAttribute("alt") || el.getAttribute("aria-label") || (el.querySelector && el.querySelector("title") ? el.querySelector("title").textContent : "") || "").trim(),
-      href, inHeader: atTop, named: isNamed, linksHome: href === home || href === location.origin, top: Math.round(r.top), left: Math.round(r.left), width: Math.round(r.width), height: Math.round(r.height),
+      kind: el.tagName.toLowerCase() === "img" ? "img" : "svg",
+      src,
+      alt: (
+        el.getAttribute("alt") ||
+        el.getAttribute("aria-label") ||
+        (el.querySelector && el.querySelector("title") ? el.querySelector("title").textContent : "") ||
+        ""
+      ).trim(),
+      href,
+      inHeader: atTop,
+      named: isNamed,
+      linksHome: href === home || href === location.origin,
+      top: Math.round(r.top),
+      left: Math.round(r.left),
+      width: Math.round(r.width),
+      height: Math.round(r.height),
     });
   }
   const favicons = [...document.querySelectorAll("link[rel~=icon], link[rel=apple-touch-icon], link[rel=mask-icon]")]
-    .map((l) => ({ href: abs(l.getAttribute("href") || ""), rel: l.getAttribute("rel") || "", sizes: l.getAttribute("sizes") || "" }))
+    .map((l) => ({
+      href: abs(l.getAttribute("href") || ""),
+      rel: l.getAttribute("rel") || "",
+      sizes: l.getAttribute("sizes") || "",
+    }))
     .filter((f) => f.href);
   const og = meta('meta[property="og:image"], meta[name="og:image"], meta[name="twitter:image"]');
 
@@ -209,7 +291,10 @@ export const BRANDING_SCRIPT = String.raw`(() => {
     body: textStyle(body),
     headings,
     codeFontFamily: code ? getComputedStyle(code).fontFamily : null,
-    texts: top(texts, 30).map(([key, chars]) => { const [color, fontFamily, fontWeight] = JSON.parse(key); return { color, fontFamily, fontWeight, chars }; }),
+    texts: top(texts, 30).map(([key, chars]) => {
+      const [color, fontFamily, fontWeight] = JSON.parse(key);
+      return { color, fontFamily, fontWeight, chars };
+    }),
     links: top(links, 10).map(([color, count]) => ({ color, count })),
     surfaces: top(surfaces, 20).map(([color, area]) => ({ color, area })),
     buttons,

@@ -13,11 +13,23 @@ export function brandingNotSupported(what: string): ApiError {
   return new ApiError("SCRAPE_BRANDING_NOT_SUPPORTED", `Branding needs a page the browser renders, and ${what}`);
 }
 
-export async function brandingProfile(env: Env, page: FetchedPage, kind: PageKind, signal?: AbortSignal): Promise<{ profile: BrandingProfile; warnings: string[] }> {
+export async function brandingProfile(
+  env: Env,
+  page: FetchedPage,
+  kind: PageKind,
+  signal?: AbortSignal,
+): Promise<{ profile: BrandingProfile; warnings: string[] }> {
   if (kind === "pdf") throw brandingNotSupported(`${page.url} is a PDF document`);
-  if (kind !== "html") throw brandingNotSupported(`${page.url} is not an HTML page (${page.contentType || "no content type"})`);
+  if (kind !== "html")
+    throw brandingNotSupported(`${page.url} is not an HTML page (${page.contentType || "no content type"})`);
   if (!page.branding) throw brandingNotSupported(`${page.url} was not rendered in the browser`);
   const { profile, undecided } = buildProfile(page.branding);
-  const warnings = await nameUndecidedRoles(env, profile, undecided, { url: page.branding.url, title: page.branding.title }, signal);
+  const warnings = await nameUndecidedRoles(
+    env,
+    profile,
+    undecided,
+    { url: page.branding.url, title: page.branding.title },
+    signal,
+  );
   return { profile, warnings };
 }

@@ -24,7 +24,9 @@ export interface BrandingProfile {
   colorScheme: "light" | "dark";
   brandName: string | null;
   logo: string | null;
-  colors: Partial<Record<"primary" | "secondary" | "accent" | "background" | "textPrimary" | "textSecondary" | "link", string>>;
+  colors: Partial<
+    Record<"primary" | "secondary" | "accent" | "background" | "textPrimary" | "textSecondary" | "link", string>
+  >;
   fonts: { family: string; role: "body" | "heading" | "code" | "button" }[];
   typography: {
     fontFamilies: Partial<Record<"primary" | "heading" | "code", string>>;
@@ -33,9 +35,19 @@ export interface BrandingProfile {
     fontWeights: Partial<Record<"light" | "regular" | "medium" | "bold", number>>;
     lineHeights: Partial<Record<"heading" | "body", number>>;
   };
-  spacing: { baseUnit: number | null; borderRadius: string | null; padding: Partial<Record<"button" | "input", string>> };
+  spacing: {
+    baseUnit: number | null;
+    borderRadius: string | null;
+    padding: Partial<Record<"button" | "input", string>>;
+  };
   components: { buttonPrimary?: ButtonStyle; buttonSecondary?: ButtonStyle; input?: ButtonStyle };
-  images: { logo: string | null; logoHref: string | null; logoAlt: string | null; favicon: string | null; ogImage: string | null };
+  images: {
+    logo: string | null;
+    logoHref: string | null;
+    logoAlt: string | null;
+    favicon: string | null;
+    ogImage: string | null;
+  };
   animations: { transitionDuration?: string; easing?: string };
   layout: { maxWidth?: string; headerHeight?: string };
 }
@@ -67,7 +79,8 @@ export function saturation(hex: string): number {
 }
 
 /** A color a brand would pick: clearly colored, neither near-white nor near-black. */
-export const isChromatic = (hex: string | null): hex is string => hex !== null && saturation(hex) >= 0.25 && luminance(hex) > 0.02 && luminance(hex) < 0.9;
+export const isChromatic = (hex: string | null): hex is string =>
+  hex !== null && saturation(hex) >= 0.25 && luminance(hex) > 0.02 && luminance(hex) < 0.9;
 
 const distance = (a: string, b: string) => Math.hypot(...rgb(a).map((c, i) => c - rgb(b)[i])) * 255;
 const distinct = (a: string | null | undefined, b: string | null | undefined) => !a || !b || distance(a, b) > 40;
@@ -100,7 +113,8 @@ function buttonGroups(buttons: RawBox[], background: string): RawBox[][] {
     if (!b.background || !distinct(b.background, background)) continue;
     groups.set(b.background, [...(groups.get(b.background) ?? []), b]);
   }
-  const weight = (group: RawBox[]) => group.reduce((sum, b) => sum + Math.sqrt(b.area), 0) * (isChromatic(group[0].background) ? 3 : 1);
+  const weight = (group: RawBox[]) =>
+    group.reduce((sum, b) => sum + Math.sqrt(b.area), 0) * (isChromatic(group[0].background) ? 3 : 1);
   return [...groups.values()].sort((a, b) => weight(b) - weight(a));
 }
 
@@ -116,14 +130,23 @@ const buttonStyle = (b: RawBox): ButtonStyle => ({
 /** The logo among the candidates: named ones that link home and sit at the top-left first. */
 function pickLogo(logos: RawLogo[]): RawLogo | null {
   const score = (l: RawLogo) =>
-    (l.named ? 4 : 0) + (l.linksHome ? 3 : 0) + (l.inHeader ? 2 : 0) + (l.left < 400 ? 1 : 0) + (l.top < 200 ? 1 : 0) - (l.width > 600 || l.height > 300 ? 4 : 0);
+    (l.named ? 4 : 0) +
+    (l.linksHome ? 3 : 0) +
+    (l.inHeader ? 2 : 0) +
+    (l.left < 400 ? 1 : 0) +
+    (l.top < 200 ? 1 : 0) -
+    (l.width > 600 || l.height > 300 ? 4 : 0);
   const ranked = logos.filter((l) => l.named || (l.inHeader && l.linksHome)).sort((a, b) => score(b) - score(a));
   return ranked[0] ?? null;
 }
 
 function pickFavicon(raw: RawBranding): string | null {
   const size = (s: string) => Number(/(\d+)x/.exec(s)?.[1] ?? 0);
-  const icons = [...raw.favicons].sort((a, b) => Number(b.rel.includes("icon") && !b.rel.includes("apple")) - Number(a.rel.includes("icon") && !a.rel.includes("apple")) || size(b.sizes) - size(a.sizes));
+  const icons = [...raw.favicons].sort(
+    (a, b) =>
+      Number(b.rel.includes("icon") && !b.rel.includes("apple")) -
+        Number(a.rel.includes("icon") && !a.rel.includes("apple")) || size(b.sizes) - size(a.sizes),
+  );
   return icons[0]?.href ?? null;
 }
 
@@ -167,11 +190,16 @@ export function buildProfile(raw: RawBranding): { profile: BrandingProfile; unde
   const textColors = [...charsByColor.entries()].sort((a, b) => b[1] - a[1]).map(([color]) => color);
   const textPrimary = textColors[0] ?? raw.body.color ?? undefined;
   const link = raw.links[0]?.color;
-  const textSecondary = textColors.find((c) => distinct(c, textPrimary) && distinct(c, link) && !isChromatic(c) && distinct(c, background));
+  const textSecondary = textColors.find(
+    (c) => distinct(c, textPrimary) && distinct(c, link) && !isChromatic(c) && distinct(c, background),
+  );
 
   const groups = buttonGroups(raw.buttons, background);
   const primaryButton = groups[0]?.[0];
-  const outline = raw.buttons.find((b) => (!b.background || !distinct(b.background, background)) && b.borderColor && distinct(b.borderColor, background));
+  const outline = raw.buttons.find(
+    (b) =>
+      (!b.background || !distinct(b.background, background)) && b.borderColor && distinct(b.borderColor, background),
+  );
   const secondaryButton = outline ?? groups[1]?.[0];
 
   // The brand color: a colored primary button says it; else the page's declared theme color; else the LLM decides.
@@ -190,9 +218,15 @@ export function buildProfile(raw: RawBranding): { profile: BrandingProfile; unde
   else if (isChromatic(raw.themeColor)) primary = raw.themeColor;
   else if (candidates.length > 0) {
     primary = candidates[0];
-    if (candidates.length > 1) undecided.primaryColor = { candidates: candidates.slice(0, 8).map((color) => ({ color, usage: chromaticUsage.get(color)!.join(", ") })) };
+    if (candidates.length > 1)
+      undecided.primaryColor = {
+        candidates: candidates.slice(0, 8).map((color) => ({ color, usage: chromaticUsage.get(color)!.join(", ") })),
+      };
   }
-  const secondaryColor = [secondaryButton?.background, secondaryButton?.borderColor].find((c) => isChromatic(c ?? null) && distinct(c, primary)) ?? undefined;
+  const secondaryColor =
+    [secondaryButton?.background, secondaryButton?.borderColor].find(
+      (c) => isChromatic(c ?? null) && distinct(c, primary),
+    ) ?? undefined;
   const accent = candidates.find((c) => distinct(c, primary) && distinct(c, secondaryColor));
 
   const logo = pickLogo(raw.logos);
@@ -228,7 +262,8 @@ export function buildProfile(raw: RawBranding): { profile: BrandingProfile; unde
   if (raw.body.lineHeight) lineHeights.body = raw.body.lineHeight;
   if (heading?.lineHeight) lineHeights.heading = heading.lineHeight;
 
-  const radius = mostCommon([...raw.buttons, ...raw.inputs].map((b) => b.borderRadius).filter((r) => r && r !== "0px")) ?? null;
+  const radius =
+    mostCommon([...raw.buttons, ...raw.inputs].map((b) => b.borderRadius).filter((r) => r && r !== "0px")) ?? null;
   const input = raw.inputs[0];
   const transition = raw.transitions[0];
   const maxWidth = mostCommon(raw.containerMaxWidths.filter((w) => w >= 600));
@@ -240,8 +275,16 @@ export function buildProfile(raw: RawBranding): { profile: BrandingProfile; unde
     colors,
     fonts,
     typography: {
-      fontFamilies: { primary: primaryFamily(raw.body.fontFamily) ?? undefined, heading: primaryFamily(heading?.fontFamily) ?? undefined, code: primaryFamily(raw.codeFontFamily) ?? undefined },
-      fontStacks: { primary: fontStack(raw.body.fontFamily), heading: heading ? fontStack(heading.fontFamily) : undefined, code: raw.codeFontFamily ? fontStack(raw.codeFontFamily) : undefined },
+      fontFamilies: {
+        primary: primaryFamily(raw.body.fontFamily) ?? undefined,
+        heading: primaryFamily(heading?.fontFamily) ?? undefined,
+        code: primaryFamily(raw.codeFontFamily) ?? undefined,
+      },
+      fontStacks: {
+        primary: fontStack(raw.body.fontFamily),
+        heading: heading ? fontStack(heading.fontFamily) : undefined,
+        code: raw.codeFontFamily ? fontStack(raw.codeFontFamily) : undefined,
+      },
       fontSizes: sizes,
       fontWeights: weights([raw.body, ...Object.values(raw.headings)], raw.texts),
       lineHeights,
@@ -249,16 +292,28 @@ export function buildProfile(raw: RawBranding): { profile: BrandingProfile; unde
     spacing: {
       baseUnit: baseUnit(raw.spacings),
       borderRadius: radius,
-      padding: { ...(primaryButton ? { button: primaryButton.padding } : {}), ...(input ? { input: input.padding } : {}) },
+      padding: {
+        ...(primaryButton ? { button: primaryButton.padding } : {}),
+        ...(input ? { input: input.padding } : {}),
+      },
     },
     components: {
       ...(primaryButton ? { buttonPrimary: buttonStyle(primaryButton) } : {}),
       ...(secondaryButton ? { buttonSecondary: buttonStyle(secondaryButton) } : {}),
       ...(input ? { input: buttonStyle(input) } : {}),
     },
-    images: { logo: logo?.src ?? null, logoHref: logo?.href ?? null, logoAlt: logo?.alt || null, favicon: pickFavicon(raw), ogImage: raw.ogImage },
+    images: {
+      logo: logo?.src ?? null,
+      logoHref: logo?.href ?? null,
+      logoAlt: logo?.alt || null,
+      favicon: pickFavicon(raw),
+      ogImage: raw.ogImage,
+    },
     animations: transition ? { transitionDuration: transition.duration, easing: transition.easing } : {},
-    layout: { ...(maxWidth ? { maxWidth: `${maxWidth}px` } : {}), ...(raw.headerHeight ? { headerHeight: `${raw.headerHeight}px` } : {}) },
+    layout: {
+      ...(maxWidth ? { maxWidth: `${maxWidth}px` } : {}),
+      ...(raw.headerHeight ? { headerHeight: `${raw.headerHeight}px` } : {}),
+    },
   };
   return { profile: JSON.parse(JSON.stringify(profile)) as BrandingProfile, undecided };
 }

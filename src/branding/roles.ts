@@ -17,14 +17,21 @@ const ROLES_SCHEMA = {
   required: ["primaryColor", "accentColor", "brandName"],
 };
 
-export async function nameUndecidedRoles(env: Env, profile: BrandingProfile, undecided: Undecided, context: { url: string; title: string }, signal?: AbortSignal): Promise<string[]> {
+export async function nameUndecidedRoles(
+  env: Env,
+  profile: BrandingProfile,
+  undecided: Undecided,
+  context: { url: string; title: string },
+  signal?: AbortSignal,
+): Promise<string[]> {
   if ((!undecided.primaryColor && !undecided.brandName) || !llmConfigured(env)) return [];
   const colors = undecided.primaryColor?.candidates ?? [];
   const answer = await completeJson(
     env,
     {
       system:
-        "You name the roles of a web site's brand identity from what its page shows. Choose only among the candidates given; " +
+        "You name the roles of a web site's brand identity from what its " +
+        "page shows. Choose only among the candidates given; " +
         "answer null for a role you cannot tell. Answer with one JSON object conforming to the JSON Schema.",
       user: [
         `Page: ${context.url}`,
@@ -39,14 +46,20 @@ export async function nameUndecidedRoles(env: Env, profile: BrandingProfile, und
     },
     signal,
   );
-  const roles = (answer.data ?? {}) as { primaryColor?: string | null; accentColor?: string | null; brandName?: string | null };
-  const candidate = (c: string | null | undefined) => colors.find((x) => x.color.toUpperCase() === c?.toUpperCase())?.color;
+  const roles = (answer.data ?? {}) as {
+    primaryColor?: string | null;
+    accentColor?: string | null;
+    brandName?: string | null;
+  };
+  const candidate = (c: string | null | undefined) =>
+    colors.find((x) => x.color.toUpperCase() === c?.toUpperCase())?.color;
   if (undecided.primaryColor && candidate(roles.primaryColor)) {
     profile.colors.primary = candidate(roles.primaryColor);
     const accent = candidate(roles.accentColor);
     if (accent && accent !== profile.colors.primary) profile.colors.accent = accent;
     else if (profile.colors.accent === profile.colors.primary) delete profile.colors.accent;
   }
-  if (undecided.brandName && typeof roles.brandName === "string" && roles.brandName.trim()) profile.brandName = roles.brandName.trim();
+  if (undecided.brandName && typeof roles.brandName === "string" && roles.brandName.trim())
+    profile.brandName = roles.brandName.trim();
   return answer.warning ? [answer.warning] : [];
 }

@@ -27,14 +27,19 @@ export async function takeScrapeSlot(env: Env, teamId: string, timeoutMs: number
   const deadline = started + timeoutMs;
   let limited = false;
   for (;;) {
-    const answer = await team.beginScrape(holder, { leaseMs: timeoutMs + LEASE_MARGIN_MS, waitMs: deadline - Date.now() });
+    const answer = await team.beginScrape(holder, {
+      leaseMs: timeoutMs + LEASE_MARGIN_MS,
+      waitMs: deadline - Date.now(),
+    });
     if (!answer.credits) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
     limited ||= answer.waited || !answer.slot;
     if (answer.slot) break;
     if (Date.now() >= deadline) {
       throw new ApiError(
         "CONCURRENCY_QUEUE_TIMEOUT",
-        `The operation timed out while waiting for a concurrency slot: the team's ${(await team.concurrencyLimit())} slots stayed in use for the whole timeout (${timeoutMs} ms).`,
+        `The operation timed out while waiting for a concurrency slot: the ` +
+          `team's ${await team.concurrencyLimit()} slots stayed in use for the whole timeout ` +
+          `(${timeoutMs} ms).`,
       );
     }
   }

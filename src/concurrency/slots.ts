@@ -20,7 +20,8 @@
  */
 import { all, run } from "../../durable-objects/sql";
 
-export const SLOT_MIGRATION = `CREATE TABLE slot_holders (holder TEXT PRIMARY KEY, slots INTEGER NOT NULL, lease_until INTEGER NOT NULL);
+export const SLOT_MIGRATION = `CREATE TABLE slot_holders (holder TEXT PRIMARY KEY, slots INTEGER NOT NULL, lease_until \
+INTEGER NOT NULL);
    CREATE TABLE slot_waiters (holder TEXT PRIMARY KEY, since INTEGER NOT NULL);`;
 
 /** Whether the holder knows others wait (its last grant said so, or it was told since). */
@@ -84,7 +85,8 @@ export class SlotLedger {
     run(
       this.sql,
       `INSERT INTO slot_holders (holder, slots, lease_until, told) VALUES (?, ?, ?, ?)
-       ON CONFLICT (holder) DO UPDATE SET slots = excluded.slots, lease_until = excluded.lease_until, told = excluded.told`,
+       ON CONFLICT (holder) DO UPDATE SET slots = excluded.slots, lease_until = excluded.lease_until, told = \
+excluded.told`,
       holder,
       hold + granted,
       now + request.leaseMs,
@@ -129,14 +131,25 @@ export class SlotLedger {
   /** The ledger now: expired holdings are dropped first. Two reads, whatever the number of holders. */
   private read(now: number): SlotState {
     run(this.sql, "DELETE FROM slot_holders WHERE lease_until < ?", now);
-    const held = new Map(all<{ holder: string; slots: number }>(this.sql, "SELECT holder, slots FROM slot_holders").map((h) => [h.holder, h.slots]));
-    const waiters = all<{ holder: string }>(this.sql, "SELECT holder FROM slot_waiters ORDER BY since").map((w) => w.holder);
+    const held = new Map(
+      all<{ holder: string; slots: number }>(this.sql, "SELECT holder, slots FROM slot_holders").map((h) => [
+        h.holder,
+        h.slots,
+      ]),
+    );
+    const waiters = all<{ holder: string }>(this.sql, "SELECT holder FROM slot_waiters ORDER BY since").map(
+      (w) => w.holder,
+    );
     return { held, waiters };
   }
 
   /** The limit divided among everyone holding or waiting (`holder` included), rounded up. */
   private fairShare(state: SlotState, holder: string): number {
-    const contenders = new Set([...[...state.held].filter(([, slots]) => slots > 0).map(([h]) => h), ...state.waiters, holder]).size;
+    const contenders = new Set([
+      ...[...state.held].filter(([, slots]) => slots > 0).map(([h]) => h),
+      ...state.waiters,
+      holder,
+    ]).size;
     return Math.max(1, Math.ceil(this.limit() / (contenders + this.waitingScrapes)));
   }
 }

@@ -120,7 +120,8 @@ export class Dispatcher {
       return;
     }
     this.contended = grant.contended;
-    if (this.store.job()!.slots_held !== inFlight + grant.granted) this.store.set("slots_held = ?", inFlight + grant.granted);
+    if (this.store.job()!.slots_held !== inFlight + grant.granted)
+      this.store.set("slots_held = ?", inFlight + grant.granted);
     if (grant.granted < want) this.pages.markLimited(want - grant.granted);
     if (grant.granted > 0) await this.send(grant.granted);
   }
@@ -130,6 +131,8 @@ export class Dispatcher {
     const messages = this.pages.dispatch(count);
     if (this.delayMs() > 0) this.store.set("next_dispatch_at = ?", Number.MAX_SAFE_INTEGER);
     // A failed send leaves the pages dispatched: the lease check sends them again.
-    await this.env.SCRAPE_QUEUE.sendBatch(messages).catch((e) => console.error(`job ${this.store.config().id}: queue send failed: ${describeError(e)}`));
+    await this.env.SCRAPE_QUEUE.sendBatch(messages).catch((e) =>
+      console.error(`job ${this.store.config().id}: queue send failed: ${describeError(e)}`),
+    );
   }
 }

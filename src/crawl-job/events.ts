@@ -37,7 +37,8 @@ export class Events extends Outbox {
     this.stopDraining();
     run(
       this.sql,
-      "INSERT INTO errors (page_id, scrape_id, url, code, error, at) VALUES (NULL, ?, ?, 'WEBHOOK_DELIVERY_FAILED', ?, ?)",
+      "INSERT INTO errors (page_id, scrape_id, url, code, error, at) " +
+        "VALUES (NULL, ?, ?, 'WEBHOOK_DELIVERY_FAILED', ?, ?)",
       newId(),
       this.store.config().webhook?.url ?? "",
       reason || JOB_ERRORS.WEBHOOK_DELIVERY_FAILED,

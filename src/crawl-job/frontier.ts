@@ -99,7 +99,10 @@ export class Frontier {
   /** Admits the waiting links one at a time (admission may fetch a new origin's robots.txt). */
   async admitDiscovered(): Promise<void> {
     for (;;) {
-      const next = first<{ id: number; url: string; depth: number }>(this.sql, "SELECT id, url, depth FROM discovered ORDER BY id LIMIT 1");
+      const next = first<{ id: number; url: string; depth: number }>(
+        this.sql,
+        "SELECT id, url, depth FROM discovered ORDER BY id LIMIT 1",
+      );
       if (!next) return;
       if (this.store.job()?.status === "scraping") await this.consider(next.url, next.depth);
       run(this.sql, "DELETE FROM discovered WHERE id = ?", next.id);
@@ -145,7 +148,8 @@ export class Frontier {
     const { crawler, url: startUrl } = this.store.config();
     if (!this.scope().check(url).ok) return null;
     if (crawler.maxPathDepth !== undefined) {
-      if (pathSegments(new URL(url).pathname) - pathSegments(new URL(startUrl).pathname) > crawler.maxPathDepth) return null;
+      if (pathSegments(new URL(url).pathname) - pathSegments(new URL(startUrl).pathname) > crawler.maxPathDepth)
+        return null;
     }
     try {
       checkEgress(url, egressPolicy(this.env));
@@ -208,12 +212,22 @@ export class Frontier {
     const cached = this.robotsCache.get(origin);
     if (cached) return cached;
     const robots = await fetchRobots(origin, async (robotsUrl) => {
-      const stored = first<{ status: number | null; body: string }>(this.sql, "SELECT status, body FROM robots WHERE origin = ?", origin);
+      const stored = first<{ status: number | null; body: string }>(
+        this.sql,
+        "SELECT status, body FROM robots WHERE origin = ?",
+        origin,
+      );
       // Rows from before the status column held a 2xx body or "" (which allows everything either way).
       if (stored) return stored.status === 0 ? null : { status: stored.status ?? 200, text: stored.body };
       const response = await auxFetcher(this.env)(robotsUrl);
       const body = response && response.status >= 200 && response.status < 300 ? response.text : "";
-      run(this.sql, "INSERT OR REPLACE INTO robots (origin, body, status) VALUES (?, ?, ?)", origin, body, response?.status ?? 0);
+      run(
+        this.sql,
+        "INSERT OR REPLACE INTO robots (origin, body, status) VALUES (?, ?, ?)",
+        origin,
+        body,
+        response?.status ?? 0,
+      );
       return response;
     });
     this.robotsCache.set(origin, robots);

@@ -29,7 +29,10 @@ export class Pages {
 
   /** Whether any page is not settled yet (queued or in flight); an index probe, whatever the job's size. */
   anyOpen(): boolean {
-    return this.store.exists("SELECT 1 FROM pages WHERE state = 'dispatched'") || this.store.exists("SELECT 1 FROM pages WHERE state = 'queued'");
+    return (
+      this.store.exists("SELECT 1 FROM pages WHERE state = 'dispatched'") ||
+      this.store.exists("SELECT 1 FROM pages WHERE state = 'queued'")
+    );
   }
 
   queued(max: number): number {
@@ -45,7 +48,8 @@ export class Pages {
       const dispatch = page.dispatch + 1;
       run(
         this.sql,
-        "UPDATE pages SET state = 'dispatched', dispatch = ?, lease_until = ?, dispatches = dispatches + 1 WHERE id = ?",
+        "UPDATE pages SET state = 'dispatched', dispatch = ?, " +
+          "lease_until = ?, dispatches = dispatches + 1 WHERE id = ?",
         dispatch,
         leaseUntil,
         page.id,
@@ -58,7 +62,8 @@ export class Pages {
   markLimited(count: number): void {
     run(
       this.sql,
-      "UPDATE pages SET limited_at = ? WHERE id IN (SELECT id FROM pages WHERE state = 'queued' AND limited_at IS NULL ORDER BY id LIMIT ?)",
+      "UPDATE pages SET limited_at = ? WHERE id IN (SELECT id FROM pages WHERE " +
+        "state = 'queued' AND limited_at IS NULL ORDER BY id LIMIT ?)",
       Date.now(),
       count,
     );
@@ -67,7 +72,12 @@ export class Pages {
   /** The page a message speaks of, if that dispatch is still the live one and the job runs. */
   live(pageId: number, dispatch: number): PageRow | null {
     if (this.store.job()?.status !== "scraping") return null;
-    return first<PageRow>(this.sql, "SELECT * FROM pages WHERE id = ? AND dispatch = ? AND state = 'dispatched'", pageId, dispatch);
+    return first<PageRow>(
+      this.sql,
+      "SELECT * FROM pages WHERE id = ? AND dispatch = ? AND state = 'dispatched'",
+      pageId,
+      dispatch,
+    );
   }
 
   /** A consumer starts on a page: the lease starts again, and it learns what to scrape. */
@@ -83,7 +93,8 @@ export class Pages {
       scrapeOptions: config.scrapeOptions,
       discoverLinks,
       visibility: page.hidden ? "hidden" : "visible",
-      concurrency: page.limited_at === null ? { limited: false } : { limited: true, queueDurationMs: now - page.limited_at },
+      concurrency:
+        page.limited_at === null ? { limited: false } : { limited: true, queueDurationMs: now - page.limited_at },
       watched,
     };
   }
@@ -95,7 +106,14 @@ export class Pages {
   /** An attempt failed and the queue will retry the message: keep the reason and extend the lease. */
   attemptFailed(page: PageRow, code: string, message: string, retryInSeconds: number): void {
     const leaseUntil = Date.now() + retryInSeconds * 1000 + this.leaseMs();
-    run(this.sql, "UPDATE pages SET last_code = ?, last_error = ?, lease_until = ? WHERE id = ?", code, message, leaseUntil, page.id);
+    run(
+      this.sql,
+      "UPDATE pages SET last_code = ?, last_error = ?, lease_until = ? WHERE id = ?",
+      code,
+      message,
+      leaseUntil,
+      page.id,
+    );
   }
 
   /** The page goes to the job's errors (not its data), with the given reason or the last one recorded. */
@@ -115,9 +133,14 @@ export class Pages {
 
   /** Pages whose lease ran out go back to the queue (or are given up); returns how many were found. */
   recoverLost(): number {
-    const lost = all<PageRow>(this.sql, "SELECT * FROM pages WHERE state = 'dispatched' AND lease_until < ?", Date.now());
+    const lost = all<PageRow>(
+      this.sql,
+      "SELECT * FROM pages WHERE state = 'dispatched' AND lease_until < ?",
+      Date.now(),
+    );
     for (const page of lost) {
-      if (page.dispatches >= MAX_DISPATCHES) this.fail(page, page.last_code ?? "SCRAPE_LOST", page.last_error ?? JOB_ERRORS.SCRAPE_LOST);
+      if (page.dispatches >= MAX_DISPATCHES)
+        this.fail(page, page.last_code ?? "SCRAPE_LOST", page.last_error ?? JOB_ERRORS.SCRAPE_LOST);
       else run(this.sql, "UPDATE pages SET state = 'queued' WHERE id = ?", page.id);
     }
     return lost.length;

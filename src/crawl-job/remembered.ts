@@ -27,7 +27,13 @@ export class RememberedPages {
     if (!tracking) return false;
     this.running ??= (async () => {
       try {
-        const urls = await listTrackedPages(this.env, config.teamId, new URL(config.url).host, tracking.tag, config.crawler.limit * 2);
+        const urls = await listTrackedPages(
+          this.env,
+          config.teamId,
+          new URL(config.url).host,
+          tracking.tag,
+          config.crawler.limit * 2,
+        );
         let admitted = 0;
         for (const url of urls) if (await this.frontier.admitHidden(url)) admitted++;
         this.store.set("remembered_checked = 1");

@@ -17,7 +17,14 @@ export class Results {
   }
 
   record(pageId: number, scrapeId: string, result: PageResult): void {
-    run(this.sql, "INSERT INTO results (page_id, scrape_id, bytes, at) VALUES (?, ?, ?, ?)", pageId, scrapeId, result.bytes, Date.now());
+    run(
+      this.sql,
+      "INSERT INTO results (page_id, scrape_id, bytes, at) VALUES (?, ?, ?, ?)",
+      pageId,
+      scrapeId,
+      result.bytes,
+      Date.now(),
+    );
     this.store.set("credits = credits + ?", result.credits);
   }
 
@@ -42,13 +49,24 @@ export class Results {
   /** The counters a watcher is sent (in its catchup and final messages). */
   watcherStatus(row: JobRow) {
     const s = this.snapshot(row);
-    return { status: s.status, total: s.total, completed: s.completed, creditsUsed: s.creditsUsed, expiresAt: new Date(s.expiresAt).toISOString() };
+    return {
+      status: s.status,
+      total: s.total,
+      completed: s.completed,
+      creditsUsed: s.creditsUsed,
+      expiresAt: new Date(s.expiresAt).toISOString(),
+    };
   }
 
   page(row: JobRow, skip: number, limit: number): StatusPage {
     // Results are numbered 1, 2, 3… in completion order and never deleted while the job lives, so the page after
     // `skip` starts at n = skip + 1: an index seek, however deep the page (OFFSET would walk every skipped row).
-    const rows = all<{ scrape_id: string; bytes: number }>(this.sql, "SELECT scrape_id, bytes FROM results WHERE n > ? ORDER BY n LIMIT ?", skip, limit);
+    const rows = all<{ scrape_id: string; bytes: number }>(
+      this.sql,
+      "SELECT scrape_id, bytes FROM results WHERE n > ? ORDER BY n LIMIT ?",
+      skip,
+      limit,
+    );
     const scrapeIds: string[] = [];
     let bytes = 0;
     for (const r of rows) {
@@ -70,8 +88,16 @@ export class Results {
       errors: all<{ scrape_id: string; url: string; code: string; error: string; at: number }>(
         this.sql,
         "SELECT scrape_id, url, code, error, at FROM errors ORDER BY id",
-      ).map((e) => ({ id: e.scrape_id, timestamp: new Date(e.at).toISOString(), url: e.url, code: e.code, error: e.error })),
-      robotsBlocked: all<{ url: string }>(this.sql, "SELECT url FROM robots_blocked ORDER BY at, url").map((r) => r.url),
+      ).map((e) => ({
+        id: e.scrape_id,
+        timestamp: new Date(e.at).toISOString(),
+        url: e.url,
+        code: e.code,
+        error: e.error,
+      })),
+      robotsBlocked: all<{ url: string }>(this.sql, "SELECT url FROM robots_blocked ORDER BY at, url").map(
+        (r) => r.url,
+      ),
     };
   }
 

@@ -12,7 +12,9 @@ import type { JobConfig } from "../crawl/types";
 import { JOB_MIGRATIONS, type JobRow } from "./sql-schema";
 
 /** Every column of the job row but the configuration text. */
-const ROW_COLUMNS = "status, kicked_off, created_at, completed_at, expires_at, error, credits, next_dispatch_at, robots_delay, slots_held";
+const ROW_COLUMNS =
+  "status, kicked_off, created_at, completed_at, expires_at, error, " +
+  "credits, next_dispatch_at, robots_delay, slots_held";
 
 export class JobStore {
   private configCache: JobConfig | null = null;
@@ -67,7 +69,11 @@ export class JobStore {
   }
 
   set(assignments: string, ...binds: unknown[]): void {
-    this.rowCache = first<JobRow>(this.sql, `UPDATE job SET ${assignments} WHERE id = 1 RETURNING ${ROW_COLUMNS}`, ...binds);
+    this.rowCache = first<JobRow>(
+      this.sql,
+      `UPDATE job SET ${assignments} WHERE id = 1 RETURNING ${ROW_COLUMNS}`,
+      ...binds,
+    );
   }
 
   /** Whether `query` (a SELECT) finds any row. */

@@ -21,7 +21,12 @@ export class Watchers {
    * Accepts a watcher and sends it the catchup. `status` is the job's counters; `scrapeIds` its results so far.
    * A finished job's watcher is closed right after.
    */
-  async accept(request: Request, status: { status: string } & Record<string, unknown>, scrapeIds: string[], apiOrigin: string): Promise<Response> {
+  async accept(
+    request: Request,
+    status: { status: string } & Record<string, unknown>,
+    scrapeIds: string[],
+    apiOrigin: string,
+  ): Promise<Response> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);

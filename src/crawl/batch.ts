@@ -54,7 +54,8 @@ export async function startBatch(env: Env, input: BatchInput) {
     const first = invalid[0];
     throw new ApiError(
       "BAD_REQUEST",
-      `urls[${first.index}]: ${first.problem} (${invalid.length} invalid URL${invalid.length > 1 ? "s" : ""}: ${invalid.map((i) => JSON.stringify(i.url)).join(", ")})`,
+      `urls[${first.index}]: ${first.problem} (${invalid.length} invalid ` +
+        `URL${invalid.length > 1 ? "s" : ""}: ${invalid.map((i) => JSON.stringify(i.url)).join(", ")})`,
       invalid.map((i) => ({ path: ["urls", i.index], message: i.problem, code: "custom" })),
     );
   }

@@ -21,7 +21,12 @@ export function auxFetcher(env: Env, signal?: AbortSignal) {
     const timeout = AbortSignal.timeout(AUX_FETCH_TIMEOUT_MS);
     try {
       const page = await fetchPage(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, policy });
-      return { status: page.statusCode, body: page.body, contentType: page.contentType, text: page.text ?? new TextDecoder().decode(page.body) };
+      return {
+        status: page.statusCode,
+        body: page.body,
+        contentType: page.contentType,
+        text: page.text ?? new TextDecoder().decode(page.body),
+      };
     } catch {
       return null;
     }

@@ -49,15 +49,32 @@ export async function mapSite(env: Env, teamId: string, options: MapOptions): Pr
   const start = checkEgress(normalizeUrl(coerceUrlInput(options.url)) ?? options.url, egressPolicy(env));
   const deadline = options.timeout ? AbortSignal.timeout(options.timeout) : undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    deadline?.addEventListener("abort", () => reject(new ApiError("MAP_TIMEOUT", `The map operation timed out after ${options.timeout} ms. Try a larger timeout.`)), { once: true });
+    deadline?.addEventListener(
+      "abort",
+      () =>
+        reject(
+          new ApiError("MAP_TIMEOUT", `The map operation timed out after ${options.timeout} ms. Try a larger timeout.`),
+        ),
+      { once: true },
+    );
   });
   const work = collect(env, teamId, start.href, options, deadline);
   const candidates = deadline ? await Promise.race([work, timedOut]) : await work;
   const ranked = options.search ? rank(candidates, options.search) : candidates;
-  return ranked.slice(0, options.limit).map(({ url, title, description }) => ({ url, ...(title ? { title } : {}), ...(description ? { description } : {}) }));
+  return ranked.slice(0, options.limit).map(({ url, title, description }) => ({
+    url,
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+  }));
 }
 
-async function collect(env: Env, teamId: string, start: string, options: MapOptions, signal?: AbortSignal): Promise<Candidate[]> {
+async function collect(
+  env: Env,
+  teamId: string,
+  start: string,
+  options: MapOptions,
+  signal?: AbortSignal,
+): Promise<Candidate[]> {
   const found = new Map<string, Candidate>();
   const dedup = { deduplicateSimilarURLs: true, ignoreQueryParameters: options.ignoreQueryParameters };
   const inSite = (url: string) => inMapScope(url, start, options.includeSubdomains);
@@ -80,8 +97,14 @@ async function collect(env: Env, teamId: string, start: string, options: MapOpti
   const sitemapWork =
     options.sitemap === "skip"
       ? Promise.resolve([] as SitemapUrl[])
-      : discoverSitemapUrls(start, { fetcher: auxFetcher(env, signal), robotsSitemaps: robots.sitemaps(), signal, maxUrls: Math.max(options.limit * 4, 5_000) }).then((r) => r.urls);
-  const pagesWork = options.sitemap === "only" ? Promise.resolve([]) : readPages(env, teamId, start, options, robots, inSite, signal);
+      : discoverSitemapUrls(start, {
+          fetcher: auxFetcher(env, signal),
+          robotsSitemaps: robots.sitemaps(),
+          signal,
+          maxUrls: Math.max(options.limit * 4, 5_000),
+        }).then((r) => r.urls);
+  const pagesWork =
+    options.sitemap === "only" ? Promise.resolve([]) : readPages(env, teamId, start, options, robots, inSite, signal);
   const [sitemapUrls, pages] = await Promise.all([sitemapWork, pagesWork]);
 
   for (const page of pages) add(page.url, { title: page.title, description: page.description });
@@ -109,10 +132,22 @@ async function readPages(
     try {
       const outcome = await scrape(
         { env, teamId, discoverLinks: true, signal },
-        { ...ScrapeOptionsSchema.parse({ formats: ["links"], timeout: MAP_PAGE_TIMEOUT_MS, location: options.location }), url },
+        {
+          ...ScrapeOptionsSchema.parse({
+            formats: ["links"],
+            timeout: MAP_PAGE_TIMEOUT_MS,
+            location: options.location,
+          }),
+          url,
+        },
       );
       const { metadata } = outcome.document;
-      return { url: metadata.url, title: metadata.title, description: metadata.description, links: outcome.discoveredLinks ?? [] };
+      return {
+        url: metadata.url,
+        title: metadata.title,
+        description: metadata.description,
+        links: outcome.discoveredLinks ?? [],
+      };
     } catch (e) {
       console.warn(`map: could not read ${url}: ${describeError(e)}`);
       return null;
@@ -146,7 +181,11 @@ export function rank<T extends MapLink & { order: number }>(candidates: T[], sea
     let score = 0;
     let matched = 0;
     for (const term of terms) {
-      const s = (path.includes(term) ? 3 : 0) + (last.includes(term) ? 2 : 0) + (title.includes(term) ? 2 : 0) + (description.includes(term) ? 1 : 0);
+      const s =
+        (path.includes(term) ? 3 : 0) +
+        (last.includes(term) ? 2 : 0) +
+        (title.includes(term) ? 2 : 0) +
+        (description.includes(term) ? 1 : 0);
       if (s > 0) matched++;
       score += s;
     }

@@ -12,8 +12,16 @@ const OPTIONS_SCHEMA = {
   type: "object",
   additionalProperties: false,
   properties: {
-    includePaths: { type: "array", items: { type: "string" }, description: "JavaScript regexes on the URL pathname to crawl" },
-    excludePaths: { type: "array", items: { type: "string" }, description: "JavaScript regexes on the URL pathname to skip" },
+    includePaths: {
+      type: "array",
+      items: { type: "string" },
+      description: "JavaScript regexes on the URL pathname to crawl",
+    },
+    excludePaths: {
+      type: "array",
+      items: { type: "string" },
+      description: "JavaScript regexes on the URL pathname to skip",
+    },
     maxDiscoveryDepth: { type: "integer", minimum: 0 },
     crawlEntireDomain: { type: "boolean" },
     allowExternalLinks: { type: "boolean" },
@@ -39,8 +47,9 @@ export async function crawlOptionsFromPrompt(env: Env, url: string, prompt: stri
     answer = await completeJson(env, {
       system:
         "You configure a web crawler. From the user's description, choose crawl options as JSON matching the schema. " +
-        "Include only options the description implies; leave the others out. Path patterns are JavaScript regular expressions " +
-        "matched against the URL pathname (e.g. \"^/blog/.*\").",
+        ("Include only options the description implies; leave the others " +
+          "out. Path patterns are JavaScript regular expressions ") +
+        'matched against the URL pathname (e.g. "^/blog/.*").',
       user: `Start URL: ${url}\nDescription: ${prompt}\nJSON Schema:\n${JSON.stringify(OPTIONS_SCHEMA)}`,
       schema: OPTIONS_SCHEMA,
     });

@@ -71,7 +71,8 @@ function unsupportedConstruct(pattern: string): string | null {
     if (c === "\\") {
       const next = pattern[i + 1] ?? "";
       if (!inClass && /[1-9]/.test(next)) return "back-references (\\1…\\9) are not supported";
-      if (!inClass && next === "k" && pattern[i + 2] === "<") return "named back-references (\\k<name>) are not supported";
+      if (!inClass && next === "k" && pattern[i + 2] === "<")
+        return "named back-references (\\k<name>) are not supported";
       i++;
     } else if (inClass) {
       if (c === "]") inClass = false;
@@ -99,7 +100,8 @@ export function compilePattern(pattern: string): PathPattern {
   const inlineFlags = RE2_FLAGS.exec(source);
   if (inlineFlags) {
     const letters = inlineFlags[1];
-    if (/[^ims]/.test(letters)) throw new Error(`uses the inline flag group (?${letters}); only i, m and s are supported`);
+    if (/[^ims]/.test(letters))
+      throw new Error(`uses the inline flag group (?${letters}); only i, m and s are supported`);
     for (const letter of new Set(letters)) flags |= RE2_FLAG_BITS[letter];
     source = source.slice(inlineFlags[0].length);
   }

@@ -41,12 +41,19 @@ export async function createJob(env: Env, job: NewJob): Promise<JobConfig> {
   if (job.scrapeOptions.zeroDataRetention) {
     throw new ApiError(
       "ZERO_DATA_RETENTION_NOT_SUPPORTED",
-      "zeroDataRetention is honoured by POST /v2/scrape only: crawl and batch results are stored until the job expires (24 hours after it ends) so they can be read back. Scrape the pages with /v2/scrape instead.",
+      "zeroDataRetention is honoured by POST /v2/scrape only: crawl and batch results are stored until the " +
+        "job expires (24 hours after it ends) so they can be read back. Scrape the pages with /v2/scrape " +
+        "instead.",
       [{ path: ["zeroDataRetention"], message: "not available for crawls and batch scrapes", code: "custom" }],
     );
   }
   const formats = normalizeFormats(job.scrapeOptions.formats);
-  refuseUnavailableFormats(env, formats, job.scrapeOptions, job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"]);
+  refuseUnavailableFormats(
+    env,
+    formats,
+    job.scrapeOptions,
+    job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"],
+  );
   requireLlmFor(env, formats);
   if (job.kind === "crawl") checkEgress(job.url, egressPolicy(env));
   if (job.webhook) await checkWebhookTarget(env, job.webhook.url, job.teamId);
@@ -84,12 +91,15 @@ export function jobPath(kind: JobKind, apiVersion: "v1" | "v2", id: string): str
 
 export const DEFAULT_STATUS_PAGE_SIZE = 100;
 export const MAX_STATUS_PAGE_SIZE = 1000;
-/** How long a status request for data that is not there yet waits for it (spares auto-paginating clients a busy loop). */
+/**
+ * How long a status request for data that is not there yet waits for it (spares auto-paginating clients a busy loop).
+ */
 const LONG_POLL_MS = 1_000;
 const LONG_POLL_STEP_MS = 200;
 
 const ROBOTS_WARNING =
-  "One or more pages were unable to be crawled because the robots.txt file prevented this. Please use the /scrape endpoint instead.";
+  "One or more pages were unable to be crawled because the robots.txt file " +
+  "prevented this. Please use the /scrape endpoint instead.";
 
 export interface StatusQuery {
   skip?: string;
@@ -100,7 +110,9 @@ function parsePagination(query: StatusQuery): { skip: number; limit: number; lim
   const parse = (value: string | undefined, name: string, min: number, max: number) => {
     if (value === undefined) return undefined;
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new ApiError("BAD_REQUEST", `${name} must be an integer from ${min} to ${max}`, [{ path: [name], message: "invalid", code: "custom" }]);
+      throw new ApiError("BAD_REQUEST", `${name} must be an integer from ${min} to ${max}`, [
+        { path: [name], message: "invalid", code: "custom" },
+      ]);
     }
     return Number(value);
   };
@@ -110,12 +122,23 @@ function parsePagination(query: StatusQuery): { skip: number; limit: number; lim
 }
 
 /** GET status: one page of documents plus the job's counters; 404 for unknown ids and other teams' jobs. */
-export async function jobStatusBody(env: Env, teamId: string, id: string, kind: JobKind, query: StatusQuery, requestUrl: string) {
+export async function jobStatusBody(
+  env: Env,
+  teamId: string,
+  id: string,
+  kind: JobKind,
+  query: StatusQuery,
+  requestUrl: string,
+) {
   const { skip, limit, limitGiven } = parsePagination(query);
   const stub = jobStub(env, id);
   let page = await stub.status(teamId, skip, limit);
   if (!page || page.kind !== kind) throw new ApiError("JOB_NOT_FOUND", "Job not found");
-  for (let waited = 0; page.status === "scraping" && page.scrapeIds.length === 0 && waited < LONG_POLL_MS; waited += LONG_POLL_STEP_MS) {
+  for (
+    let waited = 0;
+    page.status === "scraping" && page.scrapeIds.length === 0 && waited < LONG_POLL_MS;
+    waited += LONG_POLL_STEP_MS
+  ) {
     await new Promise((r) => setTimeout(r, LONG_POLL_STEP_MS));
     page = (await stub.status(teamId, skip, limit)) ?? page;
   }
@@ -149,7 +172,9 @@ export async function jobStatusBody(env: Env, teamId: string, id: string, kind: 
 
 async function presentAll(env: Env, page: StatusPage, origin: string): Promise<ScrapeDocument[]> {
   const documents = await loadDocuments(env, page.scrapeIds);
-  return Promise.all(documents.filter((d): d is ScrapeDocument => d !== null).map((d) => presentDocument(env, d, origin)));
+  return Promise.all(
+    documents.filter((d): d is ScrapeDocument => d !== null).map((d) => presentDocument(env, d, origin)),
+  );
 }
 
 /** DELETE: cancel a running job. */
@@ -158,7 +183,8 @@ export async function cancelJob(env: Env, teamId: string, id: string, kind: JobK
   const info = await stub.info(teamId);
   if (!info || info.kind !== kind) throw new ApiError("JOB_NOT_FOUND", "Job not found");
   const outcome = await stub.cancel(teamId);
-  if (outcome === "finished") throw new ApiError("CONFLICT", `${kind === "batch" ? "Batch scrape" : "Crawl"} is already completed`);
+  if (outcome === "finished")
+    throw new ApiError("CONFLICT", `${kind === "batch" ? "Batch scrape" : "Crawl"} is already completed`);
 }
 
 /** GET errors. */
@@ -170,7 +196,13 @@ export async function jobErrors(env: Env, teamId: string, id: string, kind: JobK
 }
 
 /** Hands a WebSocket upgrade to the job's Durable Object (after the route checked key and team). */
-export async function watchJob(env: Env, teamId: string, id: string, kind: JobKind, request: Request): Promise<Response> {
+export async function watchJob(
+  env: Env,
+  teamId: string,
+  id: string,
+  kind: JobKind,
+  request: Request,
+): Promise<Response> {
   const stub = jobStub(env, id);
   const info = await stub.info(teamId);
   if (!info || info.kind !== kind) throw new ApiError("JOB_NOT_FOUND", "Job not found");

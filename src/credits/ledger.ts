@@ -9,7 +9,8 @@
 import { all, first, run } from "../../durable-objects/sql";
 
 export const USAGE_MIGRATION = `ALTER TABLE ledger ADD COLUMN api_key TEXT;
-   CREATE TABLE token_ledger (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, tokens INTEGER NOT NULL, api_key TEXT);
+   CREATE TABLE token_ledger (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, tokens INTEGER NOT NULL, \
+api_key TEXT);
    CREATE TABLE job_keys (job_id TEXT PRIMARY KEY, api_key TEXT NOT NULL, created_at INTEGER NOT NULL);`;
 
 /** A job's key is remembered this long (jobs end within a day; an agent job is bounded the same way). */
@@ -35,11 +36,19 @@ export class UsageLedger {
     if (apiKey) return apiKey;
     if (!ref) return null;
     const jobId = ref.split(":")[0];
-    return first<{ api_key: string }>(this.sql, "SELECT api_key FROM job_keys WHERE job_id = ?", jobId)?.api_key ?? null;
+    return (
+      first<{ api_key: string }>(this.sql, "SELECT api_key FROM job_keys WHERE job_id = ?", jobId)?.api_key ?? null
+    );
   }
 
   recordTokens(tokens: number, apiKey: string | undefined, now = Date.now()): void {
-    run(this.sql, "INSERT INTO token_ledger (at, tokens, api_key) VALUES (?, ?, ?)", now, Math.round(tokens), apiKey ?? null);
+    run(
+      this.sql,
+      "INSERT INTO token_ledger (at, tokens, api_key) VALUES (?, ?, ?)",
+      now,
+      Math.round(tokens),
+      apiKey ?? null,
+    );
   }
 
   tokensUsed(): number {
@@ -53,7 +62,8 @@ export class UsageLedger {
     const key = byApiKey ? "COALESCE(api_key, '')" : "''";
     const rows = all<{ month: string; key: string; used: number }>(
       this.sql,
-      `SELECT ${month} AS month, ${key} AS key, SUM(${column}) AS used FROM ${table} GROUP BY month, key ORDER BY month, key`,
+      `SELECT ${month} AS month, ${key} AS key, SUM(${column}) AS used ` +
+        `FROM ${table} GROUP BY month, key ORDER BY month, key`,
     );
     return rows.map((r) => {
       const [year, m] = r.month.split("-").map(Number);

@@ -7,7 +7,11 @@
 export const JSON_FORMAT_EXTRA = 4;
 export const ENHANCED_PROXY_EXTRA = 4;
 
-export function scrapeCredits(cost: { pdfPagesParsed: number; jsonExtraction: boolean; enhancedProxy: boolean }): number {
+export function scrapeCredits(cost: {
+  pdfPagesParsed: number;
+  jsonExtraction: boolean;
+  enhancedProxy: boolean;
+}): number {
   let credits = 1 + Math.max(0, cost.pdfPagesParsed - 1);
   if (cost.jsonExtraction) credits += JSON_FORMAT_EXTRA;
   if (cost.enhancedProxy) credits += ENHANCED_PROXY_EXTRA;

@@ -38,7 +38,8 @@ export function tokensUsed(usage: unknown, sent: unknown, received: string): num
   const total = (usage as { total_tokens?: unknown } | undefined)?.total_tokens;
   if (typeof total === "number" && Number.isFinite(total) && total >= 0) return Math.round(total);
   const prompt = (usage as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined) ?? {};
-  if (typeof prompt.prompt_tokens === "number" && typeof prompt.completion_tokens === "number") return prompt.prompt_tokens + prompt.completion_tokens;
+  if (typeof prompt.prompt_tokens === "number" && typeof prompt.completion_tokens === "number")
+    return prompt.prompt_tokens + prompt.completion_tokens;
   return Math.ceil((JSON.stringify(sent ?? "").length + received.length) / 4);
 }
 

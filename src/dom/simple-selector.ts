@@ -26,7 +26,8 @@ interface Compound {
 
 const IDENT = "-?[_a-zA-Z\\u00a0-\\uffff][-\\w\\u00a0-\\uffff]*";
 const PART = new RegExp(
-  `^(?:(\\*|${IDENT})|\\.(${IDENT})|#(-?[-\\w\\u00a0-\\uffff]+)|\\[\\s*(${IDENT})\\s*(?:([*^$~]?=)\\s*(?:"([^"]*)"|'([^']*)'|(${IDENT}))\\s*(?:\\s([iI]))?\\s*)?\\])`,
+  `^(?:(\\*|${IDENT})|\\.(${IDENT})|#(-?[-\\w\\u00a0-\\uffff]+)|\\[\\s*(${IDENT}` +
+    `)\\s*(?:([*^$~]?=)\\s*(?:"([^"]*)"|'([^']*)'|(${IDENT}))\\s*(?:\\s([iI]))?\\s*)?\\])`,
 );
 
 function parseCompound(text: string): Compound | null {
@@ -68,12 +69,18 @@ function attributeMatches(element: ElementNode, test: AttributeTest): boolean {
 function valueMatches(actual: string, test: AttributeTest): boolean {
   const expected = test.value;
   switch (test.operator) {
-    case "": return true;
-    case "=": return actual === expected;
-    case "*=": return expected !== "" && actual.includes(expected);
-    case "^=": return expected !== "" && actual.startsWith(expected);
-    case "$=": return expected !== "" && actual.endsWith(expected);
-    case "~=": return expected !== "" && listHas(actual, expected);
+    case "":
+      return true;
+    case "=":
+      return actual === expected;
+    case "*=":
+      return expected !== "" && actual.includes(expected);
+    case "^=":
+      return expected !== "" && actual.startsWith(expected);
+    case "$=":
+      return expected !== "" && actual.endsWith(expected);
+    case "~=":
+      return expected !== "" && listHas(actual, expected);
   }
 }
 
@@ -84,7 +91,11 @@ function listHas(list: string, token: string): boolean {
     const at = list.indexOf(token, from);
     if (at < 0) return false;
     const end = at + token.length;
-    if ((at === 0 || isListSpace(list.charCodeAt(at - 1))) && (end === list.length || isListSpace(list.charCodeAt(end)))) return true;
+    if (
+      (at === 0 || isListSpace(list.charCodeAt(at - 1))) &&
+      (end === list.length || isListSpace(list.charCodeAt(end)))
+    )
+      return true;
     from = at + 1;
   }
 }
@@ -128,7 +139,8 @@ export function compileSimpleSelectorList(selectorList: string): ((element: Elem
     if (text === "") return null;
     const compound = parseCompound(text);
     if (compound === null) return null;
-    const parts = (compound.tag !== null ? 1 : 0) + compound.classes.length + compound.ids.length + compound.attributes.length;
+    const parts =
+      (compound.tag !== null ? 1 : 0) + compound.classes.length + compound.ids.length + compound.attributes.length;
     if (parts === 0) any = true;
     else if (parts === 1 && compound.tag !== null) tags.add(compound.tag);
     else if (parts === 1 && compound.classes.length === 1) classes.add(compound.classes[0]);
@@ -144,7 +156,8 @@ export function compileSimpleSelectorList(selectorList: string): ((element: Elem
     if (any || tags.has(element.name)) return true;
     const attrs = element.attrs;
     if (ids.size > 0 && attrs.id !== undefined && ids.has(attrs.id)) return true;
-    if (classes.size > 0 && attrs.class !== undefined && someToken(attrs.class, (name) => classes.has(name))) return true;
+    if (classes.size > 0 && attrs.class !== undefined && someToken(attrs.class, (name) => classes.has(name)))
+      return true;
     for (const [name, group] of attributeGroups) {
       const value = attrs[name];
       if (value === undefined) continue;

@@ -24,9 +24,10 @@ export interface TagHandler {
   text(data: string): void;
 }
 
+// prettier-ignore
 const VOID_ELEMENTS = new Set([
-  "area", "base", "basefont", "br", "col", "command", "embed", "frame", "hr", "img", "input", "isindex", "keygen", "link",
-  "meta", "param", "source", "track", "wbr",
+  "area", "base", "basefont", "br", "col", "command", "embed", "frame", "hr", "img", "input", "isindex", "keygen",
+  "link", "meta", "param", "source", "track", "wbr",
 ]);
 
 const P = new Set(["p"]);
@@ -53,10 +54,32 @@ const IMPLIED_ENDS = new Map<string, Set<string>>([
   ["tbody", TABLE_SECTIONS],
   ["tfoot", TABLE_SECTIONS],
   ...["h1", "h2", "h3", "h4", "h5", "h6"].map((name) => [name, HEADINGS_AND_P] as [string, Set<string>]),
-  ...["select", "input", "output", "button", "datalist", "textarea"].map((name) => [name, FORM_CONTROLS] as [string, Set<string>]),
+  ...["select", "input", "output", "button", "datalist", "textarea"].map(
+    (name) => [name, FORM_CONTROLS] as [string, Set<string>],
+  ),
   ...[
-    "p", "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figcaption", "figure", "footer",
-    "form", "header", "hr", "main", "nav", "ol", "pre", "section", "table", "ul",
+    "p",
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "details",
+    "div",
+    "dl",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "header",
+    "hr",
+    "main",
+    "nav",
+    "ol",
+    "pre",
+    "section",
+    "table",
+    "ul",
   ].map((name) => [name, P] as [string, Set<string>]),
 ]);
 
@@ -67,17 +90,21 @@ const enum Foreign {
 }
 
 /** Elements where SVG or MathML hold HTML again (compared with SVG's casing, as names are read inside SVG). */
-const INTEGRATION_POINTS = new Set(["mi", "mo", "mn", "ms", "mtext", "annotation-xml", "foreignObject", "desc", "title"]);
+// prettier-ignore
+const INTEGRATION_POINTS = new Set([
+  "mi", "mo", "mn", "ms", "mtext", "annotation-xml", "foreignObject", "desc", "title",
+]);
 
 /** SVG's mixed-case tag names, by their lowercase spelling. */
+// prettier-ignore
 const SVG_NAMES = new Map(
   [
-    "altGlyph", "altGlyphDef", "altGlyphItem", "animateColor", "animateMotion", "animateTransform", "clipPath", "feBlend",
-    "feColorMatrix", "feComponentTransfer", "feComposite", "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap",
-    "feDistantLight", "feDropShadow", "feFlood", "feFuncA", "feFuncB", "feFuncG", "feFuncR", "feGaussianBlur", "feImage",
-    "feMerge", "feMergeNode", "feMorphology", "feOffset", "fePointLight", "feSpecularLighting", "feSpotLight", "feTile",
-    "feTurbulence", "foreignObject", "glyphRef", "linearGradient", "radialGradient", "textPath",
-  ].map((name) => [name.toLowerCase(), name]),
+  "altGlyph", "altGlyphDef", "altGlyphItem", "animateColor", "animateMotion", "animateTransform", "clipPath", "feBlend",
+  "feColorMatrix", "feComponentTransfer", "feComposite", "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap",
+  "feDistantLight", "feDropShadow", "feFlood", "feFuncA", "feFuncB", "feFuncG", "feFuncR", "feGaussianBlur", "feImage",
+  "feMerge", "feMergeNode", "feMorphology", "feOffset", "fePointLight", "feSpecularLighting", "feSpotLight", "feTile",
+  "feTurbulence", "foreignObject", "glyphRef", "linearGradient", "radialGradient", "textPath",
+].map((name) => [name.toLowerCase(), name]),
 );
 
 /** Thrown from a tokenizer callback to stop reading a page that must be rewritten first. */

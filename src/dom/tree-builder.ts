@@ -26,20 +26,27 @@ const FOREIGN_ROOTS = new Set(["svg", "math"]);
 /** Where SVG/MathML hold HTML again (HTML5 "HTML integration points"); nothing breaks out from inside them. */
 const HTML_INTEGRATION_POINTS = new Set(["foreignobject", "desc", "title", "annotation-xml"]);
 /** HTML5's start tags that end foreign content. */
+// prettier-ignore
 const BREAKOUT_TAGS = new Set([
-  "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2", "h3", "h4",
-  "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small",
-  "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
+  "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2", "h3",
+  "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s",
+  "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
 ]);
 /** Start tags that close an open <p> (HTML5 "close a p element" when one is in button scope). */
+// prettier-ignore
 const CLOSES_P = new Set([
-  "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption",
-  "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul", "h1", "h2",
-  "h3", "h4", "h5", "h6", "pre", "listing", "form", "plaintext", "hr", "xmp", "li", "dd", "dt",
+  "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
+  "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
+  "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing", "form", "plaintext", "hr", "xmp", "li", "dd",
+  "dt",
 ]);
 /** Where the search for an open <p> stops (button scope). */
-const BUTTON_SCOPE_BOUNDARIES = new Set(["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "button", "svg", "math"]);
+// prettier-ignore
+const BUTTON_SCOPE_BOUNDARIES = new Set([
+  "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "button", "svg", "math",
+]);
 /** Elements a list item's implied end does not cross (HTML5 "special" elements other than address, div and p). */
+// prettier-ignore
 const LIST_ITEM_BOUNDARIES = new Set([
   "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body", "br", "button", "caption",
   "center", "col", "colgroup", "details", "dir", "dl", "embed", "fieldset", "figcaption", "figure", "footer", "form",
@@ -82,7 +89,10 @@ export class TreeBuilder {
       }
       this.seenRoots.add(name);
       if (name === "body") {
-        this.closeNearest((element) => element.name === "head", () => false);
+        this.closeNearest(
+          (element) => element.name === "head",
+          () => false,
+        );
         this.current = this.insertionPoint();
       }
     }
@@ -118,18 +128,37 @@ export class TreeBuilder {
   private applyImpliedCloses(name: string, attrs: Record<string, string>): void {
     const open = (tracked: string) => (this.openCount.get(tracked) ?? 0) > 0;
     if (name === "a" && open("a")) this.closeAnchor();
-    if ((open("svg") || open("math")) && (BREAKOUT_TAGS.has(name) || (name === "font" && ("color" in attrs || "face" in attrs || "size" in attrs)))) {
-      this.closeNearest((element) => FOREIGN_ROOTS.has(element.name), (element) => HTML_INTEGRATION_POINTS.has(element.name.toLowerCase()));
+    if (
+      (open("svg") || open("math")) &&
+      (BREAKOUT_TAGS.has(name) || (name === "font" && ("color" in attrs || "face" in attrs || "size" in attrs)))
+    ) {
+      this.closeNearest(
+        (element) => FOREIGN_ROOTS.has(element.name),
+        (element) => HTML_INTEGRATION_POINTS.has(element.name.toLowerCase()),
+      );
     }
-    if (CLOSES_P.has(name) && open("p")) this.closeNearest((element) => element.name === "p", (element) => BUTTON_SCOPE_BOUNDARIES.has(element.name));
-    if (name === "li" && open("li")) this.closeNearest((element) => element.name === "li", (element) => LIST_ITEM_BOUNDARIES.has(element.name));
+    if (CLOSES_P.has(name) && open("p"))
+      this.closeNearest(
+        (element) => element.name === "p",
+        (element) => BUTTON_SCOPE_BOUNDARIES.has(element.name),
+      );
+    if (name === "li" && open("li"))
+      this.closeNearest(
+        (element) => element.name === "li",
+        (element) => LIST_ITEM_BOUNDARIES.has(element.name),
+      );
     if ((name === "dd" || name === "dt") && (open("dd") || open("dt"))) {
-      this.closeNearest((element) => element.name === "dd" || element.name === "dt", (element) => LIST_ITEM_BOUNDARIES.has(element.name));
+      this.closeNearest(
+        (element) => element.name === "dd" || element.name === "dt",
+        (element) => LIST_ITEM_BOUNDARIES.has(element.name),
+      );
     }
     this.current = this.insertionPoint();
   }
 
-  /** Closes the nearest open element matching `target` (and everything open inside it), unless `boundary` comes first. */
+  /**
+   * Closes the nearest open element matching `target` (and everything open inside it), unless `boundary` comes first.
+   */
   private closeNearest(target: (element: ElementNode) => boolean, boundary: (element: ElementNode) => boolean): number {
     const stack = this.stack;
     for (let i = stack.length - 1; i > 0; i--) {
@@ -171,7 +200,8 @@ export class TreeBuilder {
     moved.parent = parent;
     path.forEach((element, i) => {
       const next = path[i + 1];
-      const end = next !== undefined && next.parent === element ? element.children.lastIndexOf(next) : element.children.length;
+      const end =
+        next !== undefined && next.parent === element ? element.children.lastIndexOf(next) : element.children.length;
       if (end <= 0) return;
       const copy = new ElementNode("a", { ...anchor.attrs }, element);
       copy.children = element.children.splice(0, end, copy);

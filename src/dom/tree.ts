@@ -66,8 +66,17 @@ export function rawText(node: PageNode): string {
 export function isWhitespace(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
   if (code < 160) return false;
-  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
-    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 160 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /**
@@ -109,7 +118,9 @@ export function collapsedText(node: PageNode): string {
   return rawText(node).replace(/\s+/g, " ").trim();
 }
 
-/** Calls `visit` for every element under `root` (not root itself), in document order; return false to skip a subtree. */
+/**
+ * Calls `visit` for every element under `root` (not root itself), in document order; return false to skip a subtree.
+ */
 export function walkElements(root: ElementNode, visit: (element: ElementNode) => boolean | void): void {
   const stack: PageNode[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
@@ -178,16 +189,24 @@ export function contains(ancestor: ElementNode, node: PageNode): boolean {
  * missing); <head> and whitespace-only text outside the body stay where they are.
  */
 export function documentBody(document: ElementNode): ElementNode {
-  const html = document.children.find((node): node is ElementNode => node.type === ELEMENT && node.name === "html") ?? null;
+  const html =
+    document.children.find((node): node is ElementNode => node.type === ELEMENT && node.name === "html") ?? null;
   const container = html ?? document;
-  let body = container.children.find((node): node is ElementNode => node.type === ELEMENT && node.name === "body") ?? null;
+  let body =
+    container.children.find((node): node is ElementNode => node.type === ELEMENT && node.name === "body") ?? null;
   const isStray = (node: PageNode): boolean =>
-    node !== html && node !== body && !(node.type === ELEMENT && node.name === "head") && !(node.type === TEXT && node.data.trim() === "");
+    node !== html &&
+    node !== body &&
+    !(node.type === ELEMENT && node.name === "head") &&
+    !(node.type === TEXT && node.data.trim() === "");
   /** Stray children of `level` before and after `pivot` (the body, or <html> at the document level). */
   const split = (level: ElementNode, pivot: ElementNode | null): [PageNode[], PageNode[]] => {
     const at = pivot ? level.children.indexOf(pivot) : -1;
     const strays = level.children.map((node, index) => [node, index] as const).filter(([node]) => isStray(node));
-    return [strays.filter(([, index]) => at < 0 || index < at).map(([node]) => node), strays.filter(([, index]) => at >= 0 && index > at).map(([node]) => node)];
+    return [
+      strays.filter(([, index]) => at < 0 || index < at).map(([node]) => node),
+      strays.filter(([, index]) => at >= 0 && index > at).map(([node]) => node),
+    ];
   };
   const [documentBefore, documentAfter] = html ? split(document, html) : [[], []];
   const [before, after] = split(container, body);

@@ -49,14 +49,18 @@ async function runAction(action: Action, ctx: ActionContext, results: ActionResu
       if (action.selector !== undefined) {
         const timeout = Math.min(SELECTOR_WAIT_MS, Math.max(0, ctx.deadlineAt - Date.now()));
         await page.waitForSelector(action.selector, { visible: true, timeout }).catch((e: unknown) => {
-          throw new Error(`"${action.selector}" did not become visible within ${Math.round(timeout / 1000)} s (${describeError(e)})`);
+          throw new Error(
+            `"${action.selector}" did not become visible within ${Math.round(timeout / 1000)} s (${describeError(e)})`,
+          );
         });
       } else {
         await sleep(action.milliseconds ?? 0);
       }
       return;
     case "click": {
-      const elements = action.all ? await page.$$(action.selector) : [await page.$(action.selector)].filter((e) => e !== null);
+      const elements = action.all
+        ? await page.$$(action.selector)
+        : [await page.$(action.selector)].filter((e) => e !== null);
       if (elements.length === 0) throw new Error(`no element matches "${action.selector}"`);
       for (const element of elements) {
         // A real mouse click where the element can take one; hidden or covered elements get a DOM click.
@@ -126,7 +130,8 @@ async function executeScript(page: Page, script: string): Promise<{ type: string
   try {
     value = await page.evaluate(script);
   } catch (e) {
-    if (!/SyntaxError|Illegal return|await is only valid/i.test(describeError(e))) throw new Error(`the script threw: ${describeError(e)}`);
+    if (!/SyntaxError|Illegal return|await is only valid/i.test(describeError(e)))
+      throw new Error(`the script threw: ${describeError(e)}`);
     try {
       value = await page.evaluate(`(async () => {\n${script}\n})()`);
     } catch (inner) {

@@ -39,7 +39,7 @@ export function isBlockedHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, "");
   if (blockList.exact.has(host)) return true;
   // Walk up the labels: a.b.doubleclick.net → b.doubleclick.net → doubleclick.net.
-  for (let dot = -1; ; ) {
+  for (let dot = -1; ;) {
     const suffix = host.slice(dot + 1);
     if (blockList.suffixes.has(suffix)) return true;
     dot = host.indexOf(".", dot + 1);
@@ -55,19 +55,22 @@ export function isBlockedHost(hostname: string): boolean {
  * left behind are removed too. Evaluates to the number of elements removed.
  */
 export const REMOVE_CONSENT_POPUPS = `(() => {
-  const WORDING = /\\b(cookies?|consent|gdpr|privacy (settings|preferences|choices|center)|tracking technologies|datenschutz|cookie-einstellungen)\\b/i;
+  const WORDING = /\\b(cookies?|consent|gdpr|privacy (settings|preferences|choices|center)|tracking \
+technologies|datenschutz|cookie-einstellungen)\\b/i;
   const NAMED = /(cookie|consent|gdpr|cmp)/i;
   const body = document.body;
   if (!body) return 0;
   const candidates = new Set([
     ...body.children,
-    ...body.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"], [id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i], [id*="gdpr" i], [class*="gdpr" i]'),
+    ...body.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"], [id*="cookie" i], \
+[class*="cookie" i], [id*="consent" i], [class*="consent" i], [id*="gdpr" i], [class*="gdpr" i]'),
   ]);
   const onTop = (el) => {
     for (let node = el; node && node !== body; node = node.parentElement) {
       const position = getComputedStyle(node).position;
       if (position === "fixed" || position === "sticky") return true;
-      if (node.tagName === "DIALOG" || node.getAttribute("aria-modal") === "true" || /dialog/.test(node.getAttribute("role") || "")) return true;
+      if (node.tagName === "DIALOG" || node.getAttribute("aria-modal") === "true" || \
+/dialog/.test(node.getAttribute("role") || "")) return true;
     }
     return false;
   };

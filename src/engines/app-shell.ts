@@ -18,9 +18,17 @@ export function visibleText(html: string): string {
 export const READABLE_TEXT_CHARS = 1500;
 /** Less text than this plus scripts is an app shell. */
 const SHELL_TEXT_CHARS = 200;
-const JS_REQUIRED_NOTICE =
-  /\b(enable|turn on|activate|allow)\s+(your\s+)?javascript|javascript\s+(is\s+)?(required|disabled|needed|must be (enabled|turned on))|(requires?|needs?)\s+javascript|without javascript/i;
-const EMPTY_MOUNT_POINT = /<(div|main|section)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|svelte|main-app|application)["']?[^>]*>\s*<\/\1>|<app-root\b[^>]*>\s*<\/app-root>/i;
+const JS_REQUIRED_NOTICE = new RegExp(
+  String.raw`\b(enable|turn on|activate|allow)\s+(your\s+)?javascript|javascript\s+(is\s+)?(required|` +
+    String.raw`disabled|needed|must be (enabled|turned on))|(requires?|needs?)\s+javascript|` +
+    String.raw`without javascript`,
+  "i",
+);
+const EMPTY_MOUNT_POINT = new RegExp(
+  String.raw`<(div|main|section)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|` +
+    String.raw`svelte|main-app|application)["']?[^>]*>\s*</\1>|<app-root\b[^>]*>\s*</app-root>`,
+  "i",
+);
 
 /** Text inside <noscript>: where app shells put the server-rendered view they give crawlers. */
 function noscriptText(html: string): string {
@@ -44,7 +52,10 @@ export function needsJavaScript(html: string): boolean {
   const text = visibleText(html);
   if (text.length >= READABLE_TEXT_CHARS || noscriptText(html).length >= READABLE_TEXT_CHARS) return false;
   const externalScripts = (html.match(/<script\b[^>]*\bsrc\s*=/gi) ?? []).length;
-  const inlineScriptChars = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi)].reduce((sum, m) => sum + m[1].trim().length, 0);
+  const inlineScriptChars = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi)].reduce(
+    (sum, m) => sum + m[1].trim().length,
+    0,
+  );
   if (externalScripts === 0 && inlineScriptChars === 0) return false;
   const noscript = [...html.matchAll(/<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi)].map((m) => m[1]).join(" ");
   if (JS_REQUIRED_NOTICE.test(noscript)) return true;

@@ -22,7 +22,10 @@ export interface ArtifactSink {
   warnings: string[];
 }
 
-export async function takeScreenshot(page: Page, request: ScreenshotRequest): Promise<{ bytes: Uint8Array; type: "png" | "jpeg" }> {
+export async function takeScreenshot(
+  page: Page,
+  request: ScreenshotRequest,
+): Promise<{ bytes: Uint8Array; type: "png" | "jpeg" }> {
   const type = request.quality !== undefined ? "jpeg" : "png";
   const bytes = await page.screenshot({
     type,
@@ -35,10 +38,16 @@ export async function takeScreenshot(page: Page, request: ScreenshotRequest): Pr
 }
 
 /** Stores `bytes` and returns how the document refers to them. */
-export async function saveArtifact(sink: ArtifactSink, bytes: Uint8Array, type: "png" | "jpeg" | "pdf"): Promise<string> {
+export async function saveArtifact(
+  sink: ArtifactSink,
+  bytes: Uint8Array,
+  type: "png" | "jpeg" | "pdf",
+): Promise<string> {
   const label = type === "pdf" ? "PDF" : "screenshot";
   if (!sink.zeroDataRetention && sink.env.BUCKET && !canSignArtifacts(sink.env)) {
-    sink.warnings.push(`No SIGNING_SECRET is configured, so the ${label} cannot be served by URL; it is returned inline.`);
+    sink.warnings.push(
+      `No SIGNING_SECRET is configured, so the ${label} cannot be served by URL; it is returned inline.`,
+    );
   } else if (!sink.zeroDataRetention && sink.env.BUCKET) {
     try {
       return ARTIFACT_PREFIX + (await storeArtifact(sink.env, bytes, type));

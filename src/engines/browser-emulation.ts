@@ -52,7 +52,10 @@ export function countryTimezone(country: string): string | undefined {
   const code = country.toUpperCase();
   if (MAIN_TIMEZONE[code]) return MAIN_TIMEZONE[code];
   try {
-    const locale = new Intl.Locale(`und-${code}`) as Intl.Locale & { getTimeZones?: () => string[]; timeZones?: string[] };
+    const locale = new Intl.Locale(`und-${code}`) as Intl.Locale & {
+      getTimeZones?: () => string[];
+      timeZones?: string[];
+    };
     return (locale.getTimeZones?.() ?? locale.timeZones)?.[0];
   } catch {
     return undefined;
@@ -81,7 +84,12 @@ export async function setViewport(page: Page, viewport: Viewport, mobile: boolea
 }
 
 /** Applies device, user agent, languages and timezone to a fresh page, before it navigates. */
-export async function applyEmulation(page: Page, cdp: CDPSession, options: ScrapeOptions, viewport: Viewport): Promise<void> {
+export async function applyEmulation(
+  page: Page,
+  cdp: CDPSession,
+  options: ScrapeOptions,
+  viewport: Viewport,
+): Promise<void> {
   const languages = emulatedLanguages(options);
   const userAgent = emulatedUserAgent(options);
   await Promise.all([

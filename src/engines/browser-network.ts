@@ -54,7 +54,9 @@ export class RequestRouter {
     private readonly page: Page,
     private readonly options: RouterOptions,
   ) {
-    this.callerHeaders = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    this.callerHeaders = Object.fromEntries(
+      Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     this.fetchThroughProxy = options.proxy ? proxyFetcher(options.proxy) : null;
   }
 
@@ -88,10 +90,16 @@ export class RequestRouter {
         // Documents fetched through the upstream proxy are resolved there, not by the local egress proxy.
         if (isMainDocument && !this.fetchThroughProxy) await this.askGateway(target, what);
       } catch (e) {
-        if (isMainDocument) this.documentError = e instanceof ApiError ? e : new ApiError("SCRAPE_BROWSER_ERROR", describeError(e));
+        if (isMainDocument)
+          this.documentError = e instanceof ApiError ? e : new ApiError("SCRAPE_BROWSER_ERROR", describeError(e));
         return await request.abort("blockedbyclient");
       }
-      if (this.options.blockAds && !isMainDocument && target.hostname !== this.options.target.hostname && isBlockedHost(target.hostname)) {
+      if (
+        this.options.blockAds &&
+        !isMainDocument &&
+        target.hostname !== this.options.target.hostname &&
+        isBlockedHost(target.hostname)
+      ) {
         this.blockedCount++;
         return await request.abort("blockedbyclient");
       }
@@ -100,8 +108,12 @@ export class RequestRouter {
         this.inflight.add(request);
         this.lastActivity = Date.now();
       }
-      const extraHeaders = isCredentialOrigin(target, this.options.target) && Object.keys(this.callerHeaders).length > 0 ? this.callerHeaders : null;
-      if (this.fetchThroughProxy && request.isNavigationRequest()) return await this.answerThroughProxy(request, target, extraHeaders, isMainDocument);
+      const extraHeaders =
+        isCredentialOrigin(target, this.options.target) && Object.keys(this.callerHeaders).length > 0
+          ? this.callerHeaders
+          : null;
+      if (this.fetchThroughProxy && request.isNavigationRequest())
+        return await this.answerThroughProxy(request, target, extraHeaders, isMainDocument);
       const headers = this.headersFor(request, extraHeaders);
       await request.continue(headers ? { headers } : undefined);
     } catch {
@@ -111,9 +123,14 @@ export class RequestRouter {
   }
 
   /** The request's headers with the caller's added (its origin) or removed (any other origin); undefined = as is. */
-  private headersFor(request: HTTPRequest, extraHeaders: Record<string, string> | null): Record<string, string> | undefined {
+  private headersFor(
+    request: HTTPRequest,
+    extraHeaders: Record<string, string> | null,
+  ): Record<string, string> | undefined {
     if (extraHeaders) return { ...request.headers(), ...extraHeaders };
-    const carried = Object.keys(request.headers()).filter((name) => name.toLowerCase() !== "user-agent" && name.toLowerCase() in this.callerHeaders);
+    const carried = Object.keys(request.headers()).filter(
+      (name) => name.toLowerCase() !== "user-agent" && name.toLowerCase() in this.callerHeaders,
+    );
     if (carried.length === 0) return undefined;
     const headers = { ...request.headers() };
     for (const name of carried) delete headers[name];
@@ -131,13 +148,24 @@ export class RequestRouter {
     const port = target.port || (target.protocol === "https:" ? "443" : "80");
     const check = new URL(`http://${gateway.display}/check`);
     check.search = new URLSearchParams({ host: target.hostname, port }).toString();
-    const verdict = (await (await fetch(check, { signal: this.options.signal })).json()) as { ok: boolean; verdict?: string; address?: string; reason?: string };
+    const verdict = (await (await fetch(check, { signal: this.options.signal })).json()) as {
+      ok: boolean;
+      verdict?: string;
+      address?: string;
+      reason?: string;
+    };
     if (verdict.ok) return;
-    if (verdict.verdict === "dns") throw new ApiError("SCRAPE_DNS_RESOLUTION_ERROR", `DNS resolution failed for hostname "${target.hostname}"`);
+    if (verdict.verdict === "dns")
+      throw new ApiError("SCRAPE_DNS_RESOLUTION_ERROR", `DNS resolution failed for hostname "${target.hostname}"`);
     throw blockedError(what, target.host, resolvedReason(verdict));
   }
 
-  private async answerThroughProxy(request: HTTPRequest, target: URL, extraHeaders: Record<string, string> | null, isMainDocument: boolean): Promise<void> {
+  private async answerThroughProxy(
+    request: HTTPRequest,
+    target: URL,
+    extraHeaders: Record<string, string> | null,
+    isMainDocument: boolean,
+  ): Promise<void> {
     let response: Response;
     try {
       response = await this.fetchThroughProxy!(
@@ -151,22 +179,44 @@ export class RequestRouter {
       );
     } catch (e) {
       if (isMainDocument) {
-        this.documentError = e instanceof ApiError ? e : new ApiError("SCRAPE_CONNECTION_ERROR", `The upstream proxy failed: ${describeError(e)}`);
+        this.documentError =
+          e instanceof ApiError
+            ? e
+            : new ApiError("SCRAPE_CONNECTION_ERROR", `The upstream proxy failed: ${describeError(e)}`);
       }
       return request.abort("failed");
     }
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       // The body handed to the browser is already decoded and complete.
-      if (name !== "content-encoding" && name !== "content-length" && name !== "transfer-encoding" && name !== "set-cookie") headers[name] = value;
+      if (
+        name !== "content-encoding" &&
+        name !== "content-length" &&
+        name !== "transfer-encoding" &&
+        name !== "set-cookie"
+      )
+        headers[name] = value;
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers["set-cookie"] = cookies;
     let body: Uint8Array;
     try {
-      body = await readLimited(response.body, MAX_BODY_BYTES, (bytes) => new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response through the proxy is too large (more than ${MAX_BODY_BYTES} bytes once decoded; ${bytes} read)`));
+      body = await readLimited(
+        response.body,
+        MAX_BODY_BYTES,
+        (bytes) =>
+          new ApiError(
+            "SCRAPE_UNSUPPORTED_FILE_ERROR",
+            `The response through the proxy is too large (more ` +
+              `than ${MAX_BODY_BYTES} bytes once decoded; ${bytes} read)`,
+          ),
+      );
     } catch (e) {
-      if (isMainDocument) this.documentError = e instanceof ApiError ? e : new ApiError("SCRAPE_CONNECTION_ERROR", `The upstream proxy failed: ${describeError(e)}`);
+      if (isMainDocument)
+        this.documentError =
+          e instanceof ApiError
+            ? e
+            : new ApiError("SCRAPE_CONNECTION_ERROR", `The upstream proxy failed: ${describeError(e)}`);
       return request.abort("failed");
     }
     await request.respond({ status: response.status, headers, body });

@@ -53,7 +53,8 @@ export function browserConcurrency(env: Env): number {
 
 /** A connected browser for one scrape; waits for a free slot while `signal` allows. */
 export async function acquireBrowser(env: Env, signal: AbortSignal): Promise<BrowserLease> {
-  if (!env.BROWSER) throw new ApiError("SCRAPE_BROWSER_ERROR", "Browser Rendering is not configured (no BROWSER binding)");
+  if (!env.BROWSER)
+    throw new ApiError("SCRAPE_BROWSER_ERROR", "Browser Rendering is not configured (no BROWSER binding)");
   const slot = await takeSlot(browserConcurrency(env), signal);
   const connecting = connectToSession(env);
   try {
@@ -63,7 +64,13 @@ export async function acquireBrowser(env: Env, signal: AbortSignal): Promise<Bro
   } catch (e) {
     freeSlot(slot);
     // A connection that arrives after the deadline is nobody's: let it go.
-    if (signal.aborted) connecting.then(({ browser }) => browser.disconnect(), () => {}).catch(() => {});
+    if (signal.aborted)
+      connecting
+        .then(
+          ({ browser }) => browser.disconnect(),
+          () => {},
+        )
+        .catch(() => {});
     if (e instanceof ApiError || signal.aborted) throw e;
     throw new ApiError("SCRAPE_BROWSER_ERROR", `Could not get a browser from Browser Rendering: ${describeError(e)}`);
   }

@@ -38,7 +38,8 @@ const CAPTURE_RESERVE_MS = 1_000;
 const DOM_CHANGE_TRACKER = `(() => {
   const state = { last: performance.now() };
   Object.defineProperty(window, "__edgecrawlSettle", { value: state });
-  new MutationObserver(() => { state.last = performance.now(); }).observe(document, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(() => { state.last = performance.now(); }).observe(document, { subtree: true, childList: true, \
+characterData: true });
 })()`;
 const SETTLE_PROBE = `(() => {
   const state = window.__edgecrawlSettle;
@@ -74,7 +75,10 @@ export async function renderPage(request: BrowserRenderRequest): Promise<RenderO
     context = await abortable(signal, lease.browser.createBrowserContext(contextOptions(request.policy)));
     const page = await abortable(signal, context.newPage());
     const { options, teamId } = request;
-    const profile = options.profile && teamId ? await abortable(signal, openScrapeProfile(request.env, teamId, options.profile, page, request.deadlineAt)) : null;
+    const profile =
+      options.profile && teamId
+        ? await abortable(signal, openScrapeProfile(request.env, teamId, options.profile, page, request.deadlineAt))
+        : null;
     try {
       const outcome = await abortable(signal, render(page, request));
       if (outcome.kind === "page" && profile) {
@@ -124,7 +128,10 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
 
   let mainResponse: HTTPResponse | null;
   try {
-    mainResponse = await page.goto(target.href, { waitUntil: "domcontentloaded", timeout: Math.max(1, deadlineAt - Date.now()) });
+    mainResponse = await page.goto(target.href, {
+      waitUntil: "domcontentloaded",
+      timeout: Math.max(1, deadlineAt - Date.now()),
+    });
   } catch (e) {
     if (router.documentError) throw router.documentError;
     // Chrome aborts the navigation when the response is a download rather than a page.
@@ -133,7 +140,11 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
   }
   if (!mainResponse) throw new ApiError("SCRAPE_SITE_ERROR", `The browser got no response for ${target.href}`);
   // The egress proxy refused the document after all (the name resolved differently when Chrome connected).
-  if (mainResponse.headers()[EGRESS_VERDICT_HEADER]) throw new ApiError("URL_BLOCKED", `The egress proxy refused ${new URL(mainResponse.url()).host}: it resolves to a local address`);
+  if (mainResponse.headers()[EGRESS_VERDICT_HEADER])
+    throw new ApiError(
+      "URL_BLOCKED",
+      `The egress proxy refused ${new URL(mainResponse.url()).host}: it resolves to a local address`,
+    );
   if (isPdf(mainResponse)) {
     if (screenshotFormat) warnings.push("The URL is a PDF document: no screenshot was taken.");
     return { kind: "document", url: mainResponse.url(), warnings };
@@ -143,7 +154,8 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
     if (isMainDocumentResponse(page, response)) mainResponse = response;
   });
 
-  const settle = (maxMs: number) => settlePage(page, router, Math.min(maxMs, deadlineAt - CAPTURE_RESERVE_MS - Date.now()), signal);
+  const settle = (maxMs: number) =>
+    settlePage(page, router, Math.min(maxMs, deadlineAt - CAPTURE_RESERVE_MS - Date.now()), signal);
   await settle(SETTLE_MAX_MS);
   if (options.waitFor > 0) await sleep(options.waitFor);
   // A scrape cut off by its deadline has already answered: stop before touching the page again.
@@ -163,11 +175,14 @@ async function render(page: Page, request: BrowserRenderRequest): Promise<Render
     });
     if (options.blockAds) await removeConsentPopups(page);
     // A screenshot action may have resized the page; the final capture uses the requested viewport.
-    if (options.actions.some((action) => action.type === "screenshot" && action.viewport)) await setViewport(page, viewport, options.mobile);
+    if (options.actions.some((action) => action.type === "screenshot" && action.viewport))
+      await setViewport(page, viewport, options.mobile);
   }
 
   signal.throwIfAborted();
-  const branding = request.formats.some((f) => f.type === "branding") ? ((await page.evaluate(BRANDING_SCRIPT)) as RawBranding) : undefined;
+  const branding = request.formats.some((f) => f.type === "branding")
+    ? ((await page.evaluate(BRANDING_SCRIPT)) as RawBranding)
+    : undefined;
   let screenshot: string | undefined;
   if (screenshotFormat) {
     const shot = await takeScreenshot(page, screenshotFormat);
@@ -212,7 +227,11 @@ function isPdf(response: HTTPResponse): boolean {
 }
 
 /** The rendered HTML for pages; the bytes as served for JSON, text and XML documents (not Chrome's viewer). */
-async function capturedBody(page: Page, response: HTTPResponse, contentType: string): Promise<{ body: Uint8Array; text: string }> {
+async function capturedBody(
+  page: Page,
+  response: HTTPResponse,
+  contentType: string,
+): Promise<{ body: Uint8Array; text: string }> {
   const mime = contentType.split(";")[0].trim().toLowerCase();
   if (mime && mime !== "text/html" && mime !== "application/xhtml+xml") {
     const served = await response.buffer().catch(() => null);
@@ -234,7 +253,8 @@ async function settlePage(page: Page, router: RequestRouter, maxMs: number, sign
     const state = (await page.evaluate(SETTLE_PROBE).catch(() => null)) as [string, number] | null;
     // Quiet must also last QUIET_MS from now: what an action sets off (a scroll event, a fetch) starts a frame later.
     const quietSinceStart = Date.now() - started >= QUIET_MS;
-    if (quietSinceStart && state && state[0] === "complete" && state[1] >= QUIET_MS && router.quietFor() >= QUIET_MS) return;
+    if (quietSinceStart && state && state[0] === "complete" && state[1] >= QUIET_MS && router.quietFor() >= QUIET_MS)
+      return;
     await sleep(SETTLE_POLL_MS);
   }
 }
@@ -248,11 +268,16 @@ function navigationError(e: unknown, url: URL): ApiError {
   const message = describeError(e);
   const chromeCode = /net::(ERR_[A-Z0-9_]+)/.exec(message)?.[1];
   if ((e instanceof Error && e.name === "TimeoutError") || /Navigation timeout/i.test(message)) return timeoutError();
-  if (chromeCode === "ERR_NAME_NOT_RESOLVED") return new ApiError("SCRAPE_DNS_RESOLUTION_ERROR", `DNS resolution failed for hostname "${url.hostname}"`);
+  if (chromeCode === "ERR_NAME_NOT_RESOLVED")
+    return new ApiError("SCRAPE_DNS_RESOLUTION_ERROR", `DNS resolution failed for hostname "${url.hostname}"`);
   if (chromeCode && /^ERR_(CERT_|SSL_|BAD_SSL)/.test(chromeCode)) {
-    return new ApiError("SCRAPE_SSL_ERROR", `TLS error talking to ${url.host} (${chromeCode}); skipTlsVerification: true ignores certificate errors`);
+    return new ApiError(
+      "SCRAPE_SSL_ERROR",
+      `TLS error talking to ${url.host} (${chromeCode}); skipTlsVerification: true ignores certificate errors`,
+    );
   }
-  if (chromeCode === "ERR_TOO_MANY_REDIRECTS") return new ApiError("SCRAPE_TOO_MANY_REDIRECTS", `Too many redirects starting at ${url.href}`);
+  if (chromeCode === "ERR_TOO_MANY_REDIRECTS")
+    return new ApiError("SCRAPE_TOO_MANY_REDIRECTS", `Too many redirects starting at ${url.href}`);
   if (chromeCode && /^ERR_(CONNECTION_|ADDRESS_UNREACHABLE|EMPTY_RESPONSE|TIMED_OUT|NETWORK_)/.test(chromeCode)) {
     return new ApiError("SCRAPE_CONNECTION_ERROR", `Could not connect to ${url.host}: ${chromeCode}`);
   }

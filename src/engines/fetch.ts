@@ -65,7 +65,8 @@ export async function fetchPage(url: string, options: FetchEngineOptions): Promi
   for (let hop = 0; ; hop++) {
     const headers = isCredentialOrigin(current, target) ? targetHeaders : otherHeaders;
     const what = hop === 0 ? "URL" : "Redirect target";
-    const send = () => fetcher(new Request(current, { method, headers, redirect: "manual", signal: options.signal }), what);
+    const send = () =>
+      fetcher(new Request(current, { method, headers, redirect: "manual", signal: options.signal }), what);
     let response: Response;
     try {
       response = await send().catch((e) => {
@@ -79,7 +80,10 @@ export async function fetchPage(url: string, options: FetchEngineOptions): Promi
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
       if (hop >= MAX_REDIRECTS) {
-        throw new ApiError("SCRAPE_TOO_MANY_REDIRECTS", `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${url}`);
+        throw new ApiError(
+          "SCRAPE_TOO_MANY_REDIRECTS",
+          `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${url}`,
+        );
       }
       current = checkEgress(new URL(location, current), options.policy, "Redirect target");
       if (response.status === 303) method = "GET";
@@ -89,7 +93,8 @@ export async function fetchPage(url: string, options: FetchEngineOptions): Promi
       // Cloudflare's own answers when the origin's TLS handshake or certificate fails.
       throw new ApiError(
         "SCRAPE_SSL_ERROR",
-        `TLS error talking to ${current.host} (HTTP ${response.status}); the browser engine can retry with skipTlsVerification: true`,
+        `TLS error talking to ${current.host} (HTTP ${response.status}); the ` +
+          `browser engine can retry with skipTlsVerification: true`,
       );
     }
     const body = await readBody(response, options.signal, current);
@@ -104,7 +109,8 @@ export async function fetchPage(url: string, options: FetchEngineOptions): Promi
       engine: "fetch",
       proxyUsed: options.proxyUsed ?? "basic",
     };
-    if (kind === "html" || kind === "json" || kind === "text" || kind === "xml") page.text = decodeBody(body, contentType, kind);
+    if (kind === "html" || kind === "json" || kind === "text" || kind === "xml")
+      page.text = decodeBody(body, contentType, kind);
     return page;
   }
 }
@@ -120,8 +126,14 @@ async function readBody(response: Response, signal: AbortSignal, url: URL): Prom
     const encoding = response.headers.get("content-encoding")?.toLowerCase() ?? "identity";
     if (declared > 0 && encoding === "identity") return new Uint8Array(await response.arrayBuffer());
     // Otherwise counted as it arrives, decoded: a gzip bomb stops at the limit instead of being inflated whole first.
-    return await readLimited(response.body, MAX_BODY_BYTES, (bytes) =>
-      new ApiError("SCRAPE_UNSUPPORTED_FILE_ERROR", `The response of ${url.host} is too large (more than ${MAX_BODY_BYTES} bytes once decoded; ${bytes} read)`),
+    return await readLimited(
+      response.body,
+      MAX_BODY_BYTES,
+      (bytes) =>
+        new ApiError(
+          "SCRAPE_UNSUPPORTED_FILE_ERROR",
+          `The response of ${url.host} is too large (more than ${MAX_BODY_BYTES} bytes once decoded; ${bytes} read)`,
+        ),
     );
   } catch (e) {
     if (e instanceof ApiError) throw e;

@@ -1,6 +1,6 @@
 /**
- * The PDF engine (docs/api.md, "Scrape"): text extraction with unpdf (pdf.js built for serverless runtimes), turned into
- * markdown — lines rebuilt from text positions, paragraphs from vertical gaps, headings from larger fonts.
+ * The PDF engine (docs/api.md, "Scrape"): text extraction with unpdf (pdf.js built for serverless runtimes), turned
+ * into markdown — lines rebuilt from text positions, paragraphs from vertical gaps, headings from larger fonts.
  *
  * OCR needs an external provider, which this deployment does not have: `mode: "ocr"` is refused with a clear
  * error, `auto` keeps the text layer and warns about pages that have none, `fast` skips them silently.
@@ -50,7 +50,8 @@ export async function parsePdf(bytes: Uint8Array, options: PdfParserOptions): Pr
   if (options.mode === "ocr") {
     throw new ApiError(
       "SCRAPE_PDF_OCR_REQUIRED",
-      'OCR was requested (parsers: [{type: "pdf", mode: "ocr"}]) but no OCR provider is configured; use mode "auto" or "fast" for the text layer',
+      'OCR was requested (parsers: [{type: "pdf", mode: "ocr"}]) but no OCR ' +
+        'provider is configured; use mode "auto" or "fast" for the text layer',
     );
   }
   // pdf.js (2.3 MB) is loaded by the first PDF, not when an isolate starts.
@@ -75,9 +76,13 @@ export async function parsePdf(bytes: Uint8Array, options: PdfParserOptions): Pr
     const warnings: string[] = [];
     const empty = pages.filter((lines) => lines.length === 0).length;
     if (empty > 0 && options.mode === "auto") {
-      warnings.push(`${empty} of ${pagesParsed} PDF pages have no text layer (scanned images?) and OCR is not configured; they are empty.`);
+      warnings.push(
+        `${empty} of ${pagesParsed} PDF pages have no text layer (scanned ` +
+          `images?) and OCR is not configured; they are empty.`,
+      );
     }
-    if (pagesParsed < numPages) warnings.push(`Only the first ${pagesParsed} of ${numPages} PDF pages were parsed (maxPages).`);
+    if (pagesParsed < numPages)
+      warnings.push(`Only the first ${pagesParsed} of ${numPages} PDF pages were parsed (maxPages).`);
     let title: string | undefined;
     try {
       const meta = await getMeta(pdf);
@@ -112,14 +117,15 @@ function toLines(items: PositionedText[]): Line[] {
     }
   }
   if (current) lines.push(current);
-  return lines
-    .map((l) => ({ ...l, text: l.text.replace(/\s+/g, " ").trim() }))
-    .filter((l) => l.text.length > 0);
+  return lines.map((l) => ({ ...l, text: l.text.replace(/\s+/g, " ").trim() })).filter((l) => l.text.length > 0);
 }
 
 /** Paragraphs where the vertical gap is wider than a line; headings where the font is clearly larger than body text. */
 function linesToMarkdown(pages: Line[][]): string {
-  const sizes = pages.flat().map((l) => l.size).sort((a, b) => a - b);
+  const sizes = pages
+    .flat()
+    .map((l) => l.size)
+    .sort((a, b) => a - b);
   const body = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const blocks: string[] = [];
   for (const lines of pages) {

@@ -22,7 +22,9 @@ export interface FetchedPage {
   text?: string;
   engine: EngineName;
   proxyUsed: "basic" | "enhanced";
-  /** Set by the browser engine: the stored screenshot as `artifact:<r2 key>` (or a data URL when nothing may be stored). */
+  /**
+   * Set by the browser engine: the stored screenshot as `artifact:<r2 key>` (or a data URL when nothing may be stored).
+   */
   screenshot?: string;
   actions?: ActionResults;
   /** Set by the browser engine for the `branding` format: what the in-page script read. */

@@ -25,7 +25,10 @@ export interface ExtractContext {
 }
 
 /** Starts the job; the URLs that could not be used are listed when `ignoreInvalidURLs` let them be left out. */
-export async function startExtract(ctx: ExtractContext, body: ExtractRequest): Promise<{ id: string; invalidURLs?: string[] }> {
+export async function startExtract(
+  ctx: ExtractContext,
+  body: ExtractRequest,
+): Promise<{ id: string; invalidURLs?: string[] }> {
   const urls: string[] = [];
   const invalid: string[] = [];
   for (const [index, raw] of body.urls.entries()) {
@@ -33,19 +36,32 @@ export async function startExtract(ctx: ExtractContext, body: ExtractRequest): P
     const url = wildcard ? raw.slice(0, -1) : raw;
     const problem = fetchableUrlProblem(ctx.env, url);
     if (problem) {
-      if (!body.ignoreInvalidURLs) throw new ApiError("BAD_REQUEST", `urls[${index}]: ${problem}`, [{ path: ["urls", index], message: problem, code: "custom" }]);
+      if (!body.ignoreInvalidURLs)
+        throw new ApiError("BAD_REQUEST", `urls[${index}]: ${problem}`, [
+          { path: ["urls", index], message: problem, code: "custom" },
+        ]);
       invalid.push(raw);
       continue;
     }
     urls.push(...(wildcard ? await pagesUnder(ctx, url) : [new URL(coerceUrlInput(url)).href]));
   }
   const unique = [...new Set(urls)].slice(0, MAX_EXTRACT_URLS);
-  if (unique.length === 0) throw new ApiError("BAD_REQUEST", "urls: no usable URL is left", [{ path: ["urls"], message: "no usable URL", code: "custom" }]);
+  if (unique.length === 0)
+    throw new ApiError("BAD_REQUEST", "urls: no usable URL is left", [
+      { path: ["urls"], message: "no usable URL", code: "custom" },
+    ]);
   const prompt = [body.systemPrompt, body.prompt ?? DEFAULT_PROMPT, READ_ALL].filter(Boolean).join("\n\n");
   const id = await startAgent(
     ctx.env,
     ctx.teamId,
-    { prompt, urls: unique, schema: body.schema, maxCredits: DEFAULT_AGENT_MAX_CREDITS, strictConstrainToURLs: true, model: "spark-1-mini" },
+    {
+      prompt,
+      urls: unique,
+      schema: body.schema,
+      maxCredits: DEFAULT_AGENT_MAX_CREDITS,
+      strictConstrainToURLs: true,
+      model: "spark-1-mini",
+    },
     ctx.apiOrigin,
     { apiKey: ctx.apiKey, kind: "extract", showSources: body.showSources },
   );
@@ -55,12 +71,21 @@ export async function startExtract(ctx: ExtractContext, body: ExtractRequest): P
 /** The site's pages under a wildcard's path, from a map of the site (billed as a map). */
 async function pagesUnder(ctx: ExtractContext, base: string): Promise<string[]> {
   const prefix = new URL(coerceUrlInput(base));
-  const links = await mapSite(ctx.env, ctx.teamId, { url: prefix.href, limit: MAX_EXTRACT_URLS * 5, sitemap: "include", includeSubdomains: false, ignoreQueryParameters: true, timeout: MAP_TIMEOUT_MS });
-  await charge(ctx.env, ctx.teamId, 1, "map", undefined, ctx.apiKey);
-  return links.map((l) => l.url).filter((url) => {
-    const u = new URL(url);
-    return u.host === prefix.host && u.pathname.startsWith(prefix.pathname);
+  const links = await mapSite(ctx.env, ctx.teamId, {
+    url: prefix.href,
+    limit: MAX_EXTRACT_URLS * 5,
+    sitemap: "include",
+    includeSubdomains: false,
+    ignoreQueryParameters: true,
+    timeout: MAP_TIMEOUT_MS,
   });
+  await charge(ctx.env, ctx.teamId, 1, "map", undefined, ctx.apiKey);
+  return links
+    .map((l) => l.url)
+    .filter((url) => {
+      const u = new URL(url);
+      return u.host === prefix.host && u.pathname.startsWith(prefix.pathname);
+    });
 }
 
 /** The job's status in the SDK's `ExtractResponse` shape. */

@@ -15,7 +15,14 @@
 import { compileSelector, type ElementTest } from "../dom/select";
 import { documentBody, type ElementNode, findElement, type PageNode, walkElements } from "../dom/tree";
 import { IMAGE_META_KEYS, JUNK_SELECTOR } from "./selectors";
-import { mapSrcset, parseBaseUrl, parseSrcset, pickLargestCandidate, resolveUrl as resolveUncached, type SrcsetCandidate } from "./urls";
+import {
+  mapSrcset,
+  parseBaseUrl,
+  parseSrcset,
+  pickLargestCandidate,
+  resolveUrl as resolveUncached,
+  type SrcsetCandidate,
+} from "./urls";
 
 export interface CleanOptions {
   /** Final page URL, used to absolutize; a `<base href>` in the page overrides it. */
@@ -47,7 +54,10 @@ const isJunk = compileSelector(JUNK_SELECTOR)!;
 
 /** The compiled user selectors (trimmed, empty and unparseable ones dropped), as one test. */
 function userSelectorTest(selectors: readonly string[] | undefined): ElementTest | null {
-  const tests = (selectors ?? []).map((selector) => selector.trim()).filter((s) => s !== "").map(compileSelector)
+  const tests = (selectors ?? [])
+    .map((selector) => selector.trim())
+    .filter((s) => s !== "")
+    .map(compileSelector)
     .filter((test): test is ElementTest => test !== null);
   if (tests.length === 0) return null;
   return (element) => tests.some((test) => test(element));
@@ -61,7 +71,7 @@ export function documentBase(document: ElementNode, pageUrl: string): URL | null
     if (href !== undefined) return false;
     if (element.name === "base" && element.attrs.href !== undefined) href = element.attrs.href;
   });
-  return href !== undefined ? parseBaseUrl(href, page) ?? page : page;
+  return href !== undefined ? (parseBaseUrl(href, page) ?? page) : page;
 }
 
 /** Resolved URLs of the page being cleaned: pages repeat the same links and images, and URL parsing is not cheap. */
@@ -87,7 +97,9 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
 
   const bodyFromSource = findElement(document, "body") !== null;
   const body = documentBody(document);
-  for (const head of document.children.flatMap((node) => (node.type === 1 && node.name === "html" ? node.children : [node]))) {
+  for (const head of document.children.flatMap((node) =>
+    node.type === 1 && node.name === "html" ? node.children : [node],
+  )) {
     if (head.type !== 1 || head.name !== "head") continue;
     walkElements(head, (element) => {
       const image = pageImage(element, base);
@@ -191,9 +203,12 @@ function descendants(root: ElementNode): ElementNode[] {
 
 function rewriteUrls(element: ElementNode, base: URL | null, found: FoundUrls): void {
   switch (element.name) {
-    case "a": return rewriteAnchor(element, base, found);
-    case "img": return rewriteImage(element, base, found);
-    case "source": return rewriteSrcset(element, base, found, readSrcset(element));
+    case "a":
+      return rewriteAnchor(element, base, found);
+    case "img":
+      return rewriteImage(element, base, found);
+    case "source":
+      return rewriteSrcset(element, base, found, readSrcset(element));
     case "video": {
       const poster = readAttribute(element, "poster");
       if (poster !== null) element.attrs.poster = resolveImage(element, poster, base, found);
@@ -224,7 +239,8 @@ interface ElementSrcset {
 }
 
 function readSrcset(element: ElementNode): ElementSrcset | null {
-  const attribute = element.attrs.srcset !== undefined ? "srcset" : element.attrs["data-srcset"] !== undefined ? "data-srcset" : null;
+  const attribute =
+    element.attrs.srcset !== undefined ? "srcset" : element.attrs["data-srcset"] !== undefined ? "data-srcset" : null;
   const srcset = attribute === null ? null : readAttribute(element, attribute);
   if (attribute === null || srcset === null) return null;
   const candidates = parseSrcset(srcset);

@@ -20,7 +20,8 @@ export function discoverLinks(document: ElementNode, pageUrl: string): string[] 
         break;
       case "meta": {
         const name = (attrs.name ?? "").toLowerCase();
-        if ((name === "robots" || name === "serviceagent") && /nofollow|none/i.test(attrs.content ?? "")) nofollowPage = true;
+        if ((name === "robots" || name === "serviceagent") && /nofollow|none/i.test(attrs.content ?? ""))
+          nofollowPage = true;
         break;
       }
       case "a":

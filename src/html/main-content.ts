@@ -11,7 +11,12 @@
  */
 import { compileSelector } from "../dom/select";
 import { type ElementNode, type PageNode, unwrap, walkElements } from "../dom/tree";
-import { BOILERPLATE_SELECTOR, CONTENT_CONTAINER_SELECTOR, MAIN_CONTENT_SELECTOR, SEMANTIC_BOILERPLATE_TAGS } from "./selectors";
+import {
+  BOILERPLATE_SELECTOR,
+  CONTENT_CONTAINER_SELECTOR,
+  MAIN_CONTENT_SELECTOR,
+  SEMANTIC_BOILERPLATE_TAGS,
+} from "./selectors";
 
 const isBoilerplate = compileSelector(BOILERPLATE_SELECTOR)!;
 const isMainContent = compileSelector(MAIN_CONTENT_SELECTOR)!;
@@ -25,7 +30,10 @@ export function selectorMainContent(body: ElementNode, spare: ReadonlySet<Elemen
     for (const child of parent.children) {
       if (child.type !== 1) continue;
       const inContainer = insideContainer || isContentContainer(child);
-      const removable = candidates.has(child) && !protectedCandidates.has(child) && !(spare?.has(child) ?? false) &&
+      const removable =
+        candidates.has(child) &&
+        !protectedCandidates.has(child) &&
+        !(spare?.has(child) ?? false) &&
         !(child.name === "header" && inContainer);
       if (removable) removals.push(child);
       else visit(child, inContainer);
@@ -53,7 +61,8 @@ function findCandidates(body: ElementNode): { candidates: Set<ElementNode>; prot
       if (candidate) candidates.add(child);
       if (candidate) open.push({ element: child, semantic: SEMANTIC_BOILERPLATE_TAGS.has(child.name) });
       if (isMainContent(child)) for (const entry of open) protectedCandidates.add(entry.element);
-      if (child.name === "article") for (const entry of open) if (!entry.semantic) protectedCandidates.add(entry.element);
+      if (child.name === "article")
+        for (const entry of open) if (!entry.semantic) protectedCandidates.add(entry.element);
       visit(child);
       if (candidate) open.pop();
     }

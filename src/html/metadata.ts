@@ -89,6 +89,7 @@ const OG_IMAGE_ALIASES = new Set(["og:image:url", "og:image:secure_url"]);
  * Keys the API sets on `metadata` itself; a page's `<meta itemprop="url">` or `<meta name="title">` must not
  * shadow them (named fields are protected the same way).
  */
+// prettier-ignore
 const RESERVED_KEYS = new Set([
   "title", "language", "favicon", "canonical", "ogLocaleAlternate", "url", "sourceURL", "statusCode", "scrapeId",
   "error", "contentType", "proxyUsed", "cacheState", "cachedAt", "creditsUsed", "postprocessorsUsed", "indexId",
@@ -114,7 +115,14 @@ export interface DeclaredMetadata {
 }
 
 export function extractMetadata(document: ElementNode, baseUrl: string): PageHead {
-  const declared: DeclaredMetadata = { titleText: null, language: null, baseHref: null, canonicalHref: null, iconHrefs: [], metaValues: [] };
+  const declared: DeclaredMetadata = {
+    titleText: null,
+    language: null,
+    baseHref: null,
+    canonicalHref: null,
+    iconHrefs: [],
+    metaValues: [],
+  };
   const jsonLd: unknown[] = [];
 
   walkElements(document, (element) => {
@@ -137,7 +145,8 @@ export function extractMetadata(document: ElementNode, baseUrl: string): PageHea
         break;
       case "meta": {
         const key = attrs.name ?? attrs.property ?? attrs.itemprop;
-        if (key !== undefined && key.trim() !== "" && attrs.content !== undefined) declared.metaValues.push([key.trim(), attrs.content]);
+        if (key !== undefined && key.trim() !== "" && attrs.content !== undefined)
+          declared.metaValues.push([key.trim(), attrs.content]);
         break;
       }
       case "script":
@@ -156,11 +165,16 @@ export function declareLink(declared: DeclaredMetadata, rel: string, href: strin
   const relTokens = rel.toLowerCase().split(/\s+/);
   if (relTokens.includes("canonical")) declared.canonicalHref ??= href;
   if (relTokens.includes("icon")) declared.iconHrefs.push({ href, appleTouch: false });
-  else if (relTokens.some((token) => token.startsWith("apple-touch-icon"))) declared.iconHrefs.push({ href, appleTouch: true });
+  else if (relTokens.some((token) => token.startsWith("apple-touch-icon")))
+    declared.iconHrefs.push({ href, appleTouch: true });
 }
 
 /** The `metadata` fields from what the page declares; `decode` is for callers that read raw attribute text. */
-export function assembleMetadata(declared: DeclaredMetadata, baseUrl: string, decode: (text: string) => string = (text) => text): PageMetadata {
+export function assembleMetadata(
+  declared: DeclaredMetadata,
+  baseUrl: string,
+  decode: (text: string) => string = (text) => text,
+): PageMetadata {
   const metadata: PageMetadata = {};
   let ogImageAlias: string | undefined;
   for (const [key, rawContent] of declared.metaValues) {
@@ -188,7 +202,7 @@ export function assembleMetadata(declared: DeclaredMetadata, baseUrl: string, de
   if (pageLanguage !== "") metadata.language = pageLanguage;
 
   const pageUrl = parseBaseUrl(baseUrl);
-  const base = declared.baseHref !== null ? parseBaseUrl(decode(declared.baseHref), pageUrl) ?? pageUrl : pageUrl;
+  const base = declared.baseHref !== null ? (parseBaseUrl(decode(declared.baseHref), pageUrl) ?? pageUrl) : pageUrl;
   const resolve = (raw: string): string | undefined => resolveUrl(decode(raw), base) ?? undefined;
   // Prefer a plain icon to an apple-touch-icon, which is usually a large PNG rather than the tab icon.
   const icon = declared.iconHrefs.find((candidate) => !candidate.appleTouch) ?? declared.iconHrefs[0];
@@ -199,9 +213,14 @@ export function assembleMetadata(declared: DeclaredMetadata, baseUrl: string, de
   return withoutUndefined(metadata);
 }
 
-/** A JSON-LD block's value; some pages wrap it in an HTML comment or CDATA section. Undefined when it does not parse. */
+/**
+ * A JSON-LD block's value; some pages wrap it in an HTML comment or CDATA section. Undefined when it does not parse.
+ */
 function parseJsonLd(text: string): unknown {
-  const body = text.trim().replace(/^(?:<!--|\/\/\s*<!\[CDATA\[)\s*/, "").replace(/\s*(?:-->|\/\/\s*\]\]>)$/, "");
+  const body = text
+    .trim()
+    .replace(/^(?:<!--|\/\/\s*<!\[CDATA\[)\s*/, "")
+    .replace(/\s*(?:-->|\/\/\s*\]\]>)$/, "");
   if (body === "") return undefined;
   try {
     return JSON.parse(body);

@@ -8,21 +8,23 @@
  * otherwise leak into the text. (<noscript> is not junk: it can hold a crawler's view of an app shell, see
  * main-content.ts.)
  */
+// prettier-ignore
 export const JUNK_SELECTOR = [
-  "script", "style", "template", "meta", "link", "base", "title", "symbol",
-  'svg[aria-hidden="true"]', "svg[hidden]", 'svg[style*="display:none" i]', 'svg[style*="display: none" i]',
+  "script", "style", "template", "meta", "link", "base", "title", "symbol", 'svg[aria-hidden="true"]', "svg[hidden]",
+  'svg[style*="display:none" i]', 'svg[style*="display: none" i]',
 ].join(", ");
 
 /** What onlyMainContent removes, in Firecrawl's order. */
+// prettier-ignore
 export const FIRECRAWL_BOILERPLATE_SELECTORS = [
   "header", "footer", "nav", "aside", ".header", ".top", ".navbar", "#header", ".footer", ".bottom", "#footer",
-  ".sidebar", ".side", ".aside", "#sidebar", ".modal", ".popup", "#modal", ".overlay", ".ad", ".ads", ".advert",
-  "#ad", ".lang-selector", ".language", "#language-selector", ".social", ".social-media", ".social-links",
-  "#social", ".menu", ".navigation", "#nav", ".breadcrumbs", "#breadcrumbs", ".share", "#share", ".widget",
-  "#widget", ".cookie", "#cookie",
+  ".sidebar", ".side", ".aside", "#sidebar", ".modal", ".popup", "#modal", ".overlay", ".ad", ".ads", ".advert", "#ad",
+  ".lang-selector", ".language", "#language-selector", ".social", ".social-media", ".social-links", "#social", ".menu",
+  ".navigation", "#nav", ".breadcrumbs", "#breadcrumbs", ".share", "#share", ".widget", "#widget", ".cookie", "#cookie",
 ];
 
 /** Cookie/consent banners and modal dialogs that the Firecrawl list misses on common consent platforms. */
+// prettier-ignore
 export const CONSENT_AND_DIALOG_SELECTORS = [
   '[id*="cookie-banner" i]', '[class*="cookie-banner" i]', '[id*="cookie-consent" i]', '[class*="cookie-consent" i]',
   '[id*="cookieconsent" i]', '[class*="cookieconsent" i]', '[id*="cookie-notice" i]', '[class*="cookie-notice" i]',
@@ -48,5 +50,10 @@ export const CONTENT_CONTAINER_SELECTOR = 'article, main, [role="main"]';
 
 /** meta names/properties whose content is an image of the page (listed by the `images` format). */
 export const IMAGE_META_KEYS = new Set([
-  "og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "image",
+  "og:image",
+  "og:image:url",
+  "og:image:secure_url",
+  "twitter:image",
+  "twitter:image:src",
+  "image",
 ]);

@@ -43,7 +43,11 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
   let position = 0;
   const length = srcset.length;
   while (position < length) {
-    while (position < length && (srcset.charCodeAt(position) === 44 /* , */ || isWhitespace(srcset.charCodeAt(position)))) position++;
+    while (
+      position < length &&
+      (srcset.charCodeAt(position) === 44 /* , */ || isWhitespace(srcset.charCodeAt(position)))
+    )
+      position++;
     if (position >= length) break;
     const urlStart = position;
     while (position < length && !isWhitespace(srcset.charCodeAt(position))) position++;
@@ -102,8 +106,12 @@ export function pickLargestCandidate(candidates: SrcsetCandidate[], src: string 
 export function mapSrcset(candidates: SrcsetCandidate[], mapUrl: (url: string) => string): string {
   return candidates
     .map((candidate) => {
-      const descriptor = candidate.width !== undefined ? ` ${candidate.width}w`
-        : candidate.density !== undefined ? ` ${candidate.density}x` : "";
+      const descriptor =
+        candidate.width !== undefined
+          ? ` ${candidate.width}w`
+          : candidate.density !== undefined
+            ? ` ${candidate.density}x`
+            : "";
       return mapUrl(candidate.url) + descriptor;
     })
     .join(", ");

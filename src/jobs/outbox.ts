@@ -17,9 +17,11 @@ import { TIMERS_TABLE } from "./timers";
  * first migration. Objects that shipped before this constant keep their own migration text; a later change to
  * these tables goes into a new migration of each object, never here.
  */
-export const OUTBOX_AND_TIMER_TABLES = `CREATE TABLE outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL, success INTEGER NOT NULL,
+export const OUTBOX_AND_TIMER_TABLES = `CREATE TABLE outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT \
+NULL, success INTEGER NOT NULL,
                         scrape_id TEXT, error TEXT, data TEXT, created_at INTEGER NOT NULL, delivered_at INTEGER);
-   CREATE TABLE webhook_state (id INTEGER PRIMARY KEY CHECK (id = 1), draining INTEGER NOT NULL, touched_at INTEGER NOT NULL,
+   CREATE TABLE webhook_state (id INTEGER PRIMARY KEY CHECK (id = 1), draining INTEGER NOT NULL, touched_at INTEGER \
+NOT NULL,
                                gave_up INTEGER NOT NULL DEFAULT 0);
    INSERT INTO webhook_state (id, draining, touched_at) VALUES (1, 0, 0);
    ${TIMERS_TABLE}`;
@@ -43,7 +45,11 @@ export class Outbox {
   ) {}
 
   /** Appends one event (`type` is the full name, e.g. `crawl.page`) and makes sure a drain runs. */
-  protected append(type: string, success: boolean, detail: { scrapeId?: string | null; error?: string | null; data?: unknown[] } = {}): void {
+  protected append(
+    type: string,
+    success: boolean,
+    detail: { scrapeId?: string | null; error?: string | null; data?: unknown[] } = {},
+  ): void {
     run(
       this.sql,
       "INSERT INTO outbox (event, success, scrape_id, error, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -62,13 +68,18 @@ export class Outbox {
     const state = first<{ draining: number }>(this.sql, "SELECT draining FROM webhook_state WHERE id = 1")!;
     if (state.draining && !force) return;
     run(this.sql, "UPDATE webhook_state SET draining = 1, touched_at = ?, gave_up = 0 WHERE id = 1", Date.now());
-    await this.env.WEBHOOK_QUEUE.send(this.drainMessage()).catch((e) => console.error(`webhook kick failed: ${describeError(e)}`));
+    await this.env.WEBHOOK_QUEUE.send(this.drainMessage()).catch((e) =>
+      console.error(`webhook kick failed: ${describeError(e)}`),
+    );
     await this.timers.set("webhooks", Date.now() + WEBHOOK_STALL_MS);
   }
 
   /** The stall check (from the alarm): restart a drain that went quiet, or look again later. */
   async checkStalled(): Promise<void> {
-    const state = first<{ draining: number; touched_at: number }>(this.sql, "SELECT draining, touched_at FROM webhook_state WHERE id = 1")!;
+    const state = first<{ draining: number; touched_at: number }>(
+      this.sql,
+      "SELECT draining, touched_at FROM webhook_state WHERE id = 1",
+    )!;
     if (!state.draining) return;
     if (Date.now() - state.touched_at >= WEBHOOK_STALL_MS) await this.kick(true);
     else await this.timers.set("webhooks", state.touched_at + WEBHOOK_STALL_MS);
@@ -77,7 +88,14 @@ export class Outbox {
   /** The oldest undelivered events (the drain shows life by asking). */
   protected undelivered(max: number): PendingWebhook[] {
     run(this.sql, "UPDATE webhook_state SET touched_at = ? WHERE id = 1", Date.now());
-    return all<{ seq: number; event: string; success: number; scrape_id: string | null; error: string | null; data: string | null }>(
+    return all<{
+      seq: number;
+      event: string;
+      success: number;
+      scrape_id: string | null;
+      error: string | null;
+      data: string | null;
+    }>(
       this.sql,
       "SELECT seq, event, success, scrape_id, error, data FROM outbox WHERE delivered_at IS NULL ORDER BY seq LIMIT ?",
       max,
@@ -97,7 +115,8 @@ export class Outbox {
 
   /** The consumer found nothing left; false (and the drain goes on) if events arrived meanwhile. */
   drainFinished(): boolean {
-    if (first<{ n: number }>(this.sql, "SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL")!.n > 0) return false;
+    if (first<{ n: number }>(this.sql, "SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL")!.n > 0)
+      return false;
     run(this.sql, "UPDATE webhook_state SET draining = 0 WHERE id = 1");
     return true;
   }

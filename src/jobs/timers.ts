@@ -15,7 +15,12 @@ export class Timers<Kind extends string> {
   ) {}
 
   async set(kind: Kind, dueAt: number): Promise<void> {
-    run(this.sql, "INSERT INTO timers (kind, due_at) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET due_at = excluded.due_at", kind, dueAt);
+    run(
+      this.sql,
+      "INSERT INTO timers (kind, due_at) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET due_at = excluded.due_at",
+      kind,
+      dueAt,
+    );
     await this.arm();
   }
 
@@ -25,7 +30,9 @@ export class Timers<Kind extends string> {
 
   /** Removes and returns the timers due by `now`, earliest first. */
   takeDue(now: number): Kind[] {
-    const due = all<{ kind: Kind }>(this.sql, "SELECT kind FROM timers WHERE due_at <= ? ORDER BY due_at", now).map((t) => t.kind);
+    const due = all<{ kind: Kind }>(this.sql, "SELECT kind FROM timers WHERE due_at <= ? ORDER BY due_at", now).map(
+      (t) => t.kind,
+    );
     run(this.sql, "DELETE FROM timers WHERE due_at <= ?", now);
     return due;
   }
@@ -46,7 +53,11 @@ export class Timers<Kind extends string> {
    * runs the handler of each due timer, earliest first, then arms the alarm afresh for what remains. A handler's
    * failure ends the alarm (the runtime retries it) unless `onError` is given: then it is reported and the run goes on.
    */
-  async runDue(handlers: Record<Kind, () => Promise<unknown>>, alive: () => boolean, onError?: (kind: Kind, error: unknown) => void): Promise<void> {
+  async runDue(
+    handlers: Record<Kind, () => Promise<unknown>>,
+    alive: () => boolean,
+    onError?: (kind: Kind, error: unknown) => void,
+  ): Promise<void> {
     if (!alive()) return;
     for (const kind of this.takeDue(Date.now())) {
       try {

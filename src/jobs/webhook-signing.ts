@@ -90,7 +90,11 @@ export async function checkWebhookTarget(env: Env, url: string, teamId: string):
   checkEgress(url, egressPolicy(env), "Webhook URL");
   if (!(await webhookSigningSecret(env, teamId))) {
     const message =
-      "Webhooks are signed, and this team has no signing secret: an operator mints one (POST /admin/teams/{teamId}/webhook-secret) or lists it in WEBHOOK_SECRETS (WEBHOOK_SECRET serves only an install whose API_KEYS name a single team)";
-    throw new ApiError("BAD_REQUEST", message, [{ path: ["webhook"], message: "no webhook signing secret is configured", code: "custom" }]);
+      "Webhooks are signed, and this team has no signing secret: an operator mints one " +
+      "(POST /admin/teams/{teamId}/webhook-secret) or lists it in WEBHOOK_SECRETS " +
+      "(WEBHOOK_SECRET serves only an install whose API_KEYS name a single team)";
+    throw new ApiError("BAD_REQUEST", message, [
+      { path: ["webhook"], message: "no webhook signing secret is configured", code: "custom" },
+    ]);
   }
 }

@@ -16,7 +16,9 @@ export const MAX_LLM_INPUT_CHARS = 120_000;
 /** Formats that need the LLM. */
 export function llmFormats(formats: FormatObject[]): string[] {
   return formats
-    .filter((f) => f.type === "json" || f.type === "summary" || (f.type === "changeTracking" && f.modes.includes("json")))
+    .filter(
+      (f) => f.type === "json" || f.type === "summary" || (f.type === "changeTracking" && f.modes.includes("json")),
+    )
     .map((f) => (f.type === "changeTracking" ? "changeTracking json mode" : f.type));
 }
 
@@ -24,7 +26,10 @@ export function llmFormats(formats: FormatObject[]): string[] {
 export function requireLlmFor(env: Env, formats: FormatObject[]): void {
   const needs = llmFormats(formats);
   if (needs.length && !llmConfigured(env)) {
-    throw new ApiError("LLM_NOT_CONFIGURED", `The ${[...new Set(needs)].join(" and ")} format needs an LLM, and none is configured: ${LLM_SETTINGS}`);
+    throw new ApiError(
+      "LLM_NOT_CONFIGURED",
+      `The ${[...new Set(needs)].join(" and ")} format needs an LLM, and none is configured: ${LLM_SETTINGS}`,
+    );
   }
 }
 
@@ -42,7 +47,9 @@ export async function extractJson(
 ): Promise<JsonExtraction> {
   const system = [
     "You extract structured data from a web page given as markdown. Answer with one JSON object only.",
-    options.schema ? "The JSON must conform to the JSON Schema the user gives." : "Choose a sensible shape for the data.",
+    options.schema
+      ? "The JSON must conform to the JSON Schema the user gives."
+      : "Choose a sensible shape for the data.",
     "Use null for values the page does not contain; never invent data.",
   ].join(" ");
   const user = [
@@ -60,7 +67,10 @@ export async function summarize(env: Env, markdown: string, signal?: AbortSignal
   return completeText(
     env,
     [
-      { role: "system", content: "You summarize web pages. Answer in plain prose, a few sentences, in the page's language." },
+      {
+        role: "system",
+        content: "You summarize web pages. Answer in plain prose, a few sentences, in the page's language.",
+      },
       { role: "user", content: `Summarize the main content and key points from this page.\n\n${clipForLlm(markdown)}` },
     ],
     signal,

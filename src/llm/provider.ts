@@ -13,7 +13,8 @@ export interface ChatMessage {
 }
 
 /** What shape the answer must take: free text, any JSON object, or JSON conforming to a schema. */
-export type AnswerShape = { kind: "text" } | { kind: "json" } | { kind: "json_schema"; schema: Record<string, unknown> };
+export type AnswerShape =
+  { kind: "text" } | { kind: "json" } | { kind: "json_schema"; schema: Record<string, unknown> };
 
 export interface ChatRequest {
   messages: ChatMessage[];
@@ -37,7 +38,9 @@ export interface LlmProvider {
 }
 
 /** The settings that configure an LLM, named in LLM_NOT_CONFIGURED messages. */
-export const LLM_SETTINGS = "set LLM_BASE_URL (an OpenAI-compatible endpoint), LLM_MODEL and LLM_API_KEY, or deploy with a Workers AI binding named AI";
+export const LLM_SETTINGS =
+  "set LLM_BASE_URL (an OpenAI-compatible endpoint), LLM_MODEL and " +
+  "LLM_API_KEY, or deploy with a Workers AI binding named AI";
 
 /** The binding is optional configuration (`[ai] binding = "AI"` when deployed). */
 function aiBinding(env: Env): WorkersAiBinding | undefined {

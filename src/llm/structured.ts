@@ -6,7 +6,14 @@
  */
 import { Validator } from "@cfworker/json-schema";
 import { ApiError } from "../errors";
-import { LLM_SETTINGS, llmProvider, type AnswerShape, type ChatAnswer, type ChatMessage, type LlmProvider } from "./provider";
+import {
+  LLM_SETTINGS,
+  llmProvider,
+  type AnswerShape,
+  type ChatAnswer,
+  type ChatMessage,
+  type LlmProvider,
+} from "./provider";
 
 export interface JsonExtraction {
   /** The answer; null when the model gave nothing usable (see `warning`). */
@@ -22,11 +29,13 @@ export interface TextAnswer {
 
 export function requireProvider(env: Env): LlmProvider {
   const provider = llmProvider(env);
-  if (!provider) throw new ApiError("LLM_NOT_CONFIGURED", `This feature needs an LLM, and none is configured: ${LLM_SETTINGS}`);
+  if (!provider)
+    throw new ApiError("LLM_NOT_CONFIGURED", `This feature needs an LLM, and none is configured: ${LLM_SETTINGS}`);
   return provider;
 }
 
-const cutOff = (provider: LlmProvider) => `The LLM's answer was cut off at ${provider.name}'s output limit, so it was not used.`;
+const cutOff = (provider: LlmProvider) =>
+  `The LLM's answer was cut off at ${provider.name}'s output limit, so it was not used.`;
 
 /** Parses the first JSON value in a model answer (models sometimes wrap it in a code fence). */
 export function parseModelJson(content: string): { ok: true; value: unknown } | { ok: false } {
@@ -52,7 +61,13 @@ function check(answer: ChatAnswer, schema?: Record<string, unknown>): Checked {
     .filter((e) => e.keyword !== "properties" && e.keyword !== "items")
     .slice(0, 5)
     .map((e) => `${e.instanceLocation} ${e.error.replace(/\.$/, "")}`);
-  return { valid: false, data: parsed.value, problem: `does not match the JSON Schema: ${(errors.length ? errors : [result.errors[0]?.error ?? "invalid"]).join("; ")}` };
+  return {
+    valid: false,
+    data: parsed.value,
+    problem:
+      `does not match the JSON ` +
+      `Schema: ${(errors.length ? errors : [result.errors[0]?.error ?? "invalid"]).join("; ")}`,
+  };
 }
 
 /** One JSON answer to a system + user prompt, validated against `schema` when one is given. */
@@ -77,14 +92,17 @@ export async function completeJson(
     { role: "assistant", content: first.content },
     {
       role: "user",
-      content: `Your answer ${checked.problem}. Answer again with only the corrected JSON${request.schema ? ", conforming to the JSON Schema" : ""}.`,
+      content:
+        `Your answer ${checked.problem}. Answer again with only the corrected ` +
+        `JSON${request.schema ? ", conforming to the JSON Schema" : ""}.`,
     },
   ];
   const second = await provider.chat({ messages: repair, shape, signal });
   if (second.truncated) return { data: null, warning: cutOff(provider) };
   const rechecked = check(second, request.schema);
   if (rechecked.valid) return { data: rechecked.data };
-  if (rechecked.data !== undefined) return { data: rechecked.data, warning: `The JSON answer ${rechecked.problem} (after one repair round).` };
+  if (rechecked.data !== undefined)
+    return { data: rechecked.data, warning: `The JSON answer ${rechecked.problem} (after one repair round).` };
   return { data: null, warning: "The LLM did not answer with valid JSON (after one repair round)." };
 }
 
@@ -93,5 +111,7 @@ export async function completeText(env: Env, messages: ChatMessage[], signal?: A
   const provider = requireProvider(env);
   const answer = await provider.chat({ messages, shape: { kind: "text" }, signal });
   const text = answer.content.trim();
-  return answer.truncated ? { text, warning: `The LLM's answer was cut off at ${provider.name}'s output limit.` } : { text };
+  return answer.truncated
+    ? { text, warning: `The LLM's answer was cut off at ${provider.name}'s output limit.` }
+    : { text };
 }

@@ -46,7 +46,10 @@ export function toolCallingConfigured(env: Env): boolean {
 }
 
 export async function chatWithTools(env: Env, request: ToolChatRequest, signal?: AbortSignal): Promise<ToolReply> {
-  const choice = !request.toolChoice || request.toolChoice === "auto" ? "auto" : { type: "function", function: { name: request.toolChoice.name } };
+  const choice =
+    !request.toolChoice || request.toolChoice === "auto"
+      ? "auto"
+      : { type: "function", function: { name: request.toolChoice.name } };
   const payload: Record<string, unknown> = { messages: request.messages, tools: request.tools, tool_choice: choice };
   if (request.model) payload.model = request.model;
   const message = (await postChatCompletion(env, payload, signal)).message ?? {};
@@ -65,7 +68,11 @@ function readToolCalls(raw: unknown): ToolCall[] {
   });
 }
 
-function toolCall(name: string, args: unknown, id = `call_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`): ToolCall {
+function toolCall(
+  name: string,
+  args: unknown,
+  id = `call_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`,
+): ToolCall {
   const text = typeof args === "string" ? args : JSON.stringify(args ?? {});
   return { id, type: "function", function: { name, arguments: text } };
 }
@@ -80,6 +87,7 @@ function callWrittenAsText(content: string | null, names: Set<string>): ToolCall
   } catch {
     return [];
   }
-  if (typeof value !== "object" || value === null || typeof value.name !== "string" || !names.has(value.name)) return [];
+  if (typeof value !== "object" || value === null || typeof value.name !== "string" || !names.has(value.name))
+    return [];
   return [toolCall(value.name, value.arguments ?? value.parameters)];
 }

@@ -41,12 +41,20 @@ export function workersAi(binding: WorkersAiBinding, model?: string): LlmProvide
   return {
     name: "Workers AI",
     async chat(request: ChatRequest): Promise<ChatAnswer> {
-      const inputs: Record<string, unknown> = { messages: request.messages, max_tokens: WORKERS_AI_MAX_TOKENS, temperature: 0 };
+      const inputs: Record<string, unknown> = {
+        messages: request.messages,
+        max_tokens: WORKERS_AI_MAX_TOKENS,
+        temperature: 0,
+      };
       const format = responseFormat(request.shape);
       if (format) inputs.response_format = format;
       let result: WorkersAiResult;
       try {
-        result = (await binding.run(modelName, inputs, request.signal ? { signal: request.signal } : undefined)) as WorkersAiResult;
+        result = (await binding.run(
+          modelName,
+          inputs,
+          request.signal ? { signal: request.signal } : undefined,
+        )) as WorkersAiResult;
       } catch (e) {
         if (request.signal?.aborted) throw request.signal.reason;
         const reason = describeError(e);
@@ -64,7 +72,8 @@ function readResult(result: WorkersAiResult, modelName: string): ChatAnswer {
   const choice = result?.choices?.[0];
   if (choice) {
     const content = choice.message?.content;
-    if (typeof content !== "string") throw new ApiError("LLM_ERROR", `Workers AI (${modelName}) returned no message content`);
+    if (typeof content !== "string")
+      throw new ApiError("LLM_ERROR", `Workers AI (${modelName}) returned no message content`);
     return { content, truncated: choice.finish_reason === "length" };
   }
   const truncated = (result?.usage?.completion_tokens ?? 0) >= WORKERS_AI_MAX_TOKENS;

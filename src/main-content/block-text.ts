@@ -102,7 +102,8 @@ export const BLOCK_RULES: readonly BlockRule[] = [
       // On its own text the block would count its text outside links (a heading, prose) or nothing (links, a label).
       const { index, i } = b;
       const prose =
-        HEADING_TAGS.has(index.nodes[i].name) || (!mostlyLinks(b) && (b.own >= SHORT_BLOCK_CHARS || index.ownPunctuation[i] > 0));
+        HEADING_TAGS.has(index.nodes[i].name) ||
+        (!mostlyLinks(b) && (b.own >= SHORT_BLOCK_CHARS || index.ownPunctuation[i] > 0));
       b.promoted = prose ? b.links : b.own;
     },
   },
@@ -110,7 +111,10 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   {
     // A product card's name and price, not a paragraph that happens to sit in a repeated block.
     name: "product card label",
-    when: (b) => b.options.itemText === "clutter" && !!b.options.inLinkingItem?.[b.i] && (mostlyLinks(b) || b.own < PRODUCT_CARD_TEXT),
+    when: (b) =>
+      b.options.itemText === "clutter" &&
+      !!b.options.inLinkingItem?.[b.i] &&
+      (mostlyLinks(b) || b.own < PRODUCT_CARD_TEXT),
     counts: allClutter,
   },
   {
@@ -123,7 +127,11 @@ export const BLOCK_RULES: readonly BlockRule[] = [
     // A note on what the site earns from its links (not an entry of a list, which is the content saying that the
     // link in it is an affiliate one).
     name: "disclosure",
-    when: (b) => b.own <= DISCLOSURE_MAX_CHARS && isWhole(b) && b.index.nodes[b.i].name !== "li" && isDisclosure(b.index.nodes[b.i]),
+    when: (b) =>
+      b.own <= DISCLOSURE_MAX_CHARS &&
+      isWhole(b) &&
+      b.index.nodes[b.i].name !== "li" &&
+      isDisclosure(b.index.nodes[b.i]),
     counts: allClutter,
   },
   {
@@ -203,7 +211,8 @@ export function judgeBlockText(index: PageIndex, options: JudgeOptions): BlockTe
   for (let i = 1; i < count; i++) {
     const list = parent[i];
     if (!linkEntries[i] || list <= 0 || !LIST_TAGS.has(nodes[list].name)) continue;
-    if (index.childCount[list] <= TEXT_LINK_LIST_ENTRIES && subtreeGood[parent[list]] >= TEXT_LINK_LIST_PROSE) bad[i] = 0;
+    if (index.childCount[list] <= TEXT_LINK_LIST_ENTRIES && subtreeGood[parent[list]] >= TEXT_LINK_LIST_PROSE)
+      bad[i] = 0;
   }
   return { good, bad, subtreeGood, promoted };
 }

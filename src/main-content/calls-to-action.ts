@@ -10,7 +10,10 @@ import { cutWhere } from "./walk";
 /** A call to action is a link of fewer characters than this: "Get started", "Book a demo", "Learn more". */
 const CALL_TO_ACTION_CHARS = 25;
 /** Blocks whose lone link is a cell, an entry or a title of the structure around it, not a button. */
-const STRUCTURAL_BLOCKS = new Set(["li", "td", "th", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "caption", "figcaption"]);
+// prettier-ignore
+const STRUCTURAL_BLOCKS = new Set([
+  "li", "td", "th", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "caption", "figcaption",
+]);
 /** A button-shaped link repeated with the same text in this many items is each card's call to action. */
 const REPEATED_BUTTON_ITEMS = 3;
 
@@ -28,13 +31,21 @@ export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8
   };
   const shapedLikeButton = (i: number) => {
     const own = ownChars[i];
-    return own > 0 && own === chars[i] && ownLinkChars[i] === own && own < CALL_TO_ACTION_CHARS && ownPunctuation[i] === 0 && !STRUCTURAL_BLOCKS.has(nodes[i].name);
+    return (
+      own > 0 &&
+      own === chars[i] &&
+      ownLinkChars[i] === own &&
+      own < CALL_TO_ACTION_CHARS &&
+      ownPunctuation[i] === 0 &&
+      !STRUCTURAL_BLOCKS.has(nodes[i].name)
+    );
   };
   // The link is the block's own — inside it, or around it and nothing else — not a whole card's link around it,
   // whose labels are the card's text.
   const holdsLink = (i: number) => {
     for (let k = i; k < end[i]; k++) if (nodes[k].name === "a") return true;
-    for (let k = parent[i]; k > region.root && chars[k] === chars[i]; k = parent[k]) if (nodes[k].name === "a") return true;
+    for (let k = parent[i]; k > region.root && chars[k] === chars[i]; k = parent[k])
+      if (nodes[k].name === "a") return true;
     return false;
   };
   // In repeated items a lone link may be the card's title; one whose words every card repeats ("Learn more") is its
@@ -51,5 +62,9 @@ export function cutCallsToAction(index: PageIndex, region: Region, inItem: Uint8
     const label = labelOf.get(i);
     return label !== undefined && (labels.get(label) ?? 0) >= REPEATED_BUTTON_ITEMS;
   };
-  cutWhere(index, region, (i) => (inItem[i] ? repeatedButton(i) && !followedByContent(i) : shapedLikeButton(i) && (repeatedButton(i) || !followedByContent(i))));
+  cutWhere(index, region, (i) =>
+    inItem[i]
+      ? repeatedButton(i) && !followedByContent(i)
+      : shapedLikeButton(i) && (repeatedButton(i) || !followedByContent(i)),
+  );
 }

@@ -19,7 +19,10 @@ const PROSE_CHARS = 120;
 /** A dateline is shorter than this (non-space characters). */
 const DATELINE_MAX_CHARS = 80;
 /** Blocks that are headings, cells or entries of a structure, not lines of their own. */
-const STRUCTURAL = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd", "caption", "figcaption", "pre", "code"]);
+// prettier-ignore
+const STRUCTURAL = new Set([
+  "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd", "caption", "figcaption", "pre", "code",
+]);
 
 const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
 const PHRASES = [
@@ -50,12 +53,16 @@ const NAME = String.raw`(?:[A-Z][\w.'’-]*\s*){1,4}`;
  * A byline of its own: "By Nina Pineda", "By: Saru Yeknom", "Written by Camila Karalyte", "by Autumn Huerter", and with
  * more names or the writer's title after a comma or "and": "By Jane Doe, Staff Writer", "By Ann Lee and Tom Berg".
  */
-const BYLINE = new RegExp(String.raw`^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eported)\s+)?[Bb]y:?\s+${NAME}(?:(?:,|\s(?:and|&))\s*${NAME})*$`);
+const BYLINE = new RegExp(
+  String.raw`^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eported)\s+)?[Bb]y:?\s+${NAME}(?:(?:,|\s(?:and|&))\s*${NAME})*$`,
+);
 /** A name alone: beside a date in a bar of parts ("Jane Doe | March 3, 2025 | 5 min read"), the writer's. */
 const BARE_NAME = new RegExp(String.raw`^${NAME}$`);
 /** What separates the parts of a byline bar: a bar, a middle dot, a bullet, a dash between spaces. */
 const PARTS = /\s*[|·•]\s*|\s+[–—-]\s+/;
-/** A byline's or dateline's label on a line of its own, the name or date on the next: "Written by", "Last updated on:". */
+/**
+ * A byline's or dateline's label on a line of its own, the name or date on the next: "Written by", "Last updated on:".
+ */
 const LABEL = /^(?:last\s+)?(?:published|posted|updated|modified|reviewed|edited|written)(?:\s+(?:on|by))?\s*:?$/i;
 /** A line that must hold a date or a reading time, not just "Posted by" or separators. */
 const DATE_OR_TIME = new RegExp(`${MONTH}\\s+\\d|\\d{4}|\\d\\s*(?:min|mins|minutes?)\\b`, "i");
@@ -71,7 +78,11 @@ export function isDateline(text: string): boolean {
   if (onlyDate(byline === null ? text : text.slice(0, byline.index))) return true;
   // A bar of parts, one of them a date: "Jane Doe | March 3, 2025 | 5 min read", "By Ann Lee · Updated Mon 3:45 PM".
   const parts = text.split(PARTS).filter((part) => part.trim() !== "");
-  return parts.length > 1 && parts.some(onlyDate) && parts.every((part) => onlyDate(part) || BYLINE.test(part) || LABEL.test(part) || BARE_NAME.test(part));
+  return (
+    parts.length > 1 &&
+    parts.some(onlyDate) &&
+    parts.every((part) => onlyDate(part) || BYLINE.test(part) || LABEL.test(part) || BARE_NAME.test(part))
+  );
 }
 
 /** Cuts the datelines and bylines in the head of the region (before its first paragraph of prose). */
@@ -81,7 +92,12 @@ export function cutDatelines(index: PageIndex, region: Region, inItem: Uint8Arra
     if (inItem[i]) return "skip";
     const own = ownChars[i];
     if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return "stop";
-    const dateline = own > 0 && own === chars[i] && own < DATELINE_MAX_CHARS && !STRUCTURAL.has(nodes[i].name) && isDateline(collapsedText(nodes[i]));
+    const dateline =
+      own > 0 &&
+      own === chars[i] &&
+      own < DATELINE_MAX_CHARS &&
+      !STRUCTURAL.has(nodes[i].name) &&
+      isDateline(collapsedText(nodes[i]));
     return dateline ? "cut" : "descend";
   });
 }

@@ -6,8 +6,8 @@
  * Design. Like readability and trafilatura it scores blocks of text and picks a region; unlike them it has no list
  * of page layouts or sites, and one rule covers articles, threads, shops, listings, docs and marketing pages:
  *
- * 1. html/noscript.ts — a <noscript> crawler view (Discourse and other app shells) becomes the page when the rest of the
- *    body has next to no text; other noscripts go.
+ * 1. html/noscript.ts — a <noscript> crawler view (Discourse and other app shells) becomes the page when the rest of
+ *    the body has next to no text; other noscripts go.
  * 2. measure.ts — one flat index of the elements (document order, typed arrays; linear passes, no recursion):
  *    text per subtree and per block (the nearest non-inline ancestor of a text run; inline chrome, such as a
  *    screen-reader-only label, is a block of its own), link text, punctuation.
@@ -30,10 +30,10 @@
  *    A carousel's slides out of view (hidden siblings of shown items) are items too, and their clutter weighs.
  * 5. page.ts — what the page declares (JSON-LD, microdata): a discussion keeps its comment threads (every post of
  *    a forum), a Q&A page keeps its question (the region must hold it) and answers but not the comments under them,
- *    a product page is read as one (its hidden layers — a quick view, a size guide — go, its closed tabs and folds stay;
+ * a product page is read as one (its hidden layers — a quick view, a size guide — go, its closed tabs and folds stay;
  *    when it sells the product, its customer reviews are cut without weighing against the product's block), an
  *    article (a schema.org type, or an hAtom "hentry" around the pick) keeps its comments out however short it is,
- *    and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
+ * and so does an Open Graph article (og:type) with prose of its own. The page's author (itemprop="author", or a class
  *    naming an author box: a byline, a biography) goes, except on threads, Q&A pages and listings, where it signs
  *    each post or entry. A declared article (or an Open Graph one, or a page that is one <article> element without
  *    code: marksOneArticle) loses its pictures' captions and credits (not the pictures, nor a numbered figure's
@@ -62,9 +62,26 @@ import type { ElementNode } from "../dom/tree";
 import { judge, type JudgeOptions, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists, type ItemLists } from "./items";
-import { declaredKind, declaredQuestion, inDeclaredEntry, marksOneArticle, metadataSummary, readStructuredData, offersForSale } from "./page";
+import {
+  declaredKind,
+  declaredQuestion,
+  inDeclaredEntry,
+  marksOneArticle,
+  metadataSummary,
+  readStructuredData,
+  offersForSale,
+} from "./page";
 import { resolveNoscript } from "../html/noscript";
-import { cleanRegion, cutOrphanHeadings, joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
+import {
+  cleanRegion,
+  cutOrphanHeadings,
+  joinTitle,
+  keptChars,
+  keptImage,
+  pickRegion,
+  type Region,
+  wholePage,
+} from "./region";
 import { cutRepeats } from "./repeats";
 import { namedSections } from "./named-sections";
 import { markAuthorCards } from "./author-cards";
@@ -116,7 +133,7 @@ const LISTING_SPAN_SHARE = 0.7;
 function holdsClutteredList(index: PageIndex, items: ItemLists, judgement: Judgement, region: Region): boolean {
   const { end, chars } = index;
   const least = LISTING_SPAN_SHARE * chars[region.root];
-  for (let p = region.root; p < end[region.root]; ) {
+  for (let p = region.root; p < end[region.root];) {
     if ((p > region.root && region.cut[p]) || chars[p] < least) {
       p = end[p];
       continue;
@@ -129,7 +146,8 @@ function holdsClutteredList(index: PageIndex, items: ItemLists, judgement: Judge
 
 /** The page's main heading: its first <h1> outside boilerplate, or -1. */
 function pageTitle(index: PageIndex, judgement: Judgement): number {
-  for (let i = 1; i < index.nodes.length; i++) if (index.nodes[i].name === "h1" && !judgement.boilerplate[i] && index.chars[i] > 0) return i;
+  for (let i = 1; i < index.nodes.length; i++)
+    if (index.nodes[i].name === "h1" && !judgement.boilerplate[i] && index.chars[i] > 0) return i;
   return -1;
 }
 
@@ -205,8 +223,18 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   // lines as prose.
   const implausible = keptChars(index, region) < MIN_REGION_CHARS;
   const clutteredList = holdsClutteredList(index, items, judgement, region);
-  if (kind !== "product" && kind !== "qa" && (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible || clutteredList)) {
-    judgement = judge(index, { commentsAreContent, inItem: items.inItem, isItem: items.isItem, inTeaser: items.inTeaser, itemText: "content" });
+  if (
+    kind !== "product" &&
+    kind !== "qa" &&
+    (judgement.good[region.root] < LISTING_PROSE_SHARE * judgement.keptChars || implausible || clutteredList)
+  ) {
+    judgement = judge(index, {
+      commentsAreContent,
+      inItem: items.inItem,
+      isItem: items.isItem,
+      inTeaser: items.inTeaser,
+      itemText: "content",
+    });
     region = pickRegion(index, judgement);
   }
   // A small page's main region is all content: its one link or short label does not outweigh its paragraph.
@@ -214,7 +242,12 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   if (small !== null) region = small;
   // On pages other than articles and threads, the sections between a title and the content stay with both. Only an
   // article declared in structured data counts: site builders give every page og:type "article", a service page's too.
-  joinTitle(index, region, pageTitle(index, judgement), kind === "article" || commentsAreContent ? undefined : judgement);
+  joinTitle(
+    index,
+    region,
+    pageTitle(index, judgement),
+    kind === "article" || commentsAreContent ? undefined : judgement,
+  );
   cutInRegion({ index, region, items, judgement, commentsAreContent, itemText, small: small !== null });
   const summary = metadataSummary(signals.metadata, signals.title);
   if (!small?.declared && needsWholePage(index, region, summary !== null)) {
@@ -228,7 +261,10 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   separateGluedWords(root);
   cutRepeatedText(index, region, items.isItem);
   if (keptChars(index, region) === 0 && summary !== null) {
-    warnings.push("The page body has no text beyond navigation (it is rendered by scripts); its description (or title) is returned instead.");
+    warnings.push(
+      "The page body has no text beyond navigation (it is rendered by " +
+        "scripts); its description (or title) is returned instead.",
+    );
     return { root: summary, warnings };
   }
   return { root, warnings };

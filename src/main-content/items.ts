@@ -84,11 +84,16 @@ function signature(index: PageIndex, i: number): string {
   return element.name + "." + (digits ? first.replace(/\d+/g, "") : first);
 }
 
-
 /** Whether a link leads to another page (not to a place on this one, nor to a script: a tab, an accordion). */
 function leadsAway(link: ElementNode): boolean {
   const href = link.attrs.href;
-  return href !== undefined && href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href) && link.attrs.role !== "button";
+  return (
+    href !== undefined &&
+    href !== "" &&
+    !href.startsWith("#") &&
+    !/^javascript:/i.test(href) &&
+    link.attrs.role !== "button"
+  );
 }
 
 /**
@@ -96,7 +101,8 @@ function leadsAway(link: ElementNode): boolean {
  * over it points elsewhere as surely as a linked title does.
  */
 function linksAway(index: PageIndex, item: number): boolean {
-  for (let i = item; i < index.end[item]; i++) if (index.nodes[i].name === "a" && leadsAway(index.nodes[i])) return true;
+  for (let i = item; i < index.end[item]; i++)
+    if (index.nodes[i].name === "a" && leadsAway(index.nodes[i])) return true;
   return false;
 }
 
@@ -108,7 +114,8 @@ function linksAway(index: PageIndex, item: number): boolean {
 function isStoryCard(index: PageIndex, item: number): boolean {
   if ((index.holds[item] & (HOLDS_SUBHEADING | HOLDS_PICTURE)) !== (HOLDS_SUBHEADING | HOLDS_PICTURE)) return false;
   for (let h = item + 1; h < index.end[item]; h++) {
-    if (HEADING_TAGS.has(index.nodes[h].name)) return index.chars[h] > 0 && index.linkChars[h] >= STORY_TITLE_LINK_SHARE * index.chars[h];
+    if (HEADING_TAGS.has(index.nodes[h].name))
+      return index.chars[h] > 0 && index.linkChars[h] >= STORY_TITLE_LINK_SHARE * index.chars[h];
   }
   return false;
 }
@@ -182,7 +189,11 @@ export function findItemLists(index: PageIndex, heavyCards = false): ItemLists {
       if (nodes[c].name === "dt" && nodes[p].name === "dl") continue;
       withText++;
       // An item links somewhere (the product, the story, the thread) or is titled or pictured.
-      if (!ITEM_TAGS.has(nodes[c].name) || (index.linkChars[c] === 0 && !(index.holds[c] & (HOLDS_SUBHEADING | HOLDS_PICTURE)))) continue;
+      if (
+        !ITEM_TAGS.has(nodes[c].name) ||
+        (index.linkChars[c] === 0 && !(index.holds[c] & (HOLDS_SUBHEADING | HOLDS_PICTURE)))
+      )
+        continue;
       const key = signature(index, c);
       const group = groups.get(key);
       if (group) group.push(c);
@@ -200,7 +211,8 @@ export function findItemLists(index: PageIndex, heavyCards = false): ItemLists {
       // More than one block of text (title + price, headline + summary), a long one, or a link with a note of its
       // own beside it ("Fresnel lens — the largest"): a menu entry is its link and nothing else.
       const note = chars[c] - index.linkChars[c];
-      if (chars[c] >= RICH_ITEM_CHARS || end[c] - c > 3 || (index.linkChars[c] > 0 && note >= ITEM_NOTE_CHARS)) richItems++;
+      if (chars[c] >= RICH_ITEM_CHARS || end[c] - c > 3 || (index.linkChars[c] > 0 && note >= ITEM_NOTE_CHARS))
+        richItems++;
     }
     let stories = 0;
     if (heavyCards) for (const c of items) if (isStoryCard(index, c)) stories++;

@@ -100,7 +100,9 @@ export interface JudgeOptions {
 const CLUTTER_MAX_PROSE = 200;
 /** Share of a repeated item's text above which a block inside it is the item itself rather than a part of it. */
 const CARD_SHARE = 0.5;
-/** ... and above which, titled or not, it wraps the whole item (an entry's "meta" box holding its title and authors). */
+/**
+ * ... and above which, titled or not, it wraps the whole item (an entry's "meta" box holding its title and authors).
+ */
 const ITEM_WRAPPER_SHARE = 0.9;
 /**
  * An element named only as navigation is content when it holds this much prose (its own worth, not item text promoted
@@ -146,7 +148,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   const wrapsContent = (i: number) => holdsMostOfPage(i) || holdsMainContent(i);
   // Chrome by its class or id only (not a <footer>, a dialog or a contentinfo landmark): holding most of the page's
   // text, and much of it, it is a layout wrapper a component library named after its place ("page1-footer" of a post).
-  const namedOnly = (i: number) => nodes[i].name !== "footer" && nodes[i].attrs.role !== "contentinfo" && ownWorth[i] >= CHROME_WRAPPER_MIN;
+  const namedOnly = (i: number) =>
+    nodes[i].name !== "footer" && nodes[i].attrs.role !== "contentinfo" && ownWorth[i] >= CHROME_WRAPPER_MIN;
   // The repeated item each element belongs to (items.ts), or -1.
   const itemOf = new Int32Array(count).fill(-1);
   for (let i = 1; i < count; i++) itemOf[i] = options.isItem?.[i] ? i : itemOf[parent[i]];
@@ -154,17 +157,29 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   // A buyer's review of the product on sale: a review section holds what buyers wrote, however long, unless it wraps
   // the product's title (then it is a layout name); a rating summary line ("95% positive") speaks of the product.
   const buyersReview = (i: number) =>
-    options.reviewsAreClutter === true && index.reviews[i] === 1 && !(index.holds[i] & HOLDS_TITLE) && subtreeGood[i] >= CLUTTER_MAX_PROSE;
+    options.reviewsAreClutter === true &&
+    index.reviews[i] === 1 &&
+    !(index.holds[i] & HOLDS_TITLE) &&
+    subtreeGood[i] >= CLUTTER_MAX_PROSE;
   // A product page's hidden layer (a quick view, a size guide), not a closed tab or fold of its details.
   const hiddenLayer = (i: number) =>
-    options.hiddenLayersAreClutter === true && hidden[i] === 1 && !hidden[parent[i]] && !options.isItem?.[i] && !isDisclosurePanel(nodes[i]);
+    options.hiddenLayersAreClutter === true &&
+    hidden[i] === 1 &&
+    !hidden[parent[i]] &&
+    !options.isItem?.[i] &&
+    !isDisclosurePanel(nodes[i]);
   // Chrome (a footer, a dialog, a cookie box) goes unless it wraps the page's content; a dialog goes anyway.
-  const chromeGoes = (i: number) => (!holdsMainContent(i) && !(namedOnly(i) && holdsMostOfPage(i))) || isDialog(nodes[i]);
+  const chromeGoes = (i: number) =>
+    (!holdsMainContent(i) && !(namedOnly(i) && holdsMostOfPage(i))) || isDialog(nodes[i]);
   // The page's author (a byline, an author box with a biography) is about who wrote it, even when the box marks its
   // biography as a description (content by its itemprop); a thread's poster cards and a listing's bylines stay with
   // their posts and entries.
   const pagesAuthor = (i: number) =>
-    index.author[i] === 1 && !options.commentsAreContent && !options.signedPosts && itemText !== "content" && !holdsMostOfPage(i);
+    index.author[i] === 1 &&
+    !options.commentsAreContent &&
+    !options.signedPosts &&
+    itemText !== "content" &&
+    !holdsMostOfPage(i);
   // Named or placed as chrome: navigation, clutter, comments on an article, a section about something else, a header
   // outside the content, and on an article a caption, credit or disclosure (not the picture it may wrap, nor the
   // caption of a figure the text numbers).
@@ -175,7 +190,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
       h === Hint.Navigation ||
       h === Hint.Clutter ||
       options.namedSections?.[i] === 1 ||
-      (options.onlyProse === true && index.besideProse[i] === 1 && !(index.holds[i] & HOLDS_PICTURE) && !numbersFigure(nodes[i])) ||
+      (options.onlyProse === true &&
+        index.besideProse[i] === 1 &&
+        !(index.holds[i] & HOLDS_PICTURE) &&
+        !numbersFigure(nodes[i])) ||
       (h === Hint.Comments && !options.commentsAreContent) ||
       (nodes[i].name === "header" && !insideContent[parent[i]])
     );
@@ -193,7 +211,10 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // A titled "cta" box holding most of its card is the card itself (page builders name every card widget so);
     // a poster's card beside the post is not.
     const itemShare = itemOf[i] >= 0 ? index.chars[i] / (index.chars[itemOf[i]] || 1) : 0;
-    const card = options.isItem?.[i] === 1 || ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) || itemShare >= ITEM_WRAPPER_SHARE;
+    const card =
+      options.isItem?.[i] === 1 ||
+      ((index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) !== 0 && itemShare > CARD_SHARE) ||
+      itemShare >= ITEM_WRAPPER_SHARE;
     if (h === Hint.Clutter && !named && ((ownWorth[i] >= CLUTTER_MAX_PROSE && !fillable) || card)) return true;
     // A code block is content whatever its wrapper is named: a highlighter's toolbar ("code-toolbar"), its file name
     // and language line ("highlight-meta"), a drop-down of one example per language.
@@ -205,8 +226,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // form for editing).
     return nodes[i].name === "form" && !fillable && contentInside[i] > 0;
   };
-  // The first classifier that speaks decides: 2 = boilerplate set aside (kept out of the region's net), 1 = boilerplate,
-  // 0 = not.
+  // The first classifier that speaks decides: 2 = boilerplate set aside (kept out of the region's net), 1 =
+  // boilerplate, 0 = not.
   const classify = (i: number): 0 | 1 | 2 => {
     if (buyersReview(i) || hiddenLayer(i)) return 2;
     if (hint[i] === Hint.Chrome) return chromeGoes(i) ? 1 : 0;
@@ -233,7 +254,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
   let commentGood = 0;
   let keptChars = 0;
   const hiddenGood = new Float64Array(count);
-  // A carousel's slides out of view (hidden items of a list, items.ts): their clutter weighs like their shown siblings'.
+  // A carousel's slides out of view (hidden items of a list, items.ts): their clutter weighs like their shown
+  // siblings'.
   const slide = new Uint8Array(count);
   for (let i = 1; i < count; i++) slide[i] = slide[parent[i]] | (options.isItem?.[i] && index.hidden[i] ? 1 : 0);
   for (let i = 0; i < count; i++) {

@@ -9,7 +9,16 @@
  * skip link) are blocks of their own, so that their words do not turn the label beside them into prose.
  */
 import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
-import { elementSignals, HEADING_TAGS, Hint, isHidden, signalEntities, signalHint, SILENT_TAGS, UI_TAGS } from "./signals";
+import {
+  elementSignals,
+  HEADING_TAGS,
+  Hint,
+  isHidden,
+  signalEntities,
+  signalHint,
+  SILENT_TAGS,
+  UI_TAGS,
+} from "./signals";
 import { AUTHOR, BESIDE_PROSE, entityFlags, REVIEWS } from "./entities";
 
 /** Bits of `PageIndex.holds`: an <h1> (the page or article title). */
@@ -24,9 +33,11 @@ export const HOLDS_FIELD = 8;
 export const HOLDS_CODE = 16;
 
 /** Elements whose text belongs to the surrounding block. */
+// prettier-ignore
 export const INLINE_TAGS = new Set([
   "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
-  "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "big", "tt", "strike", "nobr",
+  "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "big", "tt", "strike",
+  "nobr",
 ]);
 
 export interface PageIndex {
@@ -45,7 +56,9 @@ export interface PageIndex {
   widget: Uint8Array;
   /** 1 where the element itself declares the page's author (entities.ts AUTHOR). */
   author: Uint8Array;
-  /** 1 where the element itself is a caption, credit or disclosure printed beside an article (entities.ts BESIDE_PROSE). */
+  /**
+   * 1 where the element itself is a caption, credit or disclosure printed beside an article (entities.ts BESIDE_PROSE).
+   */
   besideProse: Uint8Array;
   /** What each subtree holds, as HOLDS_* bits (a title, a section heading, a picture, a form field, code). */
   holds: Uint8Array;
@@ -170,7 +183,8 @@ export function indexPage(root: ElementNode): PageIndex {
     end[index] = index + 1;
     holds[index] = ownHolding(item);
     // Inside code, class names are a highlighter's token kinds ("hljs-comment", "token tag", "hljs-meta"), not the
-    // page's layout: they give no hint, or a code sample's comments and tags would be cut as comment threads and clutter.
+    // page's layout: they give no hint, or a code sample's comments and tags would be cut as comment threads and
+    // clutter.
     if (parentIndex >= 0 && (inCode[parentIndex] === 1 || CODE_TAGS.has(nodes[parentIndex].name))) inCode[index] = 1;
     if (index > 0 && isHidden(item)) hidden[index] = 1;
     if (index > 0 && inCode[index] === 0) {
@@ -182,9 +196,10 @@ export function indexPage(root: ElementNode): PageIndex {
       if (entity & BESIDE_PROSE) besideProse[index] = 1;
     }
     // A link whose text is code names an identifier (an API reference in documentation), not a place to go.
-    if (item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex] === 1))) inLink[index] = 1;
-    // Inline text named as chrome (a screen-reader-only "Filter by style:", a skip link) is a block of its own, judged as
-    // chrome, not part of the block around it: a facet's "A-Line" stays a short label, not prose.
+    if (item.name !== "code" && (item.name === "a" || (parentIndex >= 0 && inLink[parentIndex] === 1)))
+      inLink[index] = 1;
+    // Inline text named as chrome (a screen-reader-only "Filter by style:", a skip link) is a block of its own, judged
+    // as chrome, not part of the block around it: a facet's "A-Line" stays a short label, not prose.
     const h = hint[index];
     const chromeInline = h === Hint.Boilerplate || h === Hint.Chrome || h === Hint.Navigation;
     blockOf[index] = parentIndex >= 0 && INLINE_TAGS.has(item.name) && !chromeInline ? blockOf[parentIndex] : index;
@@ -213,7 +228,25 @@ export function indexPage(root: ElementNode): PageIndex {
     textChars[p] += textChars[i];
     linkChars[p] += linkChars[i];
   }
-  return { nodes, parent, end, hint, hidden, reviews, widget, author, besideProse, holds, chars, textChars, linkChars, ownChars, ownLinkChars, ownPunctuation, childCount };
+  return {
+    nodes,
+    parent,
+    end,
+    hint,
+    hidden,
+    reviews,
+    widget,
+    author,
+    besideProse,
+    holds,
+    chars,
+    textChars,
+    linkChars,
+    ownChars,
+    ownLinkChars,
+    ownPunctuation,
+    childCount,
+  };
 }
 
 /** Elements whose descendants are code: their class names are a highlighter's, not the page's. */
@@ -243,7 +276,13 @@ function unlinkCardProse(
     if (nodes[a].name !== "a" || (holds[a] & (HOLDS_TITLE | HOLDS_SUBHEADING)) === 0) continue;
     for (let j = a + 1; j < end[a]; j++) {
       const block = blockOf[j];
-      if (block <= a || HEADING_TAGS.has(nodes[block].name) || ownPunctuation[block] === 0 || ownChars[block] < CARD_PROSE_CHARS) continue;
+      if (
+        block <= a ||
+        HEADING_TAGS.has(nodes[block].name) ||
+        ownPunctuation[block] === 0 ||
+        ownChars[block] < CARD_PROSE_CHARS
+      )
+        continue;
       linkChars[j] = 0;
       ownLinkChars[block] = 0;
     }
@@ -291,9 +330,10 @@ function countElements(root: ElementNode, titling: Set<ElementNode>): number {
  * interface widget's.
  */
 function titlesPanel(button: ElementNode): boolean {
-  // The accordion pattern of WAI-ARIA: a heading wrapping the toggle of the panel after it (the heading, not the button,
-  // has the panel as its sibling; the panel may be left out of the markup until opened).
-  if ((button.attrs["aria-expanded"] !== undefined || button.attrs["aria-controls"] !== undefined) && inHeading(button)) return true;
+  // The accordion pattern of WAI-ARIA: a heading wrapping the toggle of the panel after it (the heading, not the
+  // button, has the panel as its sibling; the panel may be left out of the markup until opened).
+  if ((button.attrs["aria-expanded"] !== undefined || button.attrs["aria-controls"] !== undefined) && inHeading(button))
+    return true;
   const siblings = button.parent?.children ?? [];
   let next: ElementNode | null = null;
   for (let k = siblings.indexOf(button) + 1; k < siblings.length && next === null; k++) {

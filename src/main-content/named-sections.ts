@@ -25,7 +25,9 @@ import { HEADING_TAGS } from "./signals";
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
     [
-      "(?:other )?related (?:\\w+ )?(?:posts|articles|stories|content|reading|reads|products|items|links|topics|guides|videos|news|discussions|threads|questions|case studies|insights)(?: (?:about|and|from|that|you|for) .{1,40})?",
+      "(?:other )?related (?:\\w+ )?(?:posts|articles|stories|content|reading|reads|products|items|links|topics|" +
+        "guides|videos|news|discussions|threads|questions|case studies|insights)" +
+        "(?: (?:about|and|from|that|you|for) .{1,40})?",
       "(?:check out )?(?:other|more) related \\w+",
       "similar (?:threads|discussions|questions|topics)",
       "suggested (?:topics|threads)",
@@ -94,7 +96,13 @@ const WEAK_CARD_CHARS = 300;
 /** Under a weak heading, at most this share of the rest of the section may be text outside links. */
 const WEAK_PROSE_SHARE = 0.5;
 /** Heading levels by tag. */
-const LEVEL = new Map<string, number>([["h2", 2], ["h3", 3], ["h4", 4], ["h5", 5], ["h6", 6]]);
+const LEVEL = new Map<string, number>([
+  ["h2", 2],
+  ["h3", 3],
+  ["h4", 4],
+  ["h5", 5],
+  ["h6", 6],
+]);
 /** A section holding more than this share of the page's text is not a side section, whatever its heading says. */
 const MAX_SECTION_SHARE = 0.5;
 
@@ -113,7 +121,9 @@ export function namedSections(index: PageIndex, options: { article?: boolean } =
     if (level === undefined && !isLabel(index, h)) continue;
     const title = collapsedText(nodes[h]).replace(CLOSING_PUNCTUATION, "");
     const strong =
-      ELSEWHERE_HEADING.test(title) || (level !== undefined && RAIL_HEADING.test(title)) || (options.article === true && DISCLAIMER_HEADING.test(title));
+      ELSEWHERE_HEADING.test(title) ||
+      (level !== undefined && RAIL_HEADING.test(title)) ||
+      (options.article === true && DISCLAIMER_HEADING.test(title));
     const weak = !strong && WEAK_HEADING.test(title);
     if (!strong && !weak) continue;
     // The heading with the wrappers around it that hold nothing else.
@@ -148,7 +158,12 @@ export function namedSections(index: PageIndex, options: { article?: boolean } =
  * leads to such a page rather than titling a section here).
  */
 function isLabel(index: PageIndex, i: number): boolean {
-  return index.ownChars[i] > 0 && index.ownChars[i] === index.chars[i] && index.ownLinkChars[i] === 0 && index.nodes[i].name !== "li";
+  return (
+    index.ownChars[i] > 0 &&
+    index.ownChars[i] === index.chars[i] &&
+    index.ownLinkChars[i] === 0 &&
+    index.nodes[i].name !== "li"
+  );
 }
 
 /**

@@ -32,10 +32,20 @@ export function isCopyrightNotice(element: ElementNode): boolean {
 export const DISCLOSURE_MAX_CHARS = 400;
 
 /** What a disclosure is about: being paid for links or recommendations. */
-const DISCLOSURE_MONEY = /\b(?:affiliate|commissions?|commissionable|compensat(?:ed|ion)|qualifying purchases|reader-supported)\b/i;
-/** How a disclosure speaks: the site or the writer about itself and its links, to the reader about what a purchase costs. */
-const DISCLOSURE_FRAME =
-  /\b(?:we|i|us|our|this (?:post|article|page|site|website|blog|story|guide|review))\b[^.]{0,60}?\b(?:earn|earns|receive|receives|get|gets|contains?|includes?|uses?)\b|\bat no (?:extra|additional) (?:cost|charge)\b|\bdisclos(?:ure|ed)\b|\bdisclaimer\b|\bamazon associate\b|\breader-supported\b/i;
+const DISCLOSURE_MONEY =
+  /\b(?:affiliate|commissions?|commissionable|compensat(?:ed|ion)|qualifying purchases|reader-supported)\b/i;
+/**
+ * How a disclosure speaks: the site or the writer about itself and its links, to the reader about what a purchase
+ * costs.
+ */
+const DISCLOSURE_FRAME = new RegExp(
+  String.raw`\b(?:we|i|us|our|this (?:post|article|page|site|website|blog|story|` +
+    String.raw`guide|review))\b[^.]{0,60}?\b(?:earn|earns|receive|receives|get|` +
+    String.raw`gets|contains?|includes?|uses?)\b|\bat no (?:extra|additional) (?:cost|` +
+    String.raw`charge)\b|\bdisclos(?:ure|ed)\b|\bdisclaimer\b|\bamazon associate\b|` +
+    String.raw`\breader-supported\b`,
+  "i",
+);
 
 /**
  * Whether a text run of the element names being paid, looked for run by run (most blocks have no such word, and their

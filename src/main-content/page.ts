@@ -37,10 +37,12 @@ export function readStructuredData(jsonLd: unknown[]): StructuredData {
     for (const type of Array.isArray(declared) ? declared : [declared]) {
       if (typeof type !== "string") continue;
       types.set(type, (types.get(type) ?? 0) + 1);
-      if (PRODUCT_TYPES.test(type) && typeof object.name === "string" && !variant) productNames.add(object.name.trim().toLowerCase());
+      if (PRODUCT_TYPES.test(type) && typeof object.name === "string" && !variant)
+        productNames.add(object.name.trim().toLowerCase());
     }
     if (object.hasVariant !== null && typeof object.hasVariant === "object") variants.add(object.hasVariant);
-    for (const [key, inner] of Object.entries(object)) if (key !== "@type" && inner !== null && typeof inner === "object") stack.push(inner);
+    for (const [key, inner] of Object.entries(object))
+      if (key !== "@type" && inner !== null && typeof inner === "object") stack.push(inner);
   }
   return { types, productNames };
 }
@@ -103,7 +105,8 @@ export function declaredKind({ types, productNames }: StructuredData, index: Pag
     if (ARTICLE_MICRODATA.test(itemtype)) article = true;
   }
   if (discussion) return "discussion";
-  if (list || productNames.size > MAX_PRODUCT_NAMES || microdataProducts > MAX_PRODUCT_NAMES) return article ? "article" : null;
+  if (list || productNames.size > MAX_PRODUCT_NAMES || microdataProducts > MAX_PRODUCT_NAMES)
+    return article ? "article" : null;
   if (products > 0 || productMicrodata) return "product";
   return article ? "article" : null;
 }
@@ -164,10 +167,18 @@ export function offersForSale({ types }: StructuredData, index: PageIndex): bool
 
 /** The page's own summary (its description metas, else its title), as a paragraph; null when it has neither. */
 export function metadataSummary(metadata: Record<string, unknown>, title?: string): ElementNode | null {
-  const candidates = [metadata.ogDescription, metadata.description, metadata["og:description"], metadata["twitter:description"]];
+  const candidates = [
+    metadata.ogDescription,
+    metadata.description,
+    metadata["og:description"],
+    metadata["twitter:description"],
+  ];
   let best = "";
-  for (const value of candidates) if (typeof value === "string" && value.trim().length > best.length) best = value.trim();
-  if (best === "") for (const value of [title, metadata.title, metadata.ogTitle]) if (typeof value === "string" && value.trim() && !best) best = value.trim();
+  for (const value of candidates)
+    if (typeof value === "string" && value.trim().length > best.length) best = value.trim();
+  if (best === "")
+    for (const value of [title, metadata.title, metadata.ogTitle])
+      if (typeof value === "string" && value.trim() && !best) best = value.trim();
   if (best === "") return null;
   const paragraph = new ElementNode("p", {}, null);
   paragraph.children.push(new TextNode(best, paragraph));
@@ -192,5 +203,9 @@ export function marksOneArticle(index: PageIndex): boolean {
     if (article >= 0) return false;
     article = i;
   }
-  return article >= 0 && index.chars[article] >= ARTICLE_ELEMENT_SHARE * index.chars[0] && (index.holds[article] & HOLDS_CODE) === 0;
+  return (
+    article >= 0 &&
+    index.chars[article] >= ARTICLE_ELEMENT_SHARE * index.chars[0] &&
+    (index.holds[article] & HOLDS_CODE) === 0
+  );
 }

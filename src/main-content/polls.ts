@@ -39,6 +39,12 @@ export function cutPolls(index: PageIndex, region: Region): void {
   }
   cutWhere(index, region, (i) => {
     const k = i - root;
-    return buttons[k] >= POLL_MIN_BUTTONS && !other[k] && chars[i] > 0 && chars[i] <= POLL_MAX_CHARS && collapsedText(nodes[i]).includes("?");
+    return (
+      buttons[k] >= POLL_MIN_BUTTONS &&
+      !other[k] &&
+      chars[i] > 0 &&
+      chars[i] <= POLL_MAX_CHARS &&
+      collapsedText(nodes[i]).includes("?")
+    );
   });
 }

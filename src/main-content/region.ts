@@ -53,7 +53,12 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
   }
   // The core: the subtree with the most content net of everything else in it, boilerplate and clutter alike.
   const net = new Float64Array(count);
-  for (let i = 0; i < count; i++) net[i] = boilerplate[i] ? (judgement.hidden[i] || judgement.aside[i] ? 0 : -index.ownChars[i]) : blockGood[i] - blockBad[i];
+  for (let i = 0; i < count; i++)
+    net[i] = boilerplate[i]
+      ? judgement.hidden[i] || judgement.aside[i]
+        ? 0
+        : -index.ownChars[i]
+      : blockGood[i] - blockBad[i];
   for (let i = count - 1; i > 0; i--) net[parent[i]] += net[i];
   let core = 0;
   if (anchor > 0) {
@@ -63,7 +68,8 @@ export function pickRegion(index: PageIndex, judgement: Judgement, anchor = -1):
     // more text than the element inside it (only images, empty boxes) gives way to that element.
     for (let i = 1; i < count; i++) {
       if (boilerplate[i]) continue;
-      if (net[i] > net[core] || (net[i] === net[core] && i < index.end[core] && index.chars[i] === index.chars[core])) core = i;
+      if (net[i] > net[core] || (net[i] === net[core] && i < index.end[core] && index.chars[i] === index.chars[core]))
+        core = i;
     }
   }
   return { root: widen(index, core, cut, worth, judgement), cut, worth };
@@ -107,7 +113,8 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
       if (s === child || cut[s]) continue;
       if (worth[s] >= threshold) joined = true;
       else if (titled[s] && worth[s] >= SIBLING_MIN) sections += worth[s];
-      else if (judgement.good[s] >= ISLAND_PROSE_MIN && judgement.bad[s] <= ISLAND_CLUTTER_SHARE * judgement.good[s]) continue;
+      else if (judgement.good[s] >= ISLAND_PROSE_MIN && judgement.bad[s] <= ISLAND_CLUTTER_SHARE * judgement.good[s])
+        continue;
       else if (worth[s] !== 0 || index.chars[s] > 0) islands.push(s);
     }
     if (sections >= threshold) joined = true;
@@ -123,7 +130,13 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
  * block worth something, or that block after it (a guide's "Best movers for those moving locally" over its list) —
  * rather than an island: the heading and its body are siblings, so neither holds a heading of its own.
  */
-function headedSection(index: PageIndex, s: number, worth: Float64Array, cut: Uint8Array, judgement: Judgement): boolean {
+function headedSection(
+  index: PageIndex,
+  s: number,
+  worth: Float64Array,
+  cut: Uint8Array,
+  judgement: Judgement,
+): boolean {
   const { nodes, parent, end } = index;
   if (worth[s] <= 0) return false;
   const isHeading = (i: number) => HEADINGS.has(nodes[i].name) && judgement.good[i] > 0 && !cut[i];
@@ -180,14 +193,15 @@ export function joinTitle(index: PageIndex, region: Region, title: number, secti
     climb(region.root, true);
     excluded.push(top);
   }
-  for (const e of excluded) for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c) && !keptBetween(c)) region.cut[c] = 1;
+  for (const e of excluded)
+    for (let c = e + 1; c < end[e]; c = end[c]) if (!path.has(c) && !keptBetween(c)) region.cut[c] = 1;
   region.root = top;
 }
 
 /** Text the region keeps once its cut subtrees are gone. */
 export function keptChars(index: PageIndex, region: Region): number {
   let kept = index.chars[region.root];
-  for (let i = region.root + 1; i < index.end[region.root]; ) {
+  for (let i = region.root + 1; i < index.end[region.root];) {
     if (region.cut[i]) {
       kept -= index.chars[i];
       i = index.end[i];
@@ -198,7 +212,7 @@ export function keptChars(index: PageIndex, region: Region): number {
 
 /** Whether the region keeps an image (a photo page's content may be its picture alone). */
 export function keptImage(index: PageIndex, region: Region): boolean {
-  for (let i = region.root; i < index.end[region.root]; ) {
+  for (let i = region.root; i < index.end[region.root];) {
     if (region.cut[i]) i = index.end[i];
     else if (index.nodes[i].name === "img") return true;
     else i++;
@@ -218,7 +232,8 @@ export function wholePage(index: PageIndex, judgement?: Judgement): Region {
   if (judgement === undefined) return region;
   // The body without its chrome (menus, footers, banners) when enough is left of it; else all of it.
   const bare = cut.slice();
-  for (let i = 1; i < count; i++) if (judgement.boilerplate[i] && !judgement.boilerplate[index.parent[i]] && !judgement.hidden[i]) bare[i] = 1;
+  for (let i = 1; i < count; i++)
+    if (judgement.boilerplate[i] && !judgement.boilerplate[index.parent[i]] && !judgement.hidden[i]) bare[i] = 1;
   const withoutChrome = { root: 0, cut: bare, worth: region.worth };
   return keptChars(index, withoutChrome) >= FALLBACK_MIN_CHARS ? withoutChrome : region;
 }
@@ -230,19 +245,25 @@ const HEADINGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
  * A label announcing a table of contents ("Table of contents", "On this page", "In this article"), set as a <div>, a
  * <p> or a <details>' <summary> rather than a heading: once the list under it is cut, it is as much an orphan.
  */
-const CONTENTS_LABEL = /^\s*(?:table of contents|contents|on this page|in this (?:article|section|guide)|jump to(?: section)?)\s*:?\s*$/i;
+const CONTENTS_LABEL =
+  /^\s*(?:table of contents|contents|on this page|in this (?:article|section|guide)|jump to(?: section)?)\s*:?\s*$/i;
 const CONTENTS_LABEL_CHARS = 24;
 
 function namesContents(index: PageIndex, i: number): boolean {
   const chars = index.chars[i];
-  return chars >= 6 && chars <= CONTENTS_LABEL_CHARS && index.ownChars[i] === chars && CONTENTS_LABEL.test(collapsedText(index.nodes[i]));
+  return (
+    chars >= 6 &&
+    chars <= CONTENTS_LABEL_CHARS &&
+    index.ownChars[i] === chars &&
+    CONTENTS_LABEL.test(collapsedText(index.nodes[i]))
+  );
 }
 
 /**
  * Cuts wrappers left holding nothing but a heading once their content was cut: "Related articles" over a cut list
- * of links, "Table of contents" over a cut menu (as a heading or as a plain label, namesContents). A section heading announces what follows; alone it is clutter
- * (except in a repeated item, where the title may be all that is left of a card). An article's <header> left with
- * only its <h1> once the byline is cut keeps the title.
+ * of links, "Table of contents" over a cut menu (as a heading or as a plain label, namesContents). A section heading
+ * announces what follows; alone it is clutter (except in a repeated item, where the title may be all that is left of a
+ * card). An article's <header> left with only its <h1> once the byline is cut keeps the title.
  */
 export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint8Array): void {
   const { nodes, parent, end, chars } = index;
@@ -274,7 +295,11 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
   }
   // A card reduced to its title (its "Read more" button cut) is still an item of its list.
   const orphan = (i: number) =>
-    headingCount[i - root] === 1 && kept[i - root] === inHeadings[i - root] && kept[i - root] < chars[i] && !HEADINGS.has(nodes[i].name) && !inItem[i];
+    headingCount[i - root] === 1 &&
+    kept[i - root] === inHeadings[i - root] &&
+    kept[i - root] < chars[i] &&
+    !HEADINGS.has(nodes[i].name) &&
+    !inItem[i];
   cutWhere(index, region, orphan);
 }
 
@@ -290,14 +315,15 @@ const MEDIA_PARTS = new Set(["source", "track"]);
 export function cleanRegion(index: PageIndex, region: Region): void {
   const { nodes, end } = index;
   const doomed: PageNode[] = [];
-  for (let i = region.root + 1; i < end[region.root]; ) {
+  for (let i = region.root + 1; i < end[region.root];) {
     if (region.cut[i]) {
       doomed.push(nodes[i]);
       i = end[i];
       continue;
     }
     if (MEDIA_TAGS.has(nodes[i].name)) {
-      for (const child of nodes[i].children) if (child.type !== ELEMENT || !MEDIA_PARTS.has(child.name)) doomed.push(child);
+      for (const child of nodes[i].children)
+        if (child.type !== ELEMENT || !MEDIA_PARTS.has(child.name)) doomed.push(child);
     }
     i++;
   }

@@ -19,7 +19,10 @@ const VERBATIM = new Set(["pre", "code", "table", "textarea", "script", "style"]
 
 const blank = (node: PageNode) => node.type !== ELEMENT && node.data.trim() === "";
 
-/** Whether a run of text is a line of its own: a block's edge or a <br> on both sides, nothing inline (an image neither). */
+/**
+ * Whether a run of text is a line of its own: a block's edge or a <br> on both sides, nothing inline (an image
+ * neither).
+ */
 function standsAlone(node: TextNode): boolean {
   const siblings = node.parent!.children;
   const k = siblings.indexOf(node);
@@ -27,7 +30,8 @@ function standsAlone(node: TextNode): boolean {
   while (before >= 0 && blank(siblings[before])) before--;
   let after = k + 1;
   while (after < siblings.length && blank(siblings[after])) after++;
-  const edge = (n: PageNode | undefined) => n === undefined || (n.type === ELEMENT && !INLINE_TAGS.has(n.name) && n.name !== "img");
+  const edge = (n: PageNode | undefined) =>
+    n === undefined || (n.type === ELEMENT && !INLINE_TAGS.has(n.name) && n.name !== "img");
   return edge(siblings[before]) && edge(siblings[after]);
 }
 
@@ -70,7 +74,7 @@ export function cutRepeatedText(index: PageIndex, region: Region, isItem: Uint8A
   // Earlier runs by fingerprint.
   const seen = new Map<number, TextNode[]>();
   const doomed: TextNode[] = [];
-  for (let i = region.root; i < end[region.root]; ) {
+  for (let i = region.root; i < end[region.root];) {
     if (i > region.root && region.cut[i]) {
       i = end[i];
       continue;

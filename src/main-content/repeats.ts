@@ -38,7 +38,8 @@ export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array)
       compared[i] = 1;
       return "descend";
     }
-    if (chars[i] < REPEAT_MIN_CHARS || (ownChars[i] !== chars[i] && (chars[i] > REPEAT_MAX_GROUP_CHARS || inItem[i]))) return "descend";
+    if (chars[i] < REPEAT_MIN_CHARS || (ownChars[i] !== chars[i] && (chars[i] > REPEAT_MAX_GROUP_CHARS || inItem[i])))
+      return "descend";
     const first = firstWithCount.get(textChars[i]);
     compared[i] = 1;
     if (first === undefined) {

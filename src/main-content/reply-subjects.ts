@@ -29,7 +29,13 @@ const REPLY_INITIALS = new Set(["r", "R", "a", "A", "s", "S", "v", "V"]);
 function mayHoldReply(index: PageIndex, region: Region): boolean {
   const { nodes, end, chars } = index;
   for (let i = region.root + 1; i < end[region.root]; i++) {
-    if (HEADING_TAGS.has(nodes[i].name) && nodes[i].name !== "h1" && chars[i] > 0 && REPLY_INITIALS.has(firstCharacter(nodes[i]))) return true;
+    if (
+      HEADING_TAGS.has(nodes[i].name) &&
+      nodes[i].name !== "h1" &&
+      chars[i] > 0 &&
+      REPLY_INITIALS.has(firstCharacter(nodes[i]))
+    )
+      return true;
   }
   return false;
 }

@@ -60,21 +60,43 @@ export const REGION_CUTS: readonly RegionCut[] = [
     on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
     cut: ({ index, region, items }) => cutDatelines(index, region, items.inItem),
   },
-  { name: 'feedback polls: "Was this page helpful?" over Yes and No (polls.ts)', on: everyPage, cut: ({ index, region }) => cutPolls(index, region) },
-  { name: "sign-up boxes: a newsletter offer over an e-mail field (sign-up-boxes.ts)", on: everyPage, cut: ({ index, region }) => cutSignUpBoxes(index, region) },
   {
-    name: 'sign-up lines: "Sign up for our newsletter…" as a line of its own, a small part of the region (sign-up-boxes.ts)',
+    name: 'feedback polls: "Was this page helpful?" over Yes and No (polls.ts)',
+    on: everyPage,
+    cut: ({ index, region }) => cutPolls(index, region),
+  },
+  {
+    name: "sign-up boxes: a newsletter offer over an e-mail field (sign-up-boxes.ts)",
+    on: everyPage,
+    cut: ({ index, region }) => cutSignUpBoxes(index, region),
+  },
+  {
+    name:
+      'sign-up lines: "Sign up for our newsletter…" as a line of its ' +
+      "own, a small part of the region (sign-up-boxes.ts)",
     on: everyPage,
     cut: ({ index, region }) => cutSignUpLines(index, region),
   },
-  { name: 'status messages: "Loading…", "Link copied!" (status-messages.ts)', on: everyPage, cut: ({ index, region }) => cutStatusMessages(index, region) },
-  { name: "data islands: a block whose text is all JSON (data-islands.ts)", on: everyPage, cut: ({ index, region }) => cutDataIslands(index, region) },
+  {
+    name: 'status messages: "Loading…", "Link copied!" (status-messages.ts)',
+    on: everyPage,
+    cut: ({ index, region }) => cutStatusMessages(index, region),
+  },
+  {
+    name: "data islands: a block whose text is all JSON (data-islands.ts)",
+    on: everyPage,
+    cut: ({ index, region }) => cutDataIslands(index, region),
+  },
   {
     name: 'template placeholders: a block of unrendered "{{ price.total }}" expressions (template-placeholders.ts)',
     on: everyPage,
     cut: ({ index, region }) => cutTemplatePlaceholders(index, region),
   },
-  { name: 'reply subjects: "Re: <title>" headings of replies (reply-subjects.ts)', on: everyPage, cut: ({ index, region }) => cutReplySubjects(index, region) },
+  {
+    name: 'reply subjects: "Re: <title>" headings of replies (reply-subjects.ts)',
+    on: everyPage,
+    cut: ({ index, region }) => cutReplySubjects(index, region),
+  },
 ];
 
 /** Runs the rules that apply to the page, in order. */

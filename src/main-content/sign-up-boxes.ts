@@ -18,8 +18,11 @@ const SIGN_UP_MAX_CHARS = 300;
 const SIGN_UP_MAX_SHARE = 0.5;
 
 /** What the box offers: a newsletter, a mailing list, updates by e-mail. */
-const SIGN_UP_WORDS =
-  /\b(?:newsletters?|subscribe|sign(?:ing)? up|signup|mailing list|(?:e-?mail|weekly|monthly) (?:updates|digest)|to your inbox|in your inbox)\b/i;
+const SIGN_UP_WORDS = new RegExp(
+  String.raw`\b(?:newsletters?|subscribe|sign(?:ing)? up|signup|mailing list|` +
+    String.raw`(?:e-?mail|weekly|monthly) (?:updates|digest)|to your inbox|in your inbox)\b`,
+  "i",
+);
 
 /** Field attributes naming an e-mail address ("email", "form_fields[email]", "Your e-mail"). */
 const EMAIL_NAME = /e-?mail/i;
@@ -32,7 +35,9 @@ function asksForEmail(element: ElementNode): boolean {
   if (kind === "email") return true;
   // A text field (or one of no stated type) that its name, id, placeholder or label says is for an e-mail address.
   if (kind !== "text" && kind !== "") return false;
-  return [name, id, placeholder, element.attrs["aria-label"]].some((value) => value !== undefined && EMAIL_NAME.test(value));
+  return [name, id, placeholder, element.attrs["aria-label"]].some(
+    (value) => value !== undefined && EMAIL_NAME.test(value),
+  );
 }
 
 /** Whether the subtree at `i` holds a field for an e-mail address. */
@@ -67,8 +72,13 @@ export function cutSignUpBoxes(index: PageIndex, region: Region): void {
  * news in your inbox", "Don't miss a story: subscribe to our daily briefing". It opens with the invitation and names
  * what is sent, so a sentence of the text about newsletters ("The newsletter reached 10,000 readers") stays.
  */
-const SIGN_UP_LINE =
-  /^\W*(?:sign(?:ing)? up|subscribe|get (?:our|the)|join (?:our|the)|want (?:more|the)|never miss|don['’]t miss|like this (?:story|article)|enjoy(?:ed)? this)\b[^.!?]{0,120}?\b(?:newsletters?|inbox|briefing|digest|mailing list)\b/i;
+const SIGN_UP_LINE = new RegExp(
+  String.raw`^\W*(?:sign(?:ing)? up|subscribe|get (?:our|the)|join (?:our|the)|` +
+    String.raw`want (?:more|the)|never miss|don['’]t miss|like this (?:story|` +
+    String.raw`article)|enjoy(?:ed)? this)\b[^.!?]{0,120}?\b(?:newsletters?|inbox|` +
+    String.raw`briefing|digest|mailing list)\b`,
+  "i",
+);
 /** Such a line is short, and a small part of the region (not a newsletter's own landing page). */
 const SIGN_UP_LINE_MAX_CHARS = 160;
 const SIGN_UP_LINE_MAX_SHARE = 0.1;
@@ -77,5 +87,10 @@ const SIGN_UP_LINE_MAX_SHARE = 0.1;
 export function cutSignUpLines(index: PageIndex, region: Region): void {
   const { nodes, chars, ownChars } = index;
   const limit = Math.min(SIGN_UP_LINE_MAX_CHARS, SIGN_UP_LINE_MAX_SHARE * chars[region.root]);
-  cutWhere(index, region, (i) => ownChars[i] > 0 && ownChars[i] === chars[i] && chars[i] <= limit && SIGN_UP_LINE.test(collapsedText(nodes[i])));
+  cutWhere(
+    index,
+    region,
+    (i) =>
+      ownChars[i] > 0 && ownChars[i] === chars[i] && chars[i] <= limit && SIGN_UP_LINE.test(collapsedText(nodes[i])),
+  );
 }

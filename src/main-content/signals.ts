@@ -57,7 +57,10 @@ export const enum Hint {
 /** Heading elements. */
 export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Interface widgets: never content, removed from the result. */
-export const UI_TAGS = new Set(["button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter"]);
+// prettier-ignore
+export const UI_TAGS = new Set([
+  "button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter",
+]);
 /** Elements whose text (fallback text of embeds, widget labels) is never counted; embeds stay in the result. */
 export const SILENT_TAGS = new Set([...UI_TAGS, "iframe", "object", "embed", "audio", "video"]);
 
@@ -94,8 +97,18 @@ const tokenCache = new Map<string, number>();
  * generated, hash-like class names ("css-1x7f2a") without splitting them into words. A word added to the
  * vocabulary needs a fragment here (test/unit/signal-words.test.ts checks every one).
  */
-export const ANY_WORD_FRAGMENT =
-  /nav|leg|bio|notic|affil|men|crumb|foot|side|shar|soci|relat|recomm|news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|auth|about|screen|visual|print|follow|back|cont|this|jump|form|promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|done|fail|succ|err|hidd|attrib|expa|simil|badg|cart|filt|reac/i;
+export const ANY_WORD_FRAGMENT = new RegExp(
+  String.raw`nav|leg|bio|notic|affil|men|crumb|foot|side|shar|soci|relat|recomm|` +
+    String.raw`news|subscri|sign|opt|cook|consen|gdpr|pop|modal|ad|spons|pag|` +
+    String.raw`mast|skip|sr|canvas|wall|outbr|tabo|sell|top|more|next|like|head|` +
+    String.raw`auth|about|screen|visual|print|follow|back|cont|this|jump|form|` +
+    String.raw`promo|tool|tag|draw|drop|fly|trend|announ|over|user|bit|avat|btn|` +
+    String.raw`butt|cta|line|meta|date|stamp|time|read|min|publi|memb|post|comm|` +
+    String.raw`resp|disq|repl|disc|arti|entr|body|main|text|stor|blog|pros|mark|` +
+    String.raw`rte|rich|desc|doc|thre|mess|topi|prod|info|stat|titl|extra|det|` +
+    String.raw`done|fail|succ|err|hidd|attrib|expa|simil|badg|cart|filt|reac`,
+  "i",
+);
 
 function tokenBits(token: string): number {
   const cached = tokenCache.get(token);
@@ -110,7 +123,8 @@ function tokenBits(token: string): number {
   if (words.some((w) => COMMENT_WORDS.has(w))) bits |= COMMENTS_BIT;
   if (words.some((w) => BOILERPLATE_WORDS.has(w)) || hasPair(words, BOILERPLATE_PAIRS)) {
     bits |= BOILERPLATE_BIT;
-    if (!hasPair(words, BOILERPLATE_PAIRS) && words.every((w) => !BOILERPLATE_WORDS.has(w) || NAVIGATION_WORDS.has(w))) bits |= NAVIGATION_BIT;
+    if (!hasPair(words, BOILERPLATE_PAIRS) && words.every((w) => !BOILERPLATE_WORDS.has(w) || NAVIGATION_WORDS.has(w)))
+      bits |= NAVIGATION_BIT;
   }
   const namesContent = hasPair(words, CONTENT_PAIRS) || words.some((w) => CONTENT_WORDS.has(w));
   // "topicBodyAndFooter", "rich-text-newsletter": a content word in the same name makes it a layout name.
@@ -120,7 +134,8 @@ function tokenBits(token: string): number {
     // "comment-meta", "ipsComment_badges", "comment-byline": a part of a comment that is clutter (its byline, its
     // badges), not a comment thread, which would be the content of a discussion.
     bits &= ~COMMENTS_BIT;
-  } else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w)))) bits |= CONTENT_BIT;
+  } else if (hasPair(words, CONTENT_PAIRS) || (words.length <= 2 && words.some((w) => CONTENT_WORDS.has(w))))
+    bits |= CONTENT_BIT;
   // "sidebar-content", "has-sidebar": the content beside a sidebar, or a layout holding one — not the sidebar.
   if (hasPair(words, LAYOUT_PAIRS)) bits &= ~(BOILERPLATE_BIT | CONTENT_BIT);
   // "no-sidebar", "not-footer", "without-ads": a name stating that the chrome is absent.
@@ -188,18 +203,24 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
 /** Whether the element is hidden from readers by its own markup (hidden attribute, aria-hidden, display:none). */
 export function isHidden(element: ElementNode): boolean {
   const attrs = element.attrs;
-  return "hidden" in attrs || attrs["aria-hidden"] === "true" || (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style));
+  return (
+    "hidden" in attrs ||
+    attrs["aria-hidden"] === "true" ||
+    (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style))
+  );
 }
 
 /** Words of a class or id naming a panel a reader opens in place: a tab, an accordion's fold, a carousel's slide. */
+// prettier-ignore
 const DISCLOSURE_WORDS = new Set([
-  "tab", "tabs", "tabpanel", "pane", "panel", "collapse", "collapsible", "collapsed", "accordion", "fold", "slide", "slides",
-  "carousel", "swiper", "expand", "expandable", "expander", "toggle", "details", "detail", "description", "content",
+  "tab", "tabs", "tabpanel", "pane", "panel", "collapse", "collapsible", "collapsed", "accordion", "fold", "slide",
+  "slides", "carousel", "swiper", "expand", "expandable", "expander", "toggle", "details", "detail", "description",
+  "content",
 ]);
 
 /**
- * Whether a hidden element is a panel the reader opens in place (a tab panel, an accordion's fold, a carousel's slide: by
- * its role, or a word of its class or id), rather than a layer shown over the page on demand (a quick view, a size
+ * Whether a hidden element is a panel the reader opens in place (a tab panel, an accordion's fold, a carousel's slide:
+ * by its role, or a word of its class or id), rather than a layer shown over the page on demand (a quick view, a size
  * guide, a "notify me" form).
  */
 export function isDisclosurePanel(element: ElementNode): boolean {
@@ -218,7 +239,13 @@ export function isDisclosurePanel(element: ElementNode): boolean {
  */
 export function isDialog(element: ElementNode): boolean {
   const { role } = element.attrs;
-  return element.name === "dialog" || role === "dialog" || role === "alertdialog" || element.attrs["aria-modal"] === "true" || element.attrs.popover !== undefined;
+  return (
+    element.name === "dialog" ||
+    role === "dialog" ||
+    role === "alertdialog" ||
+    element.attrs["aria-modal"] === "true" ||
+    element.attrs.popover !== undefined
+  );
 }
 
 /**
@@ -273,7 +300,8 @@ function namesCallout(element: ElementNode): boolean {
 }
 
 /** Hints that settle an element whatever its other names say: it is chrome of some kind. */
-const namesChrome = (hint: Hint) => hint === Hint.Chrome || hint === Hint.Boilerplate || hint === Hint.Navigation || hint === Hint.Comments;
+const namesChrome = (hint: Hint) =>
+  hint === Hint.Chrome || hint === Hint.Boilerplate || hint === Hint.Navigation || hint === Hint.Comments;
 
 /** The hint an `elementSignals` value holds. */
 export function signalHint(signals: number): Hint {
@@ -313,7 +341,8 @@ function ownHint(element: ElementNode, classHint: Hint, idHint: Hint): Hint {
     if (BOILERPLATE_ROLES.has(role)) return Hint.Boilerplate;
   }
   if (attrs.itemprop !== undefined && CONTENT_ITEMPROPS.test(attrs.itemprop)) return Hint.Content;
-  // A counter of likes, views or replies (schema.org's interactionStatistic): a number about the post, not what it says.
+  // A counter of likes, views or replies (schema.org's interactionStatistic): a number about the post, not what it
+  // says.
   if (attrs.itemprop === "interactionStatistic") return Hint.Clutter;
   // A custom element's name is chosen like a class name ("devsite-content-footer", "site-nav-menu").
   if (name.includes("-")) {

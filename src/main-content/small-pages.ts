@@ -22,7 +22,9 @@ import { keptChars, type Region } from "./region";
 import { HEADING_TAGS, Hint } from "./signals";
 import { cutWhere, walkRegion } from "./walk";
 
-/** Most text (characters other than spaces, chrome cut) a region may hold to be read whole as a small page's content. */
+/**
+ * Most text (characters other than spaces, chrome cut) a region may hold to be read whole as a small page's content.
+ */
 const SMALL_REGION_CHARS = 400;
 /**
  * A pick holding this much text had enough to be scored on: the links and labels it left beside a paragraph of this
@@ -49,7 +51,11 @@ function declaredMain(index: PageIndex, judgement: Judgement): number {
  * The small page's region (see above) with `declared` telling which kind it is, or null when the page is not small or
  * the pick is not inside its region.
  */
-export function smallPageRegion(index: PageIndex, judgement: Judgement, region: Region): (Region & { declared: boolean }) | null {
+export function smallPageRegion(
+  index: PageIndex,
+  judgement: Judgement,
+  region: Region,
+): (Region & { declared: boolean }) | null {
   const picked = keptChars(index, region);
   if (picked >= SMALL_PICK_CHARS) return null;
   const declared = declaredMain(index, judgement);

@@ -11,7 +11,8 @@ import { cutWhere } from "./walk";
 
 /** Such a message is shorter than this (non-space characters): only short blocks have their text built. */
 const STATUS_MAX_CHARS = 40;
-const STATUS_MESSAGE = /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide) caption)$/i;
+const STATUS_MESSAGE =
+  /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide) caption)$/i;
 
 /** Whether a block's whole text is such a message. */
 export function isStatusMessage(text: string): boolean {
@@ -24,6 +25,11 @@ const STATUS_INITIALS = new Set(["l", "L", "c", "C", "u", "U", "s", "S", "h", "H
 /** Cuts the blocks of the region whose whole text is such a message. */
 export function cutStatusMessages(index: PageIndex, region: Region): void {
   const { nodes, chars, ownChars } = index;
-  const isMessage = (i: number) => STATUS_INITIALS.has(firstCharacter(nodes[i])) && isStatusMessage(collapsedText(nodes[i]));
-  cutWhere(index, region, (i) => ownChars[i] > 0 && ownChars[i] === chars[i] && ownChars[i] < STATUS_MAX_CHARS && isMessage(i));
+  const isMessage = (i: number) =>
+    STATUS_INITIALS.has(firstCharacter(nodes[i])) && isStatusMessage(collapsedText(nodes[i]));
+  cutWhere(
+    index,
+    region,
+    (i) => ownChars[i] > 0 && ownChars[i] === chars[i] && ownChars[i] < STATUS_MAX_CHARS && isMessage(i),
+  );
 }

@@ -8,7 +8,8 @@ function sumSubtreesInPlace(values: Float64Array, parent: Int32Array): Float64Ar
   return values;
 }
 
-export const sumSubtrees = (values: Float64Array, parent: Int32Array) => sumSubtreesInPlace(Float64Array.from(values), parent);
+export const sumSubtrees = (values: Float64Array, parent: Int32Array) =>
+  sumSubtreesInPlace(Float64Array.from(values), parent);
 
 /** `sums` minus the subtree sums of `less` (which is overwritten with the result). */
 export function subtractSubtrees(sums: Float64Array, less: Float64Array, parent: Int32Array): Float64Array {

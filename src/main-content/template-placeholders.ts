@@ -48,7 +48,8 @@ export function cutTemplatePlaceholders(index: PageIndex, region: Region): void 
     if (chars[i] > BLOCK_MAX_CHARS || !ownsPlaceholder(nodes[i]) || !onlyPlaceholders(nodes[i])) return "descend";
     // The placeholders' block may be wider than the element that owns one: its ancestors holding only them go too.
     let top = i;
-    while (parent[top] > region.root && chars[parent[top]] <= BLOCK_MAX_CHARS && onlyPlaceholders(nodes[parent[top]])) top = parent[top];
+    while (parent[top] > region.root && chars[parent[top]] <= BLOCK_MAX_CHARS && onlyPlaceholders(nodes[parent[top]]))
+      top = parent[top];
     if (!holdsCode(index, top)) region.cut[top] = 1;
     return "skip";
   });

@@ -14,7 +14,7 @@ export type Step = "descend" | "skip" | "cut" | "stop" | void;
 /** Walks the region's uncut elements below its root, doing with each what `visit` answers. */
 export function walkRegion(index: PageIndex, region: Region, visit: (i: number) => Step): void {
   const { end } = index;
-  for (let i = region.root + 1; i < end[region.root]; ) {
+  for (let i = region.root + 1; i < end[region.root];) {
     if (region.cut[i]) {
       i = end[i];
       continue;
@@ -27,6 +27,11 @@ export function walkRegion(index: PageIndex, region: Region, visit: (i: number) 
 }
 
 /** Cuts every outermost element of the region that `matches`; subtrees `skip` names are not looked into. */
-export function cutWhere(index: PageIndex, region: Region, matches: (i: number) => boolean, skip?: (i: number) => boolean): void {
+export function cutWhere(
+  index: PageIndex,
+  region: Region,
+  matches: (i: number) => boolean,
+  skip?: (i: number) => boolean,
+): void {
   walkRegion(index, region, (i) => (skip?.(i) ? "skip" : matches(i) ? "cut" : "descend"));
 }

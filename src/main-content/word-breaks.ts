@@ -10,6 +10,7 @@
 import { ELEMENT, TEXT, TextNode, type ElementNode, type PageNode } from "../dom/tree";
 
 /** Inline elements: their text runs on with their neighbours' (block elements start a line in the markdown). */
+// prettier-ignore
 const INLINE = new Set([
   "a", "abbr", "b", "bdi", "bdo", "cite", "data", "dfn", "em", "font", "i", "label", "mark", "q", "s", "small", "span",
   "strong", "sub", "sup", "time", "u", "del", "ins", "big", "strike", "nobr",
@@ -29,7 +30,11 @@ function characterClass(code: number): number {
   let bits = CLASS[code];
   if (bits === 0) {
     const character = String.fromCharCode(code);
-    bits = KNOWN | (/\p{Ll}/u.test(character) ? LOWER : 0) | (/\p{Lu}/u.test(character) ? UPPER : 0) | (/\p{N}/u.test(character) ? DIGIT : 0);
+    bits =
+      KNOWN |
+      (/\p{Ll}/u.test(character) ? LOWER : 0) |
+      (/\p{Lu}/u.test(character) ? UPPER : 0) |
+      (/\p{N}/u.test(character) ? DIGIT : 0);
     CLASS[code] = bits;
   }
   return bits;
@@ -68,7 +73,8 @@ export function separateGluedWords(root: ElementNode): void {
       if (k === 0) continue;
       const left = children[k - 1];
       if (left.type === TEXT && child.type === TEXT) continue;
-      if ((left.type === ELEMENT && ATTACHED.has(left.name)) || (child.type === ELEMENT && ATTACHED.has(child.name))) continue;
+      if ((left.type === ELEMENT && ATTACHED.has(left.name)) || (child.type === ELEMENT && ATTACHED.has(child.name)))
+        continue;
       const end = edgeCharacter(left, true);
       if (end < 0) continue;
       const before = characterClass(end);

@@ -18,6 +18,7 @@ const BRUSH_CLASS = /(?:^|\s)brush:\s*([\w#+.-]+)/i;
 const SPHINX_CLASS = /(?:^|\s)highlight-([\w#+.-]+)/i;
 const SPHINX_NO_LANGUAGE = new Set(["default", "none"]);
 /** Languages a bare class word on a <pre> or <code> is taken for (none that is also an everyday word or a letter). */
+// prettier-ignore
 const LANGUAGE_WORDS = new Set([
   "bash", "clojure", "cpp", "csharp", "css", "dart", "diff", "dockerfile", "elixir", "erlang", "fsharp", "golang",
   "graphql", "haskell", "hcl", "html", "java", "javascript", "json", "jsx", "julia", "kotlin", "lua", "makefile",
@@ -29,7 +30,10 @@ const LANGUAGE_WORDS = new Set([
  * wrapper's class of that form names other things too: the page's human language ("lang-en"), a language menu
  * ("language-selector", "language-name").
  */
-const WRAPPER_LANGUAGES = new Set(["c", "go", "js", "ts", "py", "rb", "rs", "kt", "sh", "shell", "console", "text", "plaintext", "yml", "python3"]);
+// prettier-ignore
+const WRAPPER_LANGUAGES = new Set([
+  "c", "go", "js", "ts", "py", "rb", "rs", "kt", "sh", "shell", "console", "text", "plaintext", "yml", "python3",
+]);
 /** Language names a page may spell with a version. */
 const LANGUAGE_ALIASES: Record<string, string> = { python3: "python", py3: "python" };
 
@@ -48,13 +52,15 @@ function languageWord(className: string): string | null {
 
 /**
  * The language an element's attributes declare. Highlighters' own classes (GitHub's, SyntaxHighlighter's) name one
- * wherever they stand; a wrapper's `language-*`, `lang-*` or `data-lang` counts only when it is a known language's name.
+ * wherever they stand; a wrapper's `language-*`, `lang-*` or `data-lang` counts only when it is a known language's
+ * name.
  */
 function declaredLanguage(element: MdElement, wrapper: boolean): string | null {
   const className = element.attrs.class ?? "";
   const highlighter = HIGHLIGHT_CLASS.exec(className) ?? BRUSH_CLASS.exec(className);
   if (highlighter) return highlighter[1].toLowerCase();
-  const declared = LANGUAGE_CLASS.exec(className)?.[1] ?? (element.attrs["data-lang"] ?? element.attrs["data-language"])?.trim();
+  const declared =
+    LANGUAGE_CLASS.exec(className)?.[1] ?? (element.attrs["data-lang"] ?? element.attrs["data-language"])?.trim();
   if (!declared || !/^[\w#+.-]+$/.test(declared)) return null;
   const lowered = declared.toLowerCase();
   return !wrapper || LANGUAGE_WORDS.has(lowered) || WRAPPER_LANGUAGES.has(lowered) ? lowered : null;
@@ -126,7 +132,9 @@ export function codeFenceFor(content: string): string {
 
 /** A <pre> as a fenced block (nothing when it holds no code). */
 export function fencedCodeBlock(pre: MdElement): string {
-  const code = codeText(pre).replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, "");
+  const code = codeText(pre)
+    .replace(/^(?:[ \t]*\n)+/, "")
+    .replace(/\s+$/, "");
   if (code === "") return "";
   const fence = codeFenceFor(code);
   return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;

@@ -15,7 +15,13 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/u;
  * identifiers as written, and a search of it for one finds it.
  */
 function escapeUnlessIntraword(character: string, offset: number, text: string): string {
-  if (character === "_" && offset > 0 && WORD_CHARACTER.test(text[offset - 1]) && WORD_CHARACTER.test(text[offset + 1] ?? "")) return character;
+  if (
+    character === "_" &&
+    offset > 0 &&
+    WORD_CHARACTER.test(text[offset - 1]) &&
+    WORD_CHARACTER.test(text[offset + 1] ?? "")
+  )
+    return character;
   return `\\${character}`;
 }
 

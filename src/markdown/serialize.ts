@@ -54,7 +54,8 @@ function renderChildren(element: MdElement, inCode: boolean): string {
 function renderChildrenInto(parts: string[], element: MdElement, inCode: boolean): void {
   for (const child of element.children) {
     if (child.kind === 3) join(parts, inCode ? child.data : escapeMarkdownText(child.data));
-    else if (child.block && BLANK_LINE_RULES.has(ruleFor(child))) spliceBlock(parts, child, inCode || child.name === "code");
+    else if (child.block && BLANK_LINE_RULES.has(ruleFor(child)))
+      spliceBlock(parts, child, inCode || child.name === "code");
     else join(parts, renderElement(child, inCode || child.name === "code"));
   }
 }
@@ -263,22 +264,60 @@ const taskListCheckbox: Rule = (_content, element) => {
 /** Rules that set a block's content between blank lines and do nothing else with it (see spliceBlock). */
 const BLANK_LINE_RULES = new Set<Rule>([byDefault, paragraph]);
 /** Rules whose output does not depend on the rendered children (skipped: it would be thrown away). */
-const CONTENT_FREE_RULES = new Set<Rule>([blank, nothing, lineBreak, horizontalRule, codeBlock, image, taskListCheckbox]);
+const CONTENT_FREE_RULES = new Set<Rule>([
+  blank,
+  nothing,
+  lineBreak,
+  horizontalRule,
+  codeBlock,
+  image,
+  taskListCheckbox,
+]);
 
 /** Elements that never render, in case the tree was not cleaned first. */
-const NON_CONTENT_ELEMENTS = new Set(["script", "style", "noscript", "template", "head", "title", "meta", "link", "svg", "canvas"]);
+// prettier-ignore
+const NON_CONTENT_ELEMENTS = new Set([
+  "script", "style", "noscript", "template", "head", "title", "meta", "link", "svg", "canvas",
+]);
 
 /** Our rules, which take precedence over turndown's (added rules come first in turndown). */
 const OWN_RULES: Record<string, Rule> = {
-  li: listItem, h1: heading, h2: heading, h3: heading, h4: heading, h5: heading, h6: heading, pre: codeBlock,
-  table, tr: tableRow, th: tableCell, td: tableCell, thead: passThrough, tbody: passThrough, tfoot: passThrough,
-  caption: nothing, colgroup: nothing, col: nothing,
+  li: listItem,
+  h1: heading,
+  h2: heading,
+  h3: heading,
+  h4: heading,
+  h5: heading,
+  h6: heading,
+  pre: codeBlock,
+  table,
+  tr: tableRow,
+  th: tableCell,
+  td: tableCell,
+  thead: passThrough,
+  tbody: passThrough,
+  tfoot: passThrough,
+  caption: nothing,
+  colgroup: nothing,
+  col: nothing,
 };
 
 /** turndown's CommonMark rules and the GFM strikethrough (links, headings, list items and code blocks are ours). */
 const COMMONMARK_RULES: Record<string, Rule> = {
-  del: strikethrough, s: strikethrough, strike: strikethrough, p: paragraph, br: lineBreak, blockquote, ul: list, ol: list,
-  hr: horizontalRule, em: emphasis, i: emphasis, strong, b: strong, img: image,
+  del: strikethrough,
+  s: strikethrough,
+  strike: strikethrough,
+  p: paragraph,
+  br: lineBreak,
+  blockquote,
+  ul: list,
+  ol: list,
+  hr: horizontalRule,
+  em: emphasis,
+  i: emphasis,
+  strong,
+  b: strong,
+  img: image,
 };
 
 function ruleFor(element: MdElement): Rule {
@@ -303,7 +342,8 @@ function isCodeBlockBody(element: MdElement): boolean {
 
 /** The GFM plugin's task-list rule: a checkbox at the start of a list item (directly, or in a label/span). */
 function isTaskListCheckbox(element: MdElement): boolean {
-  const isCheckbox = (element.name === "input" && (element.attrs.type ?? "").toLowerCase() === "checkbox") ||
+  const isCheckbox =
+    (element.name === "input" && (element.attrs.type ?? "").toLowerCase() === "checkbox") ||
     element.attrs.role === "checkbox";
   if (!isCheckbox || element.parent === null) return false;
   const parent = element.parent;

@@ -49,7 +49,11 @@ const LAYOUT_CELL_PARAGRAPHS = 2;
 function holdsTable(element: MdElement): boolean {
   for (const child of element.children) {
     if (child.kind !== 1) continue;
-    if (child.name === "table" || ((child.name === "td" || child.name === "th") ? isSectionCell(child) : holdsTable(child))) return true;
+    if (
+      child.name === "table" ||
+      (child.name === "td" || child.name === "th" ? isSectionCell(child) : holdsTable(child))
+    )
+      return true;
   }
   return false;
 }
@@ -98,7 +102,10 @@ function dataTableShape(node: MdElement): TableShape | null {
 
 export function tableCell(content: string, cell: MdElement): string {
   if (dataTableShape(cell) === null) return `\n\n${content}\n\n`;
-  const text = content.trim().replace(/\s*\n\s*/g, "<br>").replace(/\|/g, "\\|");
+  const text = content
+    .trim()
+    .replace(/\s*\n\s*/g, "<br>")
+    .replace(/\|/g, "\\|");
   return ` ${text} |` + "  |".repeat(columnSpan(cell) - 1);
 }
 

@@ -11,6 +11,7 @@
 import { isWhitespace, type ElementNode } from "../dom/tree";
 
 /** turndown's block elements (they start a new paragraph and carry no flanking whitespace). */
+// prettier-ignore
 const BLOCK = new Set([
   "address", "article", "aside", "audio", "blockquote", "body", "canvas", "center", "dd", "dir", "div", "dl", "dt",
   "fieldset", "figcaption", "figure", "footer", "form", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "header",
@@ -18,11 +19,16 @@ const BLOCK = new Set([
   "section", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 ]);
 /** turndown's void elements: never blank, and whitespace around them is kept. */
+// prettier-ignore
 export const VOID = new Set([
-  "area", "base", "br", "col", "command", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+  "area", "base", "br", "col", "command", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source",
+  "track", "wbr",
 ]);
 /** Elements turndown keeps even when they hold no text. */
-const MEANINGFUL_WHEN_BLANK = new Set(["a", "table", "thead", "tbody", "tfoot", "th", "td", "iframe", "script", "audio", "video"]);
+// prettier-ignore
+const MEANINGFUL_WHEN_BLANK = new Set([
+  "a", "table", "thead", "tbody", "tfoot", "th", "td", "iframe", "script", "audio", "video",
+]);
 
 const MAX_DEPTH = 400;
 
@@ -137,7 +143,11 @@ function collapseWhitespace(root: MdElement): void {
       let stays = true;
       if (child.kind === 3) {
         let text = collapseSpaces(child.data);
-        if ((previousText === null || previousText.data.endsWith(" ")) && !keepLeadingSpace && text.charCodeAt(0) === 32) {
+        if (
+          (previousText === null || previousText.data.endsWith(" ")) &&
+          !keepLeadingSpace &&
+          text.charCodeAt(0) === 32
+        ) {
           text = text.slice(1);
         }
         if (text === "") stays = false;
@@ -255,7 +265,8 @@ export function textContent(node: MdNode): string {
 
 /** The nearest ancestor named `name`, or null. */
 export function closest(node: MdNode, name: string): MdElement | null {
-  for (let ancestor = node.parent; ancestor !== null; ancestor = ancestor.parent) if (ancestor.name === name) return ancestor;
+  for (let ancestor = node.parent; ancestor !== null; ancestor = ancestor.parent)
+    if (ancestor.name === name) return ancestor;
   return null;
 }
 

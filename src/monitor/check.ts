@@ -88,13 +88,23 @@ export class CheckRun {
     this.credits += found.credits;
     const { credits: _credits, ...page } = found;
     let judgment: NewPage["judgment"] = null;
-    const diffText = page.diff?.text ?? (page.diff?.json !== undefined ? JSON.stringify(page.diff.json, null, 1) : null);
+    const diffText =
+      page.diff?.text ?? (page.diff?.json !== undefined ? JSON.stringify(page.diff.json, null, 1) : null);
     if (page.status === "changed" && this.config.judgeEnabled && this.config.goal && diffText) {
-      const judged = await judgeChange(this.env, { goal: this.config.goal, url: page.url, diff: diffText }, this.signal);
+      const judged = await judgeChange(
+        this.env,
+        { goal: this.config.goal, url: page.url, diff: diffText },
+        this.signal,
+      );
       if ("judgment" in judged) judgment = judged.judgment;
       else page.error = judged.error;
     }
-    const stored: MonitorCheckPageView = this.store.addPage(this.checkId, { ...page, targetId, judgment, previousScrapeId: this.store.lastScrape(targetId, page.url) || null });
+    const stored: MonitorCheckPageView = this.store.addPage(this.checkId, {
+      ...page,
+      targetId,
+      judgment,
+      previousScrapeId: this.store.lastScrape(targetId, page.url) || null,
+    });
     this.summary.totalPages++;
     this.summary[page.status]++;
     if (page.status === "changed" && (!this.config.judgeEnabled || !judgment || judgment.meaningful)) {
@@ -119,11 +129,26 @@ export class CheckRun {
 
   private async scrapePage(url: string, options: ReturnType<typeof monitorScrapeOptions>): Promise<Found> {
     try {
-      const ctx = { env: this.env, teamId: this.config.teamId, signal: this.signal, reason: "monitor", forceStore: true };
+      const ctx = {
+        env: this.env,
+        teamId: this.config.teamId,
+        signal: this.signal,
+        reason: "monitor",
+        forceStore: true,
+      };
       const outcome = await scrapeForTeam(ctx, { ...options, url });
       return { ...fromDocument(url, outcome.document), credits: outcome.credits };
     } catch (e) {
-      return { url, status: "error", currentScrapeId: null, statusCode: null, error: describeError(e), diff: null, snapshot: null, credits: 0 };
+      return {
+        url,
+        status: "error",
+        currentScrapeId: null,
+        statusCode: null,
+        error: describeError(e),
+        diff: null,
+        snapshot: null,
+        credits: 0,
+      };
     }
   }
 
@@ -154,7 +179,7 @@ export class CheckRun {
       }
       await new Promise((resolve) => setTimeout(resolve, CRAWL_POLL_MS));
     }
-    for (let skip = 0; ; ) {
+    for (let skip = 0; ;) {
       const page = await stub.status(teamId, skip, 100);
       if (!page || page.scrapeIds.length === 0) break;
       const documents = await loadDocuments(this.env, page.scrapeIds);
@@ -165,7 +190,16 @@ export class CheckRun {
       skip += page.scrapeIds.length;
     }
     for (const error of (await stub.errors(teamId))?.errors ?? []) {
-      await this.record(target.id, { url: error.url, status: "error", currentScrapeId: null, statusCode: null, error: `${error.code}: ${error.error}`, diff: null, snapshot: null, credits: 0 });
+      await this.record(target.id, {
+        url: error.url,
+        status: "error",
+        currentScrapeId: null,
+        statusCode: null,
+        error: `${error.code}: ${error.error}`,
+        diff: null,
+        snapshot: null,
+        credits: 0,
+      });
     }
   }
 
@@ -182,13 +216,33 @@ export class CheckRun {
         seen.add(result.url);
         const known = this.store.lastScrape(target.id, result.url) !== null;
         if (!known) fresh++;
-        await this.record(target.id, { url: result.url, status: known ? "same" : "new", currentScrapeId: null, statusCode: null, error: null, diff: null, snapshot: null, credits: 0 });
+        await this.record(target.id, {
+          url: result.url,
+          status: known ? "same" : "new",
+          currentScrapeId: null,
+          statusCode: null,
+          error: null,
+          diff: null,
+          snapshot: null,
+          credits: 0,
+        });
         this.store.markSeen(target.id, result.url);
       }
     }
-    await teamStub(this.env, this.config.teamId).charge(target.queries.length, "monitor-search", `${this.checkId}:${target.id}`);
+    await teamStub(this.env, this.config.teamId).charge(
+      target.queries.length,
+      "monitor-search",
+      `${this.checkId}:${target.id}`,
+    );
     this.credits += target.queries.length;
-    this.targetResults.push({ targetId: target.id, type: "search", searchCompleted: true, resultCount: seen.size, matches: fresh, searchCredits: target.queries.length });
+    this.targetResults.push({
+      targetId: target.id,
+      type: "search",
+      searchCompleted: true,
+      resultCount: seen.size,
+      matches: fresh,
+      searchCredits: target.queries.length,
+    });
   }
 }
 

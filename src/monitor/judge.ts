@@ -31,8 +31,10 @@ const JUDGMENT_JSON_SCHEMA = {
 };
 
 export const JUDGE_SYSTEM_PROMPT =
-  "You judge whether a change to a web page is meaningful for the user's goal. You are given the goal and a unified diff " +
-  "of the page's markdown (lines starting with - were removed, + were added). Cosmetic changes (dates, counters, layout) are " +
+  "You judge whether a change to a web page is meaningful for the " +
+  "user's goal. You are given the goal and a unified diff " +
+  ("of the page's markdown (lines starting with - were removed, + were " +
+    "added). Cosmetic changes (dates, counters, layout) are ") +
   "not meaningful unless the goal says so. Answer with one JSON object conforming to the JSON Schema the user gives.";
 
 export async function judgeChange(
@@ -45,13 +47,19 @@ export async function judgeChange(
       env,
       {
         system: JUDGE_SYSTEM_PROMPT,
-        user: [`Goal: ${request.goal}`, `Page: ${request.url}`, `JSON Schema:\n${JSON.stringify(JUDGMENT_JSON_SCHEMA)}`, `Diff:\n${request.diff.slice(0, MAX_LLM_INPUT_CHARS)}`].join("\n\n"),
+        user: [
+          `Goal: ${request.goal}`,
+          `Page: ${request.url}`,
+          `JSON Schema:\n${JSON.stringify(JUDGMENT_JSON_SCHEMA)}`,
+          `Diff:\n${request.diff.slice(0, MAX_LLM_INPUT_CHARS)}`,
+        ].join("\n\n"),
         schema: JUDGMENT_JSON_SCHEMA,
       },
       signal,
     );
     const parsed = MonitorPageJudgmentSchema.safeParse(answer.data);
-    if (!parsed.success) return { error: `The LLM's judgment was not usable${answer.warning ? `: ${answer.warning}` : ""}` };
+    if (!parsed.success)
+      return { error: `The LLM's judgment was not usable${answer.warning ? `: ${answer.warning}` : ""}` };
     return { judgment: parsed.data };
   } catch (e) {
     return { error: `The LLM could not judge the change: ${describeError(e)}` };

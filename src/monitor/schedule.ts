@@ -83,12 +83,18 @@ function cronOf(pattern: string, timezone: string): Cron {
 }
 
 /** The schedule as stored: cron checked, phrase translated, timezone valid, interval not below the minimum. */
-export function normalizeSchedule(schedule: { cron?: string; text?: string; timezone?: string }, minIntervalSeconds: number): NormalizedSchedule {
+export function normalizeSchedule(
+  schedule: { cron?: string; text?: string; timezone?: string },
+  minIntervalSeconds: number,
+): NormalizedSchedule {
   const timezone = schedule.timezone?.trim() || "UTC";
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: timezone });
   } catch {
-    throw new ScheduleProblem("timezone", `Unknown timezone "${timezone}": give an IANA name such as Europe/Berlin or America/New_York`);
+    throw new ScheduleProblem(
+      "timezone",
+      `Unknown timezone "${timezone}": give an IANA name such as Europe/Berlin or America/New_York`,
+    );
   }
   let cron = schedule.cron?.trim();
   if (!cron) {
@@ -96,23 +102,36 @@ export function normalizeSchedule(schedule: { cron?: string; text?: string; time
     if (!cron) {
       throw new ScheduleProblem(
         "text",
-        `The schedule text "${schedule.text}" is not understood: use e.g. "hourly", "daily", "every 15 minutes", "daily at 9:00", "weekdays at 8:30", "every monday at 10:00", or give a cron expression`,
+        `The schedule text "${schedule.text}" is not understood: use e.g. "hourly", "daily", "every 15 ` +
+          `minutes", "daily at 9:00", "weekdays at 8:30", "every monday at 10:00", or give a cron expression`,
       );
     }
   }
   const field = schedule.cron ? "cron" : "text";
   const fields = cron.split(" ").length;
-  if (fields !== 5 && fields !== 6) throw new ScheduleProblem(field, `A cron expression has 5 fields (minute hour day month weekday), or 6 with seconds first; "${cron}" has ${fields}`);
+  if (fields !== 5 && fields !== 6)
+    throw new ScheduleProblem(
+      field,
+      `A cron expression has 5 fields (minute hour day month weekday), ` +
+        `or 6 with seconds first; "${cron}" has ${fields}`,
+    );
   let runs: Date[];
   try {
     runs = cronOf(cron, timezone).nextRuns(3);
   } catch (e) {
-    throw new ScheduleProblem(field, `Invalid cron expression "${cron}": ${e instanceof Error ? e.message : String(e)}`);
+    throw new ScheduleProblem(
+      field,
+      `Invalid cron expression "${cron}": ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   if (runs.length === 0) throw new ScheduleProblem(field, `The cron expression "${cron}" never runs`);
   const interval = shortestInterval(runs);
   if (interval !== null && interval < minIntervalSeconds * 1000) {
-    throw new ScheduleProblem(field, `The schedule runs every ${interval / 1000} s; the shortest interval allowed is ${minIntervalSeconds} s (MONITOR_MIN_INTERVAL_SECONDS)`);
+    throw new ScheduleProblem(
+      field,
+      `The schedule runs every ${interval / 1000} s; the shortest interval ` +
+        `allowed is ${minIntervalSeconds} s (MONITOR_MIN_INTERVAL_SECONDS)`,
+    );
   }
   return { cron, timezone, ...(schedule.cron ? {} : { text: schedule.text }) };
 }

@@ -16,7 +16,15 @@ import { LLM_SETTINGS } from "../llm/provider";
 import { checkEgress, egressPolicy } from "../net/egress";
 import { checkScrapeRequest } from "../scrape/pipeline";
 import { coerceUrlInput } from "../schemas/common";
-import type { CreateMonitorRequest, MonitorNotification, MonitorTarget, MonitorView, MonitorWebhook, StoredTarget, UpdateMonitorRequest } from "../schemas/monitor";
+import type {
+  CreateMonitorRequest,
+  MonitorNotification,
+  MonitorTarget,
+  MonitorView,
+  MonitorWebhook,
+  StoredTarget,
+  UpdateMonitorRequest,
+} from "../schemas/monitor";
 import { searchConfigured } from "../search/provider";
 import { minIntervalSeconds, normalizeSchedule, ScheduleProblem, type NormalizedSchedule } from "./schedule";
 import type { MonitorConfig } from "./sql-schema";
@@ -48,12 +56,18 @@ function checkTargets(env: Env, monitorId: string, targets: MonitorTarget[]): St
     ids.add(id);
     if (target.type === "search") {
       if (target.searchWindow !== undefined) {
-        throw badRequest(["targets", i, "searchWindow"], "searchWindow is not supported: the search provider's results are not filtered by age here; leave it out");
+        throw badRequest(
+          ["targets", i, "searchWindow"],
+          "searchWindow is not supported: the search provider's results are not filtered by age here; leave it out",
+        );
       }
       if (!searchConfigured(env)) {
-        throw new ApiError("SEARCH_NOT_CONFIGURED", "Search targets need a search provider, and none is configured: set SEARCH_URL (a SearXNG-compatible JSON endpoint)", [
-          { path: ["targets", i], message: "SEARCH_URL is not configured", code: "custom" },
-        ]);
+        throw new ApiError(
+          "SEARCH_NOT_CONFIGURED",
+          "Search targets need a search provider, and none is configured: " +
+            "set SEARCH_URL (a SearXNG-compatible JSON endpoint)",
+          [{ path: ["targets", i], message: "SEARCH_URL is not configured", code: "custom" }],
+        );
       }
       return { ...target, id };
     }
@@ -72,7 +86,11 @@ function checkTargets(env: Env, monitorId: string, targets: MonitorTarget[]): St
 function checkJudge(env: Env, judgeEnabled: boolean, goal: string | null): void {
   if (!judgeEnabled) return;
   if (!goal) throw badRequest(["goal"], "judgeEnabled needs a goal: what makes a change meaningful to you");
-  if (!llmConfigured(env)) throw new ApiError("LLM_NOT_CONFIGURED", `judgeEnabled needs an LLM to judge changes, and none is configured: ${LLM_SETTINGS}`);
+  if (!llmConfigured(env))
+    throw new ApiError(
+      "LLM_NOT_CONFIGURED",
+      `judgeEnabled needs an LLM to judge changes, and none is configured: ${LLM_SETTINGS}`,
+    );
 }
 
 /** Email needs a mail service this deployment does not have; a disabled email block is kept as given. */
@@ -80,7 +98,8 @@ function checkNotification(notification: MonitorNotification | null): void {
   if (notification?.email?.enabled) {
     throw badRequest(
       ["notification", "email", "enabled"],
-      "email notifications need a mail service, and none is configured (a deployment would use Cloudflare's send_email binding, which this service does not drive yet): use a webhook",
+      "email notifications need a mail service, and none is configured (a deployment would use " +
+        "Cloudflare's send_email binding, which this service does not drive yet): use a webhook",
     );
   }
 }
@@ -89,7 +108,12 @@ async function checkWebhook(env: Env, teamId: string, webhook: MonitorWebhook | 
   if (webhook) await checkWebhookTarget(env, webhook.url, teamId);
 }
 
-export async function createMonitor(env: Env, teamId: string, body: CreateMonitorRequest, apiOrigin: string): Promise<MonitorView> {
+export async function createMonitor(
+  env: Env,
+  teamId: string,
+  body: CreateMonitorRequest,
+  apiOrigin: string,
+): Promise<MonitorView> {
   const id = newId();
   const config: MonitorConfig = {
     id,
@@ -131,7 +155,13 @@ export async function listMonitors(env: Env, teamId: string, limit: number, offs
   return views.filter((v): v is MonitorView => v !== null);
 }
 
-export async function updateMonitor(env: Env, teamId: string, id: string, body: UpdateMonitorRequest, apiOrigin: string): Promise<MonitorView> {
+export async function updateMonitor(
+  env: Env,
+  teamId: string,
+  id: string,
+  body: UpdateMonitorRequest,
+  apiOrigin: string,
+): Promise<MonitorView> {
   const { stub, view } = await owned(env, teamId, id);
   const pick = <T>(given: T | undefined, current: T): T => (given === undefined ? current : given);
   const config: MonitorConfig = {
@@ -172,7 +202,13 @@ export async function listChecks(env: Env, teamId: string, id: string, limit: nu
   return checks;
 }
 
-export async function getCheck(env: Env, teamId: string, id: string, checkId: string, page: Parameters<MonitorDO["check"]>[2]) {
+export async function getCheck(
+  env: Env,
+  teamId: string,
+  id: string,
+  checkId: string,
+  page: Parameters<MonitorDO["check"]>[2],
+) {
   const found = await monitorStub(env, id).check(teamId, checkId, page);
   if (!found) throw new ApiError("NOT_FOUND", "Monitor check not found");
   return found;

@@ -3,7 +3,15 @@
  * runs with. docs/storage.md describes every table.
  */
 import { OUTBOX_AND_TIMER_TABLES } from "../jobs/outbox";
-import type { MonitorCheckStatus, MonitorNotification, MonitorPageJudgment, MonitorSummary, MonitorWebhook, PageStatus, StoredTarget } from "../schemas/monitor";
+import type {
+  MonitorCheckStatus,
+  MonitorNotification,
+  MonitorPageJudgment,
+  MonitorSummary,
+  MonitorWebhook,
+  PageStatus,
+  StoredTarget,
+} from "../schemas/monitor";
 import type { NormalizedSchedule } from "./schedule";
 
 export const MONITOR_MIGRATIONS = [

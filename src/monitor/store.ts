@@ -4,8 +4,21 @@
  * every page it watches (for `previousScrapeId`); the webhook outbox and timers are the shared job modules'.
  */
 import { all, first, migrate, run } from "../../durable-objects/sql";
-import type { MonitorCheckPageView, MonitorCheckStatus, MonitorCheckView, MonitorSummary, PageStatus } from "../schemas/monitor";
-import { EMPTY_SUMMARY, MONITOR_MIGRATIONS, type CheckRow, type MonitorConfig, type MonitorRow, type NewPage } from "./sql-schema";
+import type {
+  MonitorCheckPageView,
+  MonitorCheckStatus,
+  MonitorCheckView,
+  MonitorSummary,
+  PageStatus,
+} from "../schemas/monitor";
+import {
+  EMPTY_SUMMARY,
+  MONITOR_MIGRATIONS,
+  type CheckRow,
+  type MonitorConfig,
+  type MonitorRow,
+  type NewPage,
+} from "./sql-schema";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -43,7 +56,13 @@ export class MonitorStore {
   }
 
   insert(config: MonitorConfig, now: number): void {
-    run(this.sql, "INSERT INTO monitor (id, config, status, created_at, updated_at) VALUES (1, ?, 'active', ?, ?)", JSON.stringify(config), now, now);
+    run(
+      this.sql,
+      "INSERT INTO monitor (id, config, status, created_at, updated_at) VALUES (1, ?, 'active', ?, ?)",
+      JSON.stringify(config),
+      now,
+      now,
+    );
     this.configCache = config;
   }
 
@@ -59,12 +78,20 @@ export class MonitorStore {
   // ------------------------------------------------------------------------------------------------------------
   // Checks
 
-  addCheck(check: { id: string; status: MonitorCheckStatus; trigger: "scheduled" | "manual"; scheduledFor: number | null; estimatedCredits: number; error?: string }): void {
+  addCheck(check: {
+    id: string;
+    status: MonitorCheckStatus;
+    trigger: "scheduled" | "manual";
+    scheduledFor: number | null;
+    estimatedCredits: number;
+    error?: string;
+  }): void {
     const now = Date.now();
     const finished = check.status.startsWith("skipped") ? now : null;
     run(
       this.sql,
-      "INSERT INTO checks (id, status, trigger, scheduled_for, estimated_credits, finished_at, error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO checks (id, status, trigger, scheduled_for, estimated_credits, " +
+        "finished_at, error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       check.id,
       check.status,
       check.trigger,
@@ -83,12 +110,20 @@ export class MonitorStore {
 
   /** The check that is queued or running, if any (at most one is). */
   activeCheck(): string | null {
-    return first<{ id: string }>(this.sql, "SELECT id FROM checks WHERE status IN ('queued', 'running') ORDER BY seq LIMIT 1")?.id ?? null;
+    return (
+      first<{ id: string }>(
+        this.sql,
+        "SELECT id FROM checks WHERE status IN ('queued', 'running') ORDER BY seq LIMIT 1",
+      )?.id ?? null
+    );
   }
 
   /** When the last check that ran ended (epoch ms), or null. */
   lastFinished(): number | null {
-    return first<{ at: number | null }>(this.sql, "SELECT MAX(finished_at) AS at FROM checks WHERE started_at IS NOT NULL")?.at ?? null;
+    return (
+      first<{ at: number | null }>(this.sql, "SELECT MAX(finished_at) AS at FROM checks WHERE started_at IS NOT NULL")
+        ?.at ?? null
+    );
   }
 
   check(id: string): MonitorCheckView | null {
@@ -98,7 +133,9 @@ export class MonitorStore {
 
   /** Newest first. */
   checks(limit: number, offset: number): MonitorCheckView[] {
-    return all<CheckRow>(this.sql, "SELECT * FROM checks ORDER BY seq DESC LIMIT ? OFFSET ?", limit, offset).map((r) => this.checkView(r));
+    return all<CheckRow>(this.sql, "SELECT * FROM checks ORDER BY seq DESC LIMIT ? OFFSET ?", limit, offset).map((r) =>
+      this.checkView(r),
+    );
   }
 
   private checkView(row: CheckRow): MonitorCheckView {
@@ -131,7 +168,8 @@ export class MonitorStore {
     const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
     run(
       this.sql,
-      `INSERT INTO check_pages (check_id, target_id, url, status, previous_scrape_id, current_scrape_id, status_code, error, diff, snapshot, judgment, created_at)
+      `INSERT INTO check_pages (check_id, target_id, url, status, previous_scrape_id, current_scrape_id, status_code, \
+error, diff, snapshot, judgment, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       checkId,
       page.targetId,
@@ -148,14 +186,28 @@ export class MonitorStore {
     );
     const id = first<{ id: number }>(this.sql, "SELECT last_insert_rowid() AS id")!.id;
     if (page.currentScrapeId) {
-      run(this.sql, "INSERT INTO watched_pages (target_id, url, scrape_id) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET scrape_id = excluded.scrape_id", page.targetId, page.url, page.currentScrapeId);
+      run(
+        this.sql,
+        "INSERT INTO watched_pages (target_id, url, scrape_id) VALUES (?, ?, ?) " +
+          "ON CONFLICT DO UPDATE SET scrape_id = excluded.scrape_id",
+        page.targetId,
+        page.url,
+        page.currentScrapeId,
+      );
     }
     return { ...page, id: String(id), createdAt: new Date(now).toISOString() };
   }
 
   /** The scrape id of the last check's scrape of this page, if any. */
   lastScrape(targetId: string, url: string): string | null {
-    return first<{ scrape_id: string }>(this.sql, "SELECT scrape_id FROM watched_pages WHERE target_id = ? AND url = ?", targetId, url)?.scrape_id ?? null;
+    return (
+      first<{ scrape_id: string }>(
+        this.sql,
+        "SELECT scrape_id FROM watched_pages WHERE target_id = ? AND url = ?",
+        targetId,
+        url,
+      )?.scrape_id ?? null
+    );
   }
 
   /** A search result the target has seen (search results have no scrape of their own). */
@@ -165,14 +217,36 @@ export class MonitorStore {
 
   /** Whether a check was running when a run came due at `dueAt` (that run is then skipped). */
   overlapped(dueAt: number): boolean {
-    return first(this.sql, "SELECT 1 AS found FROM checks WHERE started_at <= ? AND (finished_at IS NULL OR finished_at > ?) LIMIT 1", dueAt, dueAt) !== null;
+    return (
+      first(
+        this.sql,
+        "SELECT 1 AS found FROM checks WHERE started_at <= ? AND (finished_at IS NULL OR finished_at > ?) LIMIT 1",
+        dueAt,
+        dueAt,
+      ) !== null
+    );
   }
 
-  pages(checkId: string, skip: number, limit: number, status?: PageStatus): { pages: MonitorCheckPageView[]; total: number } {
+  pages(
+    checkId: string,
+    skip: number,
+    limit: number,
+    status?: PageStatus,
+  ): { pages: MonitorCheckPageView[]; total: number } {
     const filter = status ? " AND status = ?" : "";
     const binds = status ? [checkId, status] : [checkId];
-    const total = first<{ n: number }>(this.sql, `SELECT COUNT(*) AS n FROM check_pages WHERE check_id = ?${filter}`, ...binds)!.n;
-    const rows = all<Record<string, SqlStorageValue>>(this.sql, `SELECT * FROM check_pages WHERE check_id = ?${filter} ORDER BY id LIMIT ? OFFSET ?`, ...binds, limit, skip);
+    const total = first<{ n: number }>(
+      this.sql,
+      `SELECT COUNT(*) AS n FROM check_pages WHERE check_id = ?${filter}`,
+      ...binds,
+    )!.n;
+    const rows = all<Record<string, SqlStorageValue>>(
+      this.sql,
+      `SELECT * FROM check_pages WHERE check_id = ?${filter} ORDER BY id LIMIT ? OFFSET ?`,
+      ...binds,
+      limit,
+      skip,
+    );
     return {
       total,
       pages: rows.map((r) => ({
@@ -197,7 +271,11 @@ export class MonitorStore {
    * (the documents to delete: a page's latest scrape stays while the monitor compares against it).
    */
   prune(cutoff: number): string[] {
-    const old = all<{ id: string }>(this.sql, "SELECT id FROM checks WHERE COALESCE(finished_at, created_at) < ? AND status NOT IN ('queued', 'running')", cutoff).map((c) => c.id);
+    const old = all<{ id: string }>(
+      this.sql,
+      "SELECT id FROM checks WHERE COALESCE(finished_at, created_at) < ? AND status NOT IN ('queued', 'running')",
+      cutoff,
+    ).map((c) => c.id);
     if (old.length === 0) return [];
     const marks = old.map(() => "?").join(", ");
     const scrapeIds = all<{ s: string }>(
@@ -214,7 +292,8 @@ export class MonitorStore {
   allScrapeIds(): string[] {
     return all<{ s: string }>(
       this.sql,
-      "SELECT current_scrape_id AS s FROM check_pages WHERE current_scrape_id IS NOT NULL UNION SELECT scrape_id AS s FROM watched_pages WHERE scrape_id != ''",
+      "SELECT current_scrape_id AS s FROM check_pages WHERE current_scrape_id IS NOT NULL " +
+        "UNION SELECT scrape_id AS s FROM watched_pages WHERE scrape_id != ''",
     ).map((r) => r.s);
   }
 }

@@ -4,7 +4,12 @@
  * from the cache) and the credit estimates (docs/credits.md: 1 a page, +4 with an LLM format; 1 a search query).
  */
 import { llmFormats } from "../llm/client";
-import { normalizeFormats, type ChangeTrackingFormatOptions, type FormatObject, type ScrapeOptions } from "../schemas/scrape";
+import {
+  normalizeFormats,
+  type ChangeTrackingFormatOptions,
+  type FormatObject,
+  type ScrapeOptions,
+} from "../schemas/scrape";
 import type { StoredTarget } from "../schemas/monitor";
 import { runsPerMonth, type NormalizedSchedule } from "./schedule";
 

@@ -14,7 +14,7 @@
 
 /** [first octet, second octet lower bound, upper bound (inclusive), reason] — second octet range of 0–255 = any. */
 const LOCAL_IPV4 = [
-  [0, 0, 255, "a \"this network\" address"],
+  [0, 0, 255, 'a "this network" address'],
   [10, 0, 255, "a private address"],
   [100, 64, 127, "a carrier-grade NAT address"],
   [127, 0, 255, "a loopback address"],
@@ -43,7 +43,10 @@ function parseIPv4(text) {
 
 /** IPv6 text (brackets and a zone id allowed) as 8 16-bit groups, or null. */
 function parseIPv6(text) {
-  let h = text.replace(/^\[|\]$/g, "").replace(/%.*$/, "").toLowerCase();
+  let h = text
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "")
+    .toLowerCase();
   if (!h.includes(":")) return null;
   // A dotted IPv4 tail becomes two hex groups.
   const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(h);
@@ -66,7 +69,12 @@ function parseIPv6(text) {
 
 function ipv4Reason(octets) {
   const [a, b, c] = octets;
-  if (a >= 224) return a === 255 && octets.every((o) => o === 255) ? "the broadcast address" : a < 240 ? "a multicast address" : "a reserved address";
+  if (a >= 224)
+    return a === 255 && octets.every((o) => o === 255)
+      ? "the broadcast address"
+      : a < 240
+        ? "a multicast address"
+        : "a reserved address";
   for (const [first, low, high, reason] of LOCAL_IPV4) if (a === first && b >= low && b <= high) return reason;
   for (const [x, y, z, reason] of LOCAL_IPV4_24) if (a === x && b === y && c === z) return reason;
   return null;

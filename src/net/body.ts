@@ -5,7 +5,11 @@
  */
 
 /** The body's bytes, or `tooLarge(bytes so far)` thrown (the stream cancelled) once they pass `maxBytes`. */
-export async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number, tooLarge: (bytes: number) => Error): Promise<Uint8Array> {
+export async function readLimited(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  tooLarge: (bytes: number) => Error,
+): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -66,11 +66,14 @@ export function headerCharset(contentType: string): string | undefined {
  * encoding wins.
  */
 function metaEncoding(bytes: Uint8Array): string | null {
-  const head = new TextDecoder("windows-1252").decode(bytes.subarray(0, PRESCAN_BYTES)).replace(/<!--[\s\S]*?(-->|$)/g, "");
+  const head = new TextDecoder("windows-1252")
+    .decode(bytes.subarray(0, PRESCAN_BYTES))
+    .replace(/<!--[\s\S]*?(-->|$)/g, "");
   for (const tag of head.matchAll(/<meta\b([^>]*)>?/gi)) {
     const attrs = attributes(tag[1]);
     let label = attrs.get("charset");
-    if (label === undefined && attrs.get("http-equiv")?.toLowerCase() === "content-type") label = contentCharset(attrs.get("content") ?? "");
+    if (label === undefined && attrs.get("http-equiv")?.toLowerCase() === "content-type")
+      label = contentCharset(attrs.get("content") ?? "");
     const encoding = encodingFor(label);
     if (encoding === null) continue;
     // A page whose meta could be read as ASCII is not UTF-16, whatever it says.
@@ -131,7 +134,9 @@ function strictUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-/** The legacy encoding the bytes of the text outside markup point to, by ICU's detector; null when none decodes here. */
+/**
+ * The legacy encoding the bytes of the text outside markup point to, by ICU's detector; null when none decodes here.
+ */
 function detectedEncoding(bytes: Uint8Array, markup: boolean): string | null {
   let sample = bytes.subarray(0, markup ? 4 * DETECT_BYTES : DETECT_BYTES);
   if (markup) sample = outsideTags(sample).subarray(0, DETECT_BYTES);
@@ -160,7 +165,11 @@ function outsideTags(bytes: Uint8Array): Uint8Array {
  * document's declaration; other text (JSON, plain text) has none.
  */
 export function decodeDocument(bytes: Uint8Array, contentType: string, kind: "html" | "xml" | "text"): DecodedDocument {
-  const decoded = (encoding: string, source: CharsetSource): DecodedDocument => ({ text: new TextDecoder(encoding).decode(bytes), encoding, source });
+  const decoded = (encoding: string, source: CharsetSource): DecodedDocument => ({
+    text: new TextDecoder(encoding).decode(bytes),
+    encoding,
+    source,
+  });
   const bom = bomEncoding(bytes);
   if (bom !== null) return decoded(bom, "bom");
   const header = encodingFor(headerCharset(contentType));

@@ -64,7 +64,10 @@ export function checkEgress(url: string | URL, policy: EgressPolicy, what = "URL
     throw new ApiError("BAD_REQUEST", `${what} is not a valid URL: ${String(url).slice(0, 200)}`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new ApiError("URL_BLOCKED", `${what} uses an unsupported protocol (${parsed.protocol}); only http and https are fetched`);
+    throw new ApiError(
+      "URL_BLOCKED",
+      `${what} uses an unsupported protocol (${parsed.protocol}); only http and https are fetched`,
+    );
   }
   if (parsed.href.length > MAX_URL_LENGTH) {
     throw new ApiError("URL_BLOCKED", `${what} is longer than ${MAX_URL_LENGTH} characters`);
@@ -80,6 +83,7 @@ export function checkEgress(url: string | URL, policy: EgressPolicy, what = "URL
 export function blockedError(what: string, host: string, reason: string): ApiError {
   return new ApiError(
     "URL_BLOCKED",
-    `${what} ${host} is ${reason}; fetching loopback and private networks is disabled (set ALLOW_LOCAL_NETWORK=true for local development)`,
+    `${what} ${host} is ${reason}; fetching loopback and private networks is ` +
+      `disabled (set ALLOW_LOCAL_NETWORK=true for local development)`,
   );
 }

@@ -37,7 +37,10 @@ export function outboundFetcher(policy: EgressPolicy): Fetcher {
       response = await viaGateway(request);
     } catch (e) {
       if (request.signal.aborted) throw e;
-      throw new ApiError("SCRAPE_CONNECTION_ERROR", `The local egress proxy (EGRESS_PROXY_URL) failed: ${describeError(e)}`);
+      throw new ApiError(
+        "SCRAPE_CONNECTION_ERROR",
+        `The local egress proxy (EGRESS_PROXY_URL) failed: ${describeError(e)}`,
+      );
     }
     const verdict = response.headers.get(EGRESS_VERDICT_HEADER);
     if (!verdict) return response;
@@ -50,7 +53,8 @@ async function verdictError(verdict: string, response: Response, url: URL, what:
   const detail = (await response.json().catch(() => ({}))) as { address?: string; reason?: string; message?: string };
   if (verdict === "blocked") return blockedError(what, url.host, resolvedReason(detail));
   const code = VERDICT_CODES[verdict] ?? "SCRAPE_SITE_ERROR";
-  if (code === "SCRAPE_DNS_RESOLUTION_ERROR") return new ApiError(code, `DNS resolution failed for hostname "${url.hostname}"`);
+  if (code === "SCRAPE_DNS_RESOLUTION_ERROR")
+    return new ApiError(code, `DNS resolution failed for hostname "${url.hostname}"`);
   return new ApiError(code, `Could not reach ${url.host}: ${detail.message ?? verdict}`);
 }
 

@@ -30,18 +30,10 @@ const MAX_HEAD_BYTES = 64 * 1024;
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
 /** Hop-by-hop headers, and the ones this client sets itself: never copied from the request. */
+// prettier-ignore
 const NOT_FORWARDED = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-authorization",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-  "host",
-  "accept-encoding",
-  "content-length",
+  "connection", "keep-alive", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding",
+  "upgrade", "host", "accept-encoding", "content-length",
 ]);
 
 /** The proxy PROXY_URL describes, or null when none is configured. Throws on a malformed value. */
@@ -51,14 +43,25 @@ export function parseProxyUrl(value: string | undefined): ProxyConfig | null {
   try {
     url = new URL(value.trim());
   } catch {
-    throw new ApiError("SCRAPE_PROXY_NOT_CONFIGURED", "PROXY_URL is not a valid URL (expected http://[user:pass@]host:port)");
+    throw new ApiError(
+      "SCRAPE_PROXY_NOT_CONFIGURED",
+      "PROXY_URL is not a valid URL (expected http://[user:pass@]host:port)",
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ApiError("SCRAPE_PROXY_NOT_CONFIGURED", `PROXY_URL must be an http:// or https:// proxy, not ${url.protocol}`);
+    throw new ApiError(
+      "SCRAPE_PROXY_NOT_CONFIGURED",
+      `PROXY_URL must be an http:// or https:// proxy, not ${url.protocol}`,
+    );
   }
   const tls = url.protocol === "https:";
   const port = url.port ? Number(url.port) : tls ? 443 : 80;
-  const config: ProxyConfig = { hostname: url.hostname.replace(/^\[|\]$/g, ""), port, tls, display: `${url.hostname}:${port}` };
+  const config: ProxyConfig = {
+    hostname: url.hostname.replace(/^\[|\]$/g, ""),
+    port,
+    tls,
+    display: `${url.hostname}:${port}`,
+  };
   if (url.username || url.password) {
     config.authorization = `Basic ${btoa(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`)}`;
   }
@@ -72,15 +75,20 @@ export function proxyFetcher(proxy: ProxyConfig): (request: Request) => Promise<
 
 async function fetchThroughProxy(proxy: ProxyConfig, request: Request): Promise<Response> {
   const target = new URL(request.url);
-  const body = request.method === "GET" || request.method === "HEAD" ? null : new Uint8Array(await request.arrayBuffer());
+  const body =
+    request.method === "GET" || request.method === "HEAD" ? null : new Uint8Array(await request.arrayBuffer());
   const head = [`${request.method} ${target.href} HTTP/1.1`, `host: ${target.host}`];
-  for (const [name, value] of request.headers) if (!NOT_FORWARDED.has(name.toLowerCase())) head.push(`${name}: ${value}`);
+  for (const [name, value] of request.headers)
+    if (!NOT_FORWARDED.has(name.toLowerCase())) head.push(`${name}: ${value}`);
   // Only encodings DecompressionStream can undo; a close-delimited response keeps the parser simple.
   head.push("accept-encoding: gzip, deflate", "connection: close");
   if (proxy.authorization) head.push(`proxy-authorization: ${proxy.authorization}`);
   if (body) head.push(`content-length: ${body.byteLength}`);
 
-  const socket = connect({ hostname: proxy.hostname, port: proxy.port }, { secureTransport: proxy.tls ? "on" : "off", allowHalfOpen: false });
+  const socket = connect(
+    { hostname: proxy.hostname, port: proxy.port },
+    { secureTransport: proxy.tls ? "on" : "off", allowHalfOpen: false },
+  );
   const signal = request.signal;
   const onAbort = () => void socket.close().catch(() => {});
   signal?.addEventListener("abort", onAbort, { once: true });
@@ -94,7 +102,10 @@ async function fetchThroughProxy(proxy: ProxyConfig, request: Request): Promise<
   } catch (e) {
     if (e instanceof ApiError) throw e;
     if (signal?.aborted) throw signal.reason;
-    throw new ApiError("SCRAPE_CONNECTION_ERROR", `The upstream proxy ${proxy.display} failed for ${target.host}: ${describeError(e)}`);
+    throw new ApiError(
+      "SCRAPE_CONNECTION_ERROR",
+      `The upstream proxy ${proxy.display} failed for ${target.host}: ${describeError(e)}`,
+    );
   } finally {
     signal?.removeEventListener("abort", onAbort);
     socket.close().catch(() => {});
@@ -109,7 +120,11 @@ interface RawResponse {
 }
 
 /** Reads one HTTP/1.1 response (skipping 1xx interim answers) with its body framed by length, chunks or close. */
-async function readResponse(stream: ReadableStream<Uint8Array>, isHead: boolean, signal: AbortSignal | null): Promise<RawResponse> {
+async function readResponse(
+  stream: ReadableStream<Uint8Array>,
+  isHead: boolean,
+  signal: AbortSignal | null,
+): Promise<RawResponse> {
   const reader = stream.getReader();
   const buffer = new GrowableBuffer();
   let closed = false;
@@ -126,7 +141,8 @@ async function readResponse(stream: ReadableStream<Uint8Array>, isHead: boolean,
       let headEnd = buffer.indexOf(HEAD_END);
       while (headEnd < 0) {
         if (buffer.length > MAX_HEAD_BYTES) throw new Error("response head too large");
-        if (!(await more())) throw new Error(buffer.length ? "connection closed inside the response head" : "empty reply");
+        if (!(await more()))
+          throw new Error(buffer.length ? "connection closed inside the response head" : "empty reply");
         headEnd = buffer.indexOf(HEAD_END);
       }
       const { status, statusText, headers } = parseHead(new TextDecoder("latin1").decode(buffer.slice(0, headEnd)));
@@ -148,7 +164,8 @@ async function readResponse(stream: ReadableStream<Uint8Array>, isHead: boolean,
         const length = Number(declared);
         if (!Number.isFinite(length) || length < 0) throw new Error(`bad content-length ${declared}`);
         if (length > MAX_BODY_BYTES) throw tooLarge(length);
-        while (buffer.length < length) if (!(await more())) throw new Error("connection closed before the whole body arrived");
+        while (buffer.length < length)
+          if (!(await more())) throw new Error("connection closed before the whole body arrived");
         return { status, statusText, headers, body: buffer.slice(0, length) };
       }
       while (await more()) if (buffer.length > MAX_BODY_BYTES) throw tooLarge(buffer.length);

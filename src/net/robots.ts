@@ -102,7 +102,8 @@ export async function fetchRobots(origin: string, fetcher: RobotsFetcher): Promi
   } catch {
     response = null;
   }
-  if (!response || response.status >= 500 || response.status === 429) return allowAllRobots(robotsTxtUrl, "unreachable");
+  if (!response || response.status >= 500 || response.status === 429)
+    return allowAllRobots(robotsTxtUrl, "unreachable");
   if (response.status >= 200 && response.status < 300) return parseRobots(robotsTxtUrl, response.text);
   return allowAllRobots(robotsTxtUrl, "missing");
 }

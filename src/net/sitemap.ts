@@ -236,7 +236,8 @@ function parseXmlSitemap(xml: string, baseUrl: string | undefined): ParsedSitema
   if (doc.rss !== undefined) {
     return { kind: "rss", urls: rssEntries(asArray(child(child(doc.rss, "channel"), "item")), baseUrl), sitemaps: [] };
   }
-  if (doc.RDF !== undefined) return { kind: "rss", urls: rssEntries(asArray(child(doc.RDF, "item")), baseUrl), sitemaps: [] };
+  if (doc.RDF !== undefined)
+    return { kind: "rss", urls: rssEntries(asArray(child(doc.RDF, "item")), baseUrl), sitemaps: [] };
   if (doc.feed !== undefined) return { kind: "atom", urls: atomEntries(doc.feed, baseUrl), sitemaps: [] };
   return { kind: "unknown", urls: [], sitemaps: [] };
 }
@@ -305,7 +306,10 @@ async function fetchSitemap(url: string, fetcher: SitemapFetcher): Promise<Fetch
  * when it is simply absent (404/410, or a page that is no sitemap, as single-page apps serve). When `signal`
  * aborts, discovery stops and returns what it has, with an error line saying so.
  */
-export async function discoverSitemapUrls(startUrl: string, options: DiscoverSitemapOptions): Promise<DiscoveredSitemapUrls> {
+export async function discoverSitemapUrls(
+  startUrl: string,
+  options: DiscoverSitemapOptions,
+): Promise<DiscoveredSitemapUrls> {
   const { fetcher, signal } = options;
   const maxSitemaps = options.maxSitemaps ?? 50;
   const maxUrls = options.maxUrls ?? 50_000;

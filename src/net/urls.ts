@@ -129,5 +129,11 @@ export function isSubdomainOf(url: string, reference: string): boolean {
  */
 export function isCredentialOrigin(url: URL, target: URL): boolean {
   if (url.origin === target.origin) return true;
-  return target.protocol === "http:" && url.protocol === "https:" && url.hostname === target.hostname && url.port === "" && target.port === "";
+  return (
+    target.protocol === "http:" &&
+    url.protocol === "https:" &&
+    url.hostname === target.hostname &&
+    url.port === "" &&
+    target.port === ""
+  );
 }

@@ -22,7 +22,16 @@ const BY_MIME: Record<string, FileKind> = {
   "text/plain": "text",
   "text/markdown": "text",
 };
-const BY_EXTENSION: Record<string, FileKind> = { html: "html", htm: "html", xhtml: "html", pdf: "pdf", docx: "docx", txt: "text", md: "text", markdown: "text" };
+const BY_EXTENSION: Record<string, FileKind> = {
+  html: "html",
+  htm: "html",
+  xhtml: "html",
+  pdf: "pdf",
+  docx: "docx",
+  txt: "text",
+  md: "text",
+  markdown: "text",
+};
 
 function kindOf(filename: string, contentType: string, bytes: Uint8Array): FileKind | null {
   const mime = contentType.split(";")[0].trim().toLowerCase();
@@ -38,7 +47,11 @@ function kindOf(filename: string, contentType: string, bytes: Uint8Array): FileK
 export async function fileAsPage(filename: string, contentType: string, bytes: Uint8Array): Promise<FetchedPage> {
   const kind = kindOf(filename, contentType, bytes);
   if (!kind) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", `Unsupported file type${contentType ? ` "${contentType}"` : ""} for "${filename}": parse accepts ${ACCEPTED_TYPES}`);
+    throw new ApiError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `Unsupported file type${contentType ? ` "${contentType}"` : ""} ` +
+        `for "${filename}": parse accepts ${ACCEPTED_TYPES}`,
+    );
   }
   const page = (type: string, text?: string): FetchedPage => ({
     url: `file:///${encodeURIComponent(filename)}`,
@@ -65,6 +78,10 @@ async function docxToHtml(filename: string, bytes: Uint8Array): Promise<string> 
     const { value } = await mammoth.convertToHtml(input);
     return `<!doctype html><html><head><meta charset="utf-8"></head><body><main>${value}</main></body></html>`;
   } catch (e) {
-    throw new ApiError("BAD_REQUEST", `"${filename}" could not be read as a Word document (.docx): ${describeError(e)}`, [{ path: ["file"], message: "not a readable .docx file", code: "custom" }]);
+    throw new ApiError(
+      "BAD_REQUEST",
+      `"${filename}" could not be read as a Word document (.docx): ${describeError(e)}`,
+      [{ path: ["file"], message: "not a readable .docx file", code: "custom" }],
+    );
   }
 }

@@ -24,11 +24,21 @@ export interface ParseContext {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
-export async function parseFile(ctx: ParseContext, file: File, options: ParseOptions): Promise<{ document: ScrapeDocument; credits: number }> {
+export async function parseFile(
+  ctx: ParseContext,
+  file: File,
+  options: ParseOptions,
+): Promise<{ document: ScrapeDocument; credits: number }> {
   if (file.size > MAX_PARSE_BYTES) {
-    throw new ApiError("PAYLOAD_TOO_LARGE", `"${file.name}" is ${file.size} bytes; parse takes files up to ${MAX_PARSE_BYTES / 1024 / 1024} MB`);
+    throw new ApiError(
+      "PAYLOAD_TOO_LARGE",
+      `"${file.name}" is ${file.size} bytes; parse takes files up to ${MAX_PARSE_BYTES / 1024 / 1024} MB`,
+    );
   }
-  if (file.size === 0) throw new ApiError("BAD_REQUEST", "file: the uploaded file is empty", [{ path: ["file"], message: "empty", code: "custom" }]);
+  if (file.size === 0)
+    throw new ApiError("BAD_REQUEST", "file: the uploaded file is empty", [
+      { path: ["file"], message: "empty", code: "custom" },
+    ]);
   const formats = checkScrapeRequest(ctx.env, options);
   await ensureCredits(ctx.env, ctx.teamId);
   const page = await fileAsPage(file.name, file.type, new Uint8Array(await file.arrayBuffer()));

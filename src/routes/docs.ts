@@ -35,9 +35,11 @@ fetch("/v2/openapi.json").then(r => r.json()).then(doc => {
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
       const body = op.requestBody?.content?.["application/json"]?.schema;
-      out.push('<div class="route"><span class="method">' + method.toUpperCase() + '</span><code>' + path + '</code> — ' +
+      out.push('<div class="route"><span class="method">' + method.toUpperCase() + '</span><code>' + path + '</code> — \
+' +
         (op.summary || "") + (op.description ? '<br><small>' + op.description + '</small>' : "") +
-        (body ? '<details><summary>Request body schema</summary><pre>' + JSON.stringify(body, null, 2).replace(/</g, "&lt;") + '</pre></details>' : "") +
+        (body ? '<details><summary>Request body schema</summary><pre>' + JSON.stringify(body, null, 2).replace(/</g, \
+"&lt;") + '</pre></details>' : "") +
         '</div>');
     }
   }

@@ -11,7 +11,9 @@ import { errorResponses } from "../errors";
 import { JobIdParams } from "../schemas/common";
 import { DocumentSchema } from "../schemas/document";
 
-export const JobStartedSchema = z.object({ success: z.literal(true), id: z.string(), url: z.string() }).openapi("JobStarted");
+export const JobStartedSchema = z
+  .object({ success: z.literal(true), id: z.string(), url: z.string() })
+  .openapi("JobStarted");
 
 export const BatchStartedSchema = z
   .object({ success: z.literal(true), id: z.string(), url: z.string(), invalidURLs: z.array(z.string()).optional() })
@@ -28,7 +30,10 @@ export const JobStatusSchema = z
     createdAt: z.string(),
     completedAt: z.string().optional(),
     duration: z.number().optional(),
-    next: z.string().optional().openapi({ description: "Absolute URL of the next page; absent at the end of the data." }),
+    next: z
+      .string()
+      .optional()
+      .openapi({ description: "Absolute URL of the next page; absent at the end of the data." }),
     warning: z.string().optional(),
     error: z.string().optional(),
     data: z.array(DocumentSchema),
@@ -37,7 +42,9 @@ export const JobStatusSchema = z
 
 export const JobErrorsSchema = z
   .object({
-    errors: z.array(z.object({ id: z.string(), timestamp: z.string(), url: z.string(), code: z.string(), error: z.string() })),
+    errors: z.array(
+      z.object({ id: z.string(), timestamp: z.string(), url: z.string(), code: z.string(), error: z.string() }),
+    ),
     robotsBlocked: z.array(z.string()),
   })
   .openapi("JobErrors");
@@ -51,7 +58,15 @@ const StatusQuerySchema = z.object({
 
 const ActiveSchema = z.object({
   success: z.literal(true),
-  crawls: z.array(z.object({ id: z.string(), teamId: z.string(), url: z.string(), created_at: z.string(), options: z.record(z.string(), z.any()) })),
+  crawls: z.array(
+    z.object({
+      id: z.string(),
+      teamId: z.string(),
+      url: z.string(),
+      created_at: z.string(),
+      options: z.record(z.string(), z.any()),
+    }),
+  ),
 });
 
 /** The running crawls and batch scrapes of a team (GET /v2/crawl/active). */
@@ -59,7 +74,13 @@ export async function activeJobs(env: Env, teamId: string) {
   const jobs = await teamStub(env, teamId).activeJobs();
   return {
     success: true as const,
-    crawls: jobs.map((j) => ({ id: j.id, teamId, url: j.url, created_at: new Date(j.createdAt).toISOString(), options: j.options })),
+    crawls: jobs.map((j) => ({
+      id: j.id,
+      teamId,
+      url: j.url,
+      created_at: new Date(j.createdAt).toISOString(),
+      options: j.options,
+    })),
   };
 }
 
@@ -71,7 +92,10 @@ export function addActiveRoutes(router: OpenAPIHono<AppEnv>, paths: string[], ta
       path,
       tags: [tag],
       summary: i === 0 ? "The team's running crawls and batch scrapes" : `Alias of ${paths[0]}`,
-      responses: { 200: { description: "Active jobs", content: { "application/json": { schema: ActiveSchema } } }, ...errorResponses(401) },
+      responses: {
+        200: { description: "Active jobs", content: { "application/json": { schema: ActiveSchema } } },
+        ...errorResponses(401),
+      },
     });
     router.openapi(route, async (c) => c.json(await activeJobs(c.env, c.get("principal").teamId), 200));
   }
@@ -81,7 +105,13 @@ export function addActiveRoutes(router: OpenAPIHono<AppEnv>, paths: string[], ta
  * GET `{base}/{id}` (status, or a watcher socket with `Upgrade: websocket`), DELETE `{base}/{id}` and
  * GET `{base}/{id}/errors` (plus any `extraErrorPaths`) for one kind of job.
  */
-export function addJobRoutes(router: OpenAPIHono<AppEnv>, kind: JobKind, base: string, tag: string, extraErrorPaths: string[] = []) {
+export function addJobRoutes(
+  router: OpenAPIHono<AppEnv>,
+  kind: JobKind,
+  base: string,
+  tag: string,
+  extraErrorPaths: string[] = [],
+) {
   const noun = kind === "crawl" ? "crawl" : "batch scrape";
   const status = createRoute({
     method: "get",
@@ -89,12 +119,16 @@ export function addJobRoutes(router: OpenAPIHono<AppEnv>, kind: JobKind, base: s
     tags: [tag],
     summary: `Status and results of a ${noun} (or a WebSocket watcher with Upgrade: websocket)`,
     description:
-      "Paginated with skip/limit; `next` is present while more data exists or the job runs. With `Upgrade: websocket` " +
+      "Paginated with skip/limit; `next` is present while more data " +
+      "exists or the job runs. With `Upgrade: websocket` " +
       "(API key as the subprotocol): a `catchup` message, a `document` message per page, a final `status` message, " +
       'then close 1000 with reason {"type":"done"}.',
     request: { params: JobIdParams, query: StatusQuerySchema },
     responses: {
-      200: { description: "Status and one page of results", content: { "application/json": { schema: JobStatusSchema } } },
+      200: {
+        description: "Status and one page of results",
+        content: { "application/json": { schema: JobStatusSchema } },
+      },
       ...errorResponses(400, 401, 404),
     },
   });
@@ -128,8 +162,13 @@ export function addJobRoutes(router: OpenAPIHono<AppEnv>, kind: JobKind, base: s
       tags: [tag],
       summary: `Pages the ${noun} failed to scrape, and URLs robots.txt kept it from`,
       request: { params: JobIdParams },
-      responses: { 200: { description: "Errors", content: { "application/json": { schema: JobErrorsSchema } } }, ...errorResponses(400, 401, 404) },
+      responses: {
+        200: { description: "Errors", content: { "application/json": { schema: JobErrorsSchema } } },
+        ...errorResponses(400, 401, 404),
+      },
     });
-    router.openapi(errors, async (c) => c.json(await jobErrors(c.env, c.get("principal").teamId, c.req.valid("param").id, kind), 200));
+    router.openapi(errors, async (c) =>
+      c.json(await jobErrors(c.env, c.get("principal").teamId, c.req.valid("param").id, kind), 200),
+    );
   }
 }

@@ -22,7 +22,11 @@ export const AgentWebhookSchema = webhookSchema(AGENT_WEBHOOK_EVENTS, /^agent\./
 
 export const AgentRequestSchema = z
   .strictObject({
-    prompt: z.string().min(1, "prompt must not be empty").max(MAX_PROMPT_CHARS).openapi({ description: "What to find and extract, in natural language." }),
+    prompt: z
+      .string()
+      .min(1, "prompt must not be empty")
+      .max(MAX_PROMPT_CHARS)
+      .openapi({ description: "What to find and extract, in natural language." }),
     urls: z
       .array(targetUrl)
       .min(1)
@@ -30,16 +34,29 @@ export const AgentRequestSchema = z
       .optional()
       .openapi({ description: "Where the agent starts (with strictConstrainToURLs, the only pages it may visit)." }),
     schema: jsonSchemaField("A JSON Schema the answer (`data`) must match."),
-    maxCredits: z.int().min(1).default(DEFAULT_AGENT_MAX_CREDITS).openapi({ description: "The most the job may spend; it stops and answers with what it has." }),
-    strictConstrainToURLs: z.boolean().default(false).openapi({ description: "Visit only the given urls (needs urls)." }),
-    model: z.enum(AGENT_MODELS).default("spark-1-mini").openapi({ description: "spark-1-mini (LLM_MODEL) or spark-1-pro (LLM_MODEL_PRO); spark-2 is read as spark-1-pro." }),
+    maxCredits: z
+      .int()
+      .min(1)
+      .default(DEFAULT_AGENT_MAX_CREDITS)
+      .openapi({ description: "The most the job may spend; it stops and answers with what it has." }),
+    strictConstrainToURLs: z
+      .boolean()
+      .default(false)
+      .openapi({ description: "Visit only the given urls (needs urls)." }),
+    model: z.enum(AGENT_MODELS).default("spark-1-mini").openapi({
+      description: "spark-1-mini (LLM_MODEL) or spark-1-pro (LLM_MODEL_PRO); spark-2 is read as spark-1-pro.",
+    }),
     webhook: AgentWebhookSchema.optional(),
     origin: z.string().optional(),
     integration: z.string().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.strictConstrainToURLs && !body.urls) {
-      ctx.addIssue({ code: "custom", path: ["strictConstrainToURLs"], message: "strictConstrainToURLs needs urls: the pages the agent may visit" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["strictConstrainToURLs"],
+        message: "strictConstrainToURLs needs urls: the pages the agent may visit",
+      });
     }
   })
   .openapi("AgentRequest");
@@ -65,10 +82,19 @@ export const AgentStatusSchema = z
   .object({
     success: z.literal(true),
     status: z.enum(["processing", "completed", "failed", "cancelled"]),
-    data: z.any().optional().openapi({ description: "The answer (matching `schema` when one was given); only when completed." }),
+    data: z
+      .any()
+      .optional()
+      .openapi({ description: "The answer (matching `schema` when one was given); only when completed." }),
     error: z.string().optional(),
-    stopReason: z.enum(["maxCredits", "maxSteps"]).optional().openapi({ description: "Why the agent stopped before it was done." }),
-    partial: z.any().optional().openapi({ description: "An answer that did not match the schema, when the agent could not repair it." }),
+    stopReason: z
+      .enum(["maxCredits", "maxSteps"])
+      .optional()
+      .openapi({ description: "Why the agent stopped before it was done." }),
+    partial: z
+      .any()
+      .optional()
+      .openapi({ description: "An answer that did not match the schema, when the agent could not repair it." }),
     partialSchemaValid: z.boolean().optional(),
     model: z.enum(AGENT_MODELS),
     creditsUsed: z.int(),

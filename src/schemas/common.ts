@@ -34,7 +34,10 @@ export function targetUrlProblem(input: string): string | null {
   return null;
 }
 
-/** Why a URL a caller listed (a batch's, an extract's) cannot be fetched — not a target URL, or refused by the policy — or null. */
+/**
+ * Why a URL a caller listed (a batch's, an extract's) cannot be fetched — not a target URL, or refused by the policy —
+ * or null.
+ */
 export function fetchableUrlProblem(env: { ALLOW_LOCAL_NETWORK?: string }, url: string): string | null {
   const problem = targetUrlProblem(url);
   if (problem) return problem;
@@ -60,6 +63,9 @@ export const targetUrl = z
 export const JobIdParams = z.object({
   id: z
     .string()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Invalid job ID format. Job ID must be a valid UUID.")
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      "Invalid job ID format. Job ID must be a valid UUID.",
+    )
     .openapi({ param: { name: "id", in: "path" }, example: "0190f1f4-6c3a-7d7e-9a4c-3f1b2e9d8c7a" }),
 });

@@ -1,6 +1,6 @@
 /**
- * Crawl and batch-scrape request schemas (docs/api.md: "Batch scrape", "Crawl", "Jobs"), the webhook object, and the crawl options the
- * job Durable Object runs with.
+ * Crawl and batch-scrape request schemas (docs/api.md: "Batch scrape", "Crawl", "Jobs"), the webhook object, and the
+ * crawl options the job Durable Object runs with.
  */
 import { z } from "@hono/zod-openapi";
 import type { CrawlerSettings } from "../crawl/types";
@@ -27,10 +27,17 @@ export const MAX_JOB_CONCURRENCY = 1000;
 
 /** Crawler options of §4.4 (everything but url, scrapeOptions, webhook and the client fields). */
 export const crawlerOptionFields = {
-  includePaths: paths.openapi({ description: "Regexes on the pathname (or the full URL with regexOnFullURL); only matching URLs are crawled." }),
+  includePaths: paths.openapi({
+    description: "Regexes on the pathname (or the full URL with regexOnFullURL); only matching URLs are crawled.",
+  }),
   excludePaths: paths.openapi({ description: "Regexes on the pathname (or full URL) that exclude matching URLs." }),
   regexOnFullURL: z.boolean().default(false),
-  maxDiscoveryDepth: z.int().min(0).max(1000).optional().openapi({ description: "Link hops from the start URL (sitemap pages have depth 0)." }),
+  maxDiscoveryDepth: z
+    .int()
+    .min(0)
+    .max(1000)
+    .optional()
+    .openapi({ description: "Link hops from the start URL (sitemap pages have depth 0)." }),
   limit: z.int().min(1).max(MAX_CRAWL_LIMIT).default(10_000),
   crawlEntireDomain: z.boolean().default(false),
   allowExternalLinks: z.boolean().default(false),
@@ -91,7 +98,10 @@ export const CrawlParamsPreviewSchema = z
 /** Batch scrape (§4.3): scrape options at the top level plus the URL list. */
 export const BatchScrapeRequestSchema = z
   .strictObject({
-    urls: z.array(z.string()).min(1, "urls must list at least one URL").max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} URLs`),
+    urls: z
+      .array(z.string())
+      .min(1, "urls must list at least one URL")
+      .max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} URLs`),
     ...scrapeOptionFields,
     webhook: WebhookSchema.optional(),
     maxConcurrency: z.int().min(1).max(MAX_JOB_CONCURRENCY).optional(),

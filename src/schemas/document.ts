@@ -7,14 +7,24 @@ import { z } from "@hono/zod-openapi";
 
 const ChangeTrackingSchema = z
   .object({
-    previousScrapeAt: z.string().nullable().openapi({ description: "When the previous scrape compared with was made; null for a new page." }),
+    previousScrapeAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the previous scrape compared with was made; null for a new page." }),
     changeStatus: z.enum(["new", "same", "changed", "removed"]),
-    visibility: z.enum(["visible", "hidden"]).openapi({ description: "hidden: a crawl page found only because it was tracked before, not by links or sitemaps." }),
+    visibility: z.enum(["visible", "hidden"]).openapi({
+      description: "hidden: a crawl page found only because it was tracked before, not by links or sitemaps.",
+    }),
     diff: z
-      .object({ text: z.string().openapi({ description: "Unified diff of previous.md and current.md." }), json: z.object({ files: z.array(z.any()) }) })
+      .object({
+        text: z.string().openapi({ description: "Unified diff of previous.md and current.md." }),
+        json: z.object({ files: z.array(z.any()) }),
+      })
       .optional()
       .openapi({ description: "git-diff mode, when the page changed." }),
-    json: z.any().optional().openapi({ description: "json mode: {field: {previous, current}} with a schema; a description of the change without one." }),
+    json: z.any().optional().openapi({
+      description: "json mode: {field: {previous, current}} with a schema; a description of the change without one.",
+    }),
   })
   .openapi("ChangeTracking");
 
@@ -27,7 +37,9 @@ export const DocumentSchema = z
     screenshot: z.string().optional().openapi({ description: "URL of the screenshot (valid for 24 hours)." }),
     links: z.array(z.string()).optional(),
     images: z.array(z.string()).optional(),
-    attributes: z.array(z.object({ selector: z.string(), attribute: z.string(), values: z.array(z.string()) })).optional(),
+    attributes: z
+      .array(z.object({ selector: z.string(), attribute: z.string(), values: z.array(z.string()) }))
+      .optional(),
     actions: z
       .object({
         screenshots: z.array(z.string()),
@@ -43,12 +55,22 @@ export const DocumentSchema = z
         colorScheme: z.enum(["light", "dark"]),
         brandName: z.string().nullable(),
         logo: z.string().nullable(),
-        colors: z.record(z.string(), z.string()).openapi({ description: "primary, secondary, accent, background, textPrimary, textSecondary, link (#RRGGBB), those the page shows." }),
+        colors: z.record(z.string(), z.string()).openapi({
+          description:
+            "primary, secondary, accent, background, textPrimary, textSecondary, link (#RRGGBB), those the page shows.",
+        }),
         fonts: z.array(z.object({ family: z.string(), role: z.string() })),
-        typography: z.record(z.string(), z.any()).openapi({ description: "fontFamilies, fontStacks, fontSizes, fontWeights, lineHeights." }),
+        typography: z
+          .record(z.string(), z.any())
+          .openapi({ description: "fontFamilies, fontStacks, fontSizes, fontWeights, lineHeights." }),
         spacing: z.record(z.string(), z.any()).openapi({ description: "baseUnit, borderRadius, padding." }),
-        components: z.record(z.string(), z.any()).openapi({ description: "buttonPrimary, buttonSecondary, input: background, textColor, borderColor, borderRadius, padding." }),
-        images: z.record(z.string(), z.string().nullable()).openapi({ description: "logo, logoHref, logoAlt, favicon, ogImage." }),
+        components: z.record(z.string(), z.any()).openapi({
+          description:
+            "buttonPrimary, buttonSecondary, input: background, textColor, borderColor, borderRadius, padding.",
+        }),
+        images: z
+          .record(z.string(), z.string().nullable())
+          .openapi({ description: "logo, logoHref, logoAlt, favicon, ogImage." }),
         animations: z.record(z.string(), z.string()),
         layout: z.record(z.string(), z.string()),
       })

@@ -13,21 +13,32 @@ export const MAX_EXTRACT_URLS = 100;
 
 export const ExtractRequestSchema = z
   .strictObject({
-    urls: z
-      .array(z.string().min(1).max(2048))
-      .min(1, "urls must list at least one URL")
-      .max(MAX_EXTRACT_URLS)
-      .openapi({ description: "The pages to extract from; `https://site/path/*` stands for the site's pages under /path (mapped first)." }),
-    prompt: z.string().min(1).max(MAX_PROMPT_CHARS).optional().openapi({ description: "What to extract, in natural language." }),
+    urls: z.array(z.string().min(1).max(2048)).min(1, "urls must list at least one URL").max(MAX_EXTRACT_URLS).openapi({
+      description:
+        "The pages to extract from; `https://site/path/*` stands for the site's pages under /path (mapped first).",
+    }),
+    prompt: z
+      .string()
+      .min(1)
+      .max(MAX_PROMPT_CHARS)
+      .optional()
+      .openapi({ description: "What to extract, in natural language." }),
     schema: jsonSchemaField("A JSON Schema the extracted data must match."),
-    systemPrompt: z.string().max(MAX_PROMPT_CHARS).optional().openapi({ description: "Extra instructions, put before the prompt." }),
+    systemPrompt: z
+      .string()
+      .max(MAX_PROMPT_CHARS)
+      .optional()
+      .openapi({ description: "Extra instructions, put before the prompt." }),
     showSources: z.boolean().default(false).openapi({ description: "List the pages read (`sources`) in the status." }),
-    ignoreInvalidURLs: z.boolean().default(false).openapi({ description: "Leave out URLs that cannot be read (listed as invalidURLs) instead of refusing the request." }),
+    ignoreInvalidURLs: z.boolean().default(false).openapi({
+      description: "Leave out URLs that cannot be read (listed as invalidURLs) instead of refusing the request.",
+    }),
     origin: z.string().optional().openapi({ description: "Client identifier (sent by the official SDKs)." }),
     integration: z.string().optional(),
   })
   .superRefine((body, ctx) => {
-    if (!body.prompt && !body.schema) ctx.addIssue({ code: "custom", path: ["prompt"], message: "give a prompt, a schema, or both" });
+    if (!body.prompt && !body.schema)
+      ctx.addIssue({ code: "custom", path: ["prompt"], message: "give a prompt, a schema, or both" });
   })
   .openapi("ExtractRequest");
 

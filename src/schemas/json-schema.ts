@@ -65,7 +65,8 @@ const metaValidator = new Validator(META_SCHEMA as never, "2020-12", false);
 
 /** Why `candidate` is not a usable JSON Schema, or null when it is. */
 export function jsonSchemaProblem(candidate: unknown): string | null {
-  if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate)) return "a JSON Schema must be an object";
+  if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate))
+    return "a JSON Schema must be an object";
   const result = metaValidator.validate(candidate);
   if (!result.valid) {
     // The deepest error names the offending keyword; the others are the anyOf branches above it.
@@ -89,7 +90,8 @@ function refProblem(root: Record<string, unknown>): string | null {
   };
   walk(root);
   for (const ref of refs) {
-    if (ref !== "#" && !ref.startsWith("#/")) return `$ref "${ref}" is not supported: only references inside the schema (#/...) are`;
+    if (ref !== "#" && !ref.startsWith("#/"))
+      return `$ref "${ref}" is not supported: only references inside the schema (#/...) are`;
     const parts = ref === "#" ? [] : ref.slice(2).split("/");
     const target = parts.reduce<unknown>((node, part) => {
       const key = decodeURIComponent(part).replaceAll("~1", "/").replaceAll("~0", "~");

@@ -17,16 +17,33 @@ export const DEFAULT_RETENTION_DAYS = 30;
 
 export const MonitorScheduleSchema = z
   .strictObject({
-    cron: z.string().min(1).optional().openapi({ description: "5 fields (minute hour day month weekday), or 6 with seconds first." }),
-    text: z.string().min(1).optional().openapi({ description: 'A phrase: "hourly", "every 15 minutes", "daily at 9:00", "weekdays at 8:30", "every monday at 10:00"…' }),
-    timezone: z.string().min(1).optional().openapi({ description: "IANA timezone the schedule is read in (default UTC)." }),
+    cron: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: "5 fields (minute hour day month weekday), or 6 with seconds first." }),
+    text: z.string().min(1).optional().openapi({
+      description:
+        'A phrase: "hourly", "every 15 minutes", "daily at 9:00", "weekdays at 8:30", "every monday at 10:00"…',
+    }),
+    timezone: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: "IANA timezone the schedule is read in (default UTC)." }),
   })
   .superRefine((s, ctx) => {
-    if ((s.cron === undefined) === (s.text === undefined)) ctx.addIssue({ code: "custom", message: "Give exactly one of schedule.cron and schedule.text" });
+    if ((s.cron === undefined) === (s.text === undefined))
+      ctx.addIssue({ code: "custom", message: "Give exactly one of schedule.cron and schedule.text" });
   })
   .openapi("MonitorSchedule");
 
-const targetId = z.string().min(1).max(64).regex(/^[\w.-]+$/, "A target id may hold letters, digits, '_', '.' and '-'").optional();
+const targetId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.-]+$/, "A target id may hold letters, digits, '_', '.' and '-'")
+  .optional();
 
 const ScrapeTarget = z.strictObject({
   id: targetId,
@@ -53,7 +70,9 @@ const SearchTarget = z.strictObject({
   maxResults: z.int().min(1).max(100).default(10),
 });
 
-export const MonitorTargetSchema = z.discriminatedUnion("type", [ScrapeTarget, CrawlTarget, SearchTarget]).openapi("MonitorTarget");
+export const MonitorTargetSchema = z
+  .discriminatedUnion("type", [ScrapeTarget, CrawlTarget, SearchTarget])
+  .openapi("MonitorTarget");
 export type MonitorTarget = z.output<typeof MonitorTargetSchema>;
 /** A target as stored: its id assigned. */
 export type StoredTarget = MonitorTarget & { id: string };
@@ -77,8 +96,14 @@ export type MonitorNotification = z.output<typeof MonitorNotificationSchema>;
 const name = z.string().min(1).max(200);
 const targets = z.array(MonitorTargetSchema).min(1).max(20);
 const retentionDays = z.int().min(1).max(365).openapi({ description: "Checks older than this many days are deleted." });
-const goal = z.string().min(1).max(MAX_PROMPT_CHARS).openapi({ description: "What matters to you; the LLM judges changes against it (judgeEnabled)." });
-const judgeEnabled = z.boolean().openapi({ description: "Ask the LLM whether each change is meaningful for `goal` (needs an LLM)." });
+const goal = z
+  .string()
+  .min(1)
+  .max(MAX_PROMPT_CHARS)
+  .openapi({ description: "What matters to you; the LLM judges changes against it (judgeEnabled)." });
+const judgeEnabled = z
+  .boolean()
+  .openapi({ description: "Ask the LLM whether each change is meaningful for `goal` (needs an LLM)." });
 
 export const CreateMonitorRequestSchema = z
   .strictObject({
@@ -99,7 +124,10 @@ export type CreateMonitorRequest = z.output<typeof CreateMonitorRequestSchema>;
 export const UpdateMonitorRequestSchema = z
   .strictObject({
     name: name.optional(),
-    status: z.enum(["active", "paused"]).optional().openapi({ description: "paused stops the schedule; active starts it again." }),
+    status: z
+      .enum(["active", "paused"])
+      .optional()
+      .openapi({ description: "paused stops the schedule; active starts it again." }),
     schedule: MonitorScheduleSchema.optional(),
     targets: targets.optional(),
     webhook: MonitorWebhookSchema.nullable().optional(),
@@ -144,7 +172,15 @@ export const MonitorSchema = z
   .openapi("Monitor");
 export type MonitorView = z.infer<typeof MonitorSchema>;
 
-export const MONITOR_CHECK_STATUSES = ["queued", "running", "completed", "failed", "partial", "skipped_overlap", "skipped_no_credits"] as const;
+export const MONITOR_CHECK_STATUSES = [
+  "queued",
+  "running",
+  "completed",
+  "failed",
+  "partial",
+  "skipped_overlap",
+  "skipped_no_credits",
+] as const;
 export type MonitorCheckStatus = (typeof MONITOR_CHECK_STATUSES)[number];
 
 export const MonitorCheckSchema = z
@@ -178,7 +214,12 @@ export const MonitorPageJudgmentSchema = z
     confidence: z.enum(["high", "medium", "low"]),
     reason: z.string(),
     meaningfulChanges: z.array(
-      z.object({ type: z.enum(["added", "removed", "changed"]), before: z.string().nullable(), after: z.string().nullable(), reason: z.string() }),
+      z.object({
+        type: z.enum(["added", "removed", "changed"]),
+        before: z.string().nullable(),
+        after: z.string().nullable(),
+        reason: z.string(),
+      }),
     ),
   })
   .openapi("MonitorPageJudgment");
@@ -203,17 +244,29 @@ export const MonitorCheckPageSchema = z
   .openapi("MonitorCheckPage");
 export type MonitorCheckPageView = z.infer<typeof MonitorCheckPageSchema>;
 
-export const MonitorCheckDetailSchema = MonitorCheckSchema.extend({ pages: z.array(MonitorCheckPageSchema), next: z.string().nullable() }).openapi("MonitorCheckDetail");
+export const MonitorCheckDetailSchema = MonitorCheckSchema.extend({
+  pages: z.array(MonitorCheckPageSchema),
+  next: z.string().nullable(),
+}).openapi("MonitorCheckDetail");
 
 export const MonitorIdParams = z.object({
-  id: z.string().regex(/^[0-9a-f-]{36}$/i, "Invalid monitor id").openapi({ param: { name: "id", in: "path" } }),
+  id: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/i, "Invalid monitor id")
+    .openapi({ param: { name: "id", in: "path" } }),
 });
 export const MonitorCheckParams = MonitorIdParams.extend({
-  checkId: z.string().regex(/^[0-9a-f-]{36}$/i, "Invalid check id").openapi({ param: { name: "checkId", in: "path" } }),
+  checkId: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/i, "Invalid check id")
+    .openapi({ param: { name: "checkId", in: "path" } }),
 });
 
 const pagingNumber = (max: number) => z.coerce.number().int().min(0).max(max).optional();
-export const ListQuerySchema = z.object({ limit: pagingNumber(100).pipe(z.number().min(1).optional()), offset: pagingNumber(1_000_000) });
+export const ListQuerySchema = z.object({
+  limit: pagingNumber(100).pipe(z.number().min(1).optional()),
+  offset: pagingNumber(1_000_000),
+});
 export const CheckPagesQuerySchema = z.object({
   limit: pagingNumber(1000).pipe(z.number().min(1).optional()),
   skip: pagingNumber(10_000_000),

@@ -26,7 +26,12 @@ export const ParseOptionsSchema = z
   .superRefine((o, ctx) => {
     o.formats.forEach((f, i) => {
       const type = typeof f === "string" ? f : f.type;
-      if (PAGE_ONLY_FORMATS.has(type)) ctx.addIssue({ code: "custom", path: ["formats", i], message: `the ${type} format needs a live page and is not available for an uploaded file` });
+      if (PAGE_ONLY_FORMATS.has(type))
+        ctx.addIssue({
+          code: "custom",
+          path: ["formats", i],
+          message: `the ${type} format needs a live page and is not available for an uploaded file`,
+        });
     });
   })
   .openapi("ParseOptions");

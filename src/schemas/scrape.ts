@@ -36,7 +36,10 @@ const screenshotOptions = {
 // ---------------------------------------------------------------------------------------------------------------
 // Formats (§2.2)
 
-export const SIMPLE_FORMATS = ["markdown", "html", "rawHtml", "links", "images", "summary", "branding", "audio", "screenshot", "changeTracking"] as const;
+// prettier-ignore
+export const SIMPLE_FORMATS = [
+  "markdown", "html", "rawHtml", "links", "images", "summary", "branding", "audio", "screenshot", "changeTracking",
+] as const;
 export type SimpleFormat = (typeof SIMPLE_FORMATS)[number];
 
 const jsonSchemaObject = z.record(z.string(), z.any()).openapi({ description: "A JSON Schema object." });
@@ -55,7 +58,10 @@ const ScreenshotFormat = z.strictObject({ type: z.literal("screenshot"), ...scre
 
 const ChangeTrackingFormat = z.strictObject({
   type: z.literal("changeTracking"),
-  modes: z.array(z.enum(["json", "git-diff"])).max(MAX_SMALL_LIST).default([]),
+  modes: z
+    .array(z.enum(["json", "git-diff"]))
+    .max(MAX_SMALL_LIST)
+    .default([]),
   tag: z.string().nullable().default(null),
   schema: jsonSchemaObject.optional(),
   prompt: z.string().max(MAX_PROMPT_CHARS).optional(),
@@ -63,7 +69,10 @@ const ChangeTrackingFormat = z.strictObject({
 
 const AttributesFormat = z.strictObject({
   type: z.literal("attributes"),
-  selectors: z.array(z.strictObject({ selector: z.string().min(1), attribute: z.string().min(1) })).min(1).max(100),
+  selectors: z
+    .array(z.strictObject({ selector: z.string().min(1), attribute: z.string().min(1) }))
+    .min(1)
+    .max(100),
 });
 
 const SimpleFormatObject = z.strictObject({
@@ -71,7 +80,14 @@ const SimpleFormatObject = z.strictObject({
 });
 
 export const FormatSchema = z
-  .union([z.enum(SIMPLE_FORMATS), SimpleFormatObject, JsonFormat, ScreenshotFormat, ChangeTrackingFormat, AttributesFormat])
+  .union([
+    z.enum(SIMPLE_FORMATS),
+    SimpleFormatObject,
+    JsonFormat,
+    ScreenshotFormat,
+    ChangeTrackingFormat,
+    AttributesFormat,
+  ])
   .openapi("Format", { description: "A format name, or an object format `{type, ...options}`." });
 
 export type FormatInput = z.infer<typeof FormatSchema>;
@@ -172,10 +188,30 @@ export const MAX_TAG_SELECTORS = 1000;
 export const scrapeOptionFields = {
   formats: z.array(FormatSchema).max(MAX_SMALL_LIST).default(["markdown"]),
   onlyMainContent: z.boolean().default(true),
-  includeTags: z.array(z.string()).max(MAX_TAG_SELECTORS).optional().openapi({ description: "CSS selectors (tags, `.class`, `#id`, attributes, combinators, `:has()`) of the elements to keep (original DOM); unparseable ones are ignored." }),
-  excludeTags: z.array(z.string()).max(MAX_TAG_SELECTORS).optional().openapi({ description: "CSS selectors of the elements to drop (original DOM); unparseable ones are ignored." }),
-  maxAge: z.int().min(0).default(DEFAULT_MAX_AGE_MS).openapi({ description: "Serve a cached copy younger than this (ms); 0 = fresh." }),
-  minAge: z.int().min(0).optional().openapi({ description: "Cache only: serve a cached copy at least this old (ms), else 404." }),
+  includeTags: z
+    .array(z.string())
+    .max(MAX_TAG_SELECTORS)
+    .optional()
+    .openapi({
+      description:
+        "CSS selectors (tags, `.class`, `#id`, attributes, combinators, `:has()`) of " +
+        "the elements to keep (original DOM); unparseable ones are ignored.",
+    }),
+  excludeTags: z
+    .array(z.string())
+    .max(MAX_TAG_SELECTORS)
+    .optional()
+    .openapi({ description: "CSS selectors of the elements to drop (original DOM); unparseable ones are ignored." }),
+  maxAge: z
+    .int()
+    .min(0)
+    .default(DEFAULT_MAX_AGE_MS)
+    .openapi({ description: "Serve a cached copy younger than this (ms); 0 = fresh." }),
+  minAge: z
+    .int()
+    .min(0)
+    .optional()
+    .openapi({ description: "Cache only: serve a cached copy at least this old (ms), else 404." }),
   headers: z.record(z.string(), z.string()).optional(),
   waitFor: z.int().min(0).max(MAX_TOTAL_WAIT_MS).default(0),
   mobile: z.boolean().default(false),

@@ -10,7 +10,13 @@ export const SEARCH_SOURCES = ["web", "news", "images"] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
 
 /** `tbs` values the adapter maps to SearXNG's `time_range` (Google's "past hour" is read as the past day). */
-export const TBS_TIME_RANGES = { "qdr:h": "day", "qdr:d": "day", "qdr:w": "week", "qdr:m": "month", "qdr:y": "year" } as const;
+export const TBS_TIME_RANGES = {
+  "qdr:h": "day",
+  "qdr:d": "day",
+  "qdr:w": "week",
+  "qdr:m": "month",
+  "qdr:y": "year",
+} as const;
 
 const source = z.union([z.enum(SEARCH_SOURCES), z.strictObject({ type: z.enum(SEARCH_SOURCES) })]);
 const domain = z.string().min(1).max(253);
@@ -23,28 +29,55 @@ export const SearchRequestSchema = z
       .min(1)
       .default(["web"])
       .openapi({ description: "Which result groups to fill: web (SearXNG `general`), news, images." }),
-    includeDomains: z.array(domain).max(100).optional().openapi({ description: "Keep only results on these hosts (or their subdomains)." }),
-    excludeDomains: z.array(domain).max(100).optional().openapi({ description: "Drop results on these hosts (or their subdomains)." }),
+    includeDomains: z
+      .array(domain)
+      .max(100)
+      .optional()
+      .openapi({ description: "Keep only results on these hosts (or their subdomains)." }),
+    excludeDomains: z
+      .array(domain)
+      .max(100)
+      .optional()
+      .openapi({ description: "Drop results on these hosts (or their subdomains)." }),
     limit: z.int().min(1).max(100).default(5).openapi({ description: "At most this many results per source." }),
     tbs: z
       .enum(Object.keys(TBS_TIME_RANGES) as [keyof typeof TBS_TIME_RANGES])
       .optional()
       .openapi({ description: "Time filter: qdr:h|d|w|m|y (SearXNG's time_range; past hour is read as past day)." }),
-    location: z.string().max(200).optional().openapi({ description: "SearXNG cannot geo-target: accepted with a warning in the answer." }),
-    country: z.string().length(2).optional().openapi({ description: "SearXNG cannot geo-target: accepted with a warning in the answer." }),
-    timeout: z.int().min(1000).max(300_000).default(60_000).openapi({ description: "Deadline (ms) for the search and the scrapes of its results." }),
-    ignoreInvalidURLs: z.boolean().default(false).openapi({ description: "With scrapeOptions: results whose scrape fails are dropped instead of listed with their error." }),
-    scrapeOptions: z
-      .strictObject(scrapeOptionFields)
+    location: z
+      .string()
+      .max(200)
       .optional()
-      .openapi({ description: "Scrape every result with these options (billed as scrapes); results then carry the document's formats." }),
+      .openapi({ description: "SearXNG cannot geo-target: accepted with a warning in the answer." }),
+    country: z
+      .string()
+      .length(2)
+      .optional()
+      .openapi({ description: "SearXNG cannot geo-target: accepted with a warning in the answer." }),
+    timeout: z
+      .int()
+      .min(1000)
+      .max(300_000)
+      .default(60_000)
+      .openapi({ description: "Deadline (ms) for the search and the scrapes of its results." }),
+    ignoreInvalidURLs: z.boolean().default(false).openapi({
+      description: "With scrapeOptions: results whose scrape fails are dropped instead of listed with their error.",
+    }),
+    scrapeOptions: z.strictObject(scrapeOptionFields).optional().openapi({
+      description:
+        "Scrape every result with these options (billed as scrapes); results then carry the document's formats.",
+    }),
     origin: z.string().optional().openapi({ description: "Client identifier (sent by the official SDKs)." }),
     integration: z.string().optional(),
   })
   .superRefine((o, ctx) => {
     if (o.scrapeOptions) refineScrapeOptions(o.scrapeOptions, ctx, ["scrapeOptions"]);
     if (o.includeDomains?.length && o.excludeDomains?.length) {
-      ctx.addIssue({ code: "custom", path: ["includeDomains"], message: "includeDomains and excludeDomains cannot both be given" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["includeDomains"],
+        message: "includeDomains and excludeDomains cannot both be given",
+      });
     }
   })
   .openapi("SearchRequest");

@@ -11,9 +11,21 @@ import { ApiError } from "../errors";
 import { flattenIssues } from "../validation";
 import { targetUrl } from "./common";
 import { crawlerOptionFields, MAX_BATCH_URLS, MAX_JOB_CONCURRENCY, pickCrawlerSettings, WebhookSchema } from "./crawl";
-import { ActionSchema, MAX_ACTIONS, MAX_PROMPT_CHARS, MAX_SMALL_LIST, MAX_TAG_SELECTORS, ScrapeOptionsSchema, type FormatInput, type ScrapeOptions } from "./scrape";
+import {
+  ActionSchema,
+  MAX_ACTIONS,
+  MAX_PROMPT_CHARS,
+  MAX_SMALL_LIST,
+  MAX_TAG_SELECTORS,
+  ScrapeOptionsSchema,
+  type FormatInput,
+  type ScrapeOptions,
+} from "./scrape";
 
-const V1_FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "json", "extract", "changeTracking"] as const;
+// prettier-ignore
+const V1_FORMATS = [
+  "markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "json", "extract", "changeTracking",
+] as const;
 
 export const V1ScrapeOptionsSchema = z
   .strictObject({
@@ -27,18 +39,27 @@ export const V1ScrapeOptionsSchema = z
     mobile: z.boolean().default(false),
     parsePDF: z.boolean().default(true),
     jsonOptions: z
-      .strictObject({ schema: z.record(z.string(), z.any()).optional(), systemPrompt: z.string().optional(), prompt: z.string().max(MAX_PROMPT_CHARS).optional() })
+      .strictObject({
+        schema: z.record(z.string(), z.any()).optional(),
+        systemPrompt: z.string().optional(),
+        prompt: z.string().max(MAX_PROMPT_CHARS).optional(),
+      })
       .optional(),
     changeTrackingOptions: z
       .strictObject({
-        modes: z.array(z.enum(["json", "git-diff"])).max(MAX_SMALL_LIST).optional(),
+        modes: z
+          .array(z.enum(["json", "git-diff"]))
+          .max(MAX_SMALL_LIST)
+          .optional(),
         schema: z.record(z.string(), z.any()).optional(),
         prompt: z.string().optional(),
         tag: z.string().nullable().optional(),
       })
       .optional(),
     actions: z.array(ActionSchema).max(MAX_ACTIONS, `Number of actions cannot exceed ${MAX_ACTIONS}`).optional(),
-    location: z.strictObject({ country: z.string().optional(), languages: z.array(z.string()).max(MAX_SMALL_LIST).optional() }).optional(),
+    location: z
+      .strictObject({ country: z.string().optional(), languages: z.array(z.string()).max(MAX_SMALL_LIST).optional() })
+      .optional(),
     skipTlsVerification: z.boolean().default(false),
     removeBase64Images: z.boolean().default(true),
     blockAds: z.boolean().default(true),
@@ -53,14 +74,20 @@ export type V1ScrapeOptions = z.output<typeof V1ScrapeOptionsSchema>;
 export function v1ToScrapeOptions(v1: V1ScrapeOptions, prefix: string[]): ScrapeOptions {
   const field = (name: string) => [...prefix, name].join(".");
   if (v1.changeTrackingOptions && !v1.formats.includes("changeTracking")) {
-    throw new ApiError("BAD_REQUEST", `${field("changeTrackingOptions")}: changeTrackingOptions only applies with the changeTracking format, which formats does not list`, [
-      { path: [...prefix, "changeTrackingOptions"], message: "needs the changeTracking format", code: "custom" },
-    ]);
+    throw new ApiError(
+      "BAD_REQUEST",
+      `${field("changeTrackingOptions")}: changeTrackingOptions only applies ` +
+        `with the changeTracking format, which formats does not list`,
+      [{ path: [...prefix, "changeTrackingOptions"], message: "needs the changeTracking format", code: "custom" }],
+    );
   }
   if (v1.jsonOptions && !v1.formats.some((f) => f === "json" || f === "extract")) {
-    throw new ApiError("BAD_REQUEST", `${field("jsonOptions")}: jsonOptions only applies with the json (or extract) format, which formats does not list`, [
-      { path: [...prefix, "jsonOptions"], message: "needs the json format", code: "custom" },
-    ]);
+    throw new ApiError(
+      "BAD_REQUEST",
+      `${field("jsonOptions")}: jsonOptions only applies with the json ` +
+        `(or extract) format, which formats does not list`,
+      [{ path: [...prefix, "jsonOptions"], message: "needs the json format", code: "custom" }],
+    );
   }
   const formats: FormatInput[] = v1.formats.map((f): FormatInput => {
     switch (f) {
@@ -69,10 +96,20 @@ export function v1ToScrapeOptions(v1: V1ScrapeOptions, prefix: string[]): Scrape
       case "json":
       case "extract": {
         const prompt = [v1.jsonOptions?.systemPrompt, v1.jsonOptions?.prompt].filter(Boolean).join("\n\n") || undefined;
-        return { type: "json", prompt: prompt ?? (v1.jsonOptions?.schema ? undefined : "Extract the main data of the page."), schema: v1.jsonOptions?.schema };
+        return {
+          type: "json",
+          prompt: prompt ?? (v1.jsonOptions?.schema ? undefined : "Extract the main data of the page."),
+          schema: v1.jsonOptions?.schema,
+        };
       }
       case "changeTracking":
-        return { type: "changeTracking", modes: v1.changeTrackingOptions?.modes ?? [], tag: v1.changeTrackingOptions?.tag ?? null, schema: v1.changeTrackingOptions?.schema, prompt: v1.changeTrackingOptions?.prompt };
+        return {
+          type: "changeTracking",
+          modes: v1.changeTrackingOptions?.modes ?? [],
+          tag: v1.changeTrackingOptions?.tag ?? null,
+          schema: v1.changeTrackingOptions?.schema,
+          prompt: v1.changeTrackingOptions?.prompt,
+        };
       default:
         return f;
     }
@@ -132,7 +169,10 @@ export type V1CrawlRequest = z.output<typeof V1CrawlRequestSchema>;
 
 export const V1BatchScrapeRequestSchema = z
   .strictObject({
-    urls: z.array(z.string()).min(1, "urls must list at least one URL").max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} URLs`),
+    urls: z
+      .array(z.string())
+      .min(1, "urls must list at least one URL")
+      .max(MAX_BATCH_URLS, `urls may list at most ${MAX_BATCH_URLS} URLs`),
     ...V1ScrapeOptionsSchema.shape,
     webhook: WebhookSchema.optional(),
     maxConcurrency: z.int().min(1).max(MAX_JOB_CONCURRENCY).optional(),
@@ -154,12 +194,30 @@ export function v1CrawlToV2(body: V1CrawlRequest): JobRequest {
     }),
     maxPathDepth: body.maxDepth,
   };
-  const scrapeOptions = { ...v1ToScrapeOptions(body.scrapeOptions, ["scrapeOptions"]), zeroDataRetention: body.zeroDataRetention };
+  const scrapeOptions = {
+    ...v1ToScrapeOptions(body.scrapeOptions, ["scrapeOptions"]),
+    zeroDataRetention: body.zeroDataRetention,
+  };
   return { url: body.url, crawler, scrapeOptions, maxConcurrency: body.maxConcurrency, webhook: body.webhook };
 }
 
 /** A v1 batch request in v2 terms. */
 export function v1BatchToV2(body: V1BatchScrapeRequest): BatchFields {
-  const { urls, webhook, maxConcurrency, ignoreInvalidURLs, zeroDataRetention, origin: _origin, integration: _integration, ...v1Options } = body;
-  return { urls, webhook, maxConcurrency, ignoreInvalidURLs, scrapeOptions: { ...v1ToScrapeOptions(v1Options, []), zeroDataRetention } };
+  const {
+    urls,
+    webhook,
+    maxConcurrency,
+    ignoreInvalidURLs,
+    zeroDataRetention,
+    origin: _origin,
+    integration: _integration,
+    ...v1Options
+  } = body;
+  return {
+    urls,
+    webhook,
+    maxConcurrency,
+    ignoreInvalidURLs,
+    scrapeOptions: { ...v1ToScrapeOptions(v1Options, []), zeroDataRetention },
+  };
 }

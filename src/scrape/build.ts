@@ -55,19 +55,36 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
   let content: Content;
   if (kind === "pdf") {
     if ((options.actions?.length ?? 0) > 0) {
-      throw new ApiError("SCRAPE_ACTIONS_NOT_SUPPORTED", "Actions are not supported for PDF documents: the URL resolved to a PDF");
+      throw new ApiError(
+        "SCRAPE_ACTIONS_NOT_SUPPORTED",
+        "Actions are not supported for PDF documents: the URL resolved to a PDF",
+      );
     }
     content = await pdfContent(page, options);
   } else if (kind === "html") {
-    content = htmlContent(page, options, formats, { markdown: needsMarkdown, discoverLinks: build.discoverLinks ?? false });
+    content = htmlContent(page, options, formats, {
+      markdown: needsMarkdown,
+      discoverLinks: build.discoverLinks ?? false,
+    });
   } else if (kind === "json" || kind === "text" || kind === "xml") {
     const text = page.text ?? "";
-    const markdown = kind === "json" ? jsonToMarkdown(text) : kind === "xml" ? "```xml\n" + text + "\n```" : textToMarkdown(text);
-    content = { markdown, html: undefined, rawHtml: text, links: [], images: [], meta: {}, pdfPagesParsed: 0, warnings: [] };
+    const markdown =
+      kind === "json" ? jsonToMarkdown(text) : kind === "xml" ? "```xml\n" + text + "\n```" : textToMarkdown(text);
+    content = {
+      markdown,
+      html: undefined,
+      rawHtml: text,
+      links: [],
+      images: [],
+      meta: {},
+      pdfPagesParsed: 0,
+      warnings: [],
+    };
   } else {
     throw new ApiError(
       "SCRAPE_UNSUPPORTED_FILE_ERROR",
-      `Unsupported content type "${page.contentType || "unknown"}" at ${page.url}: only HTML, PDF, JSON, XML and text pages can be converted`,
+      `Unsupported content type "${page.contentType || "unknown"}" ` +
+        `at ${page.url}: only HTML, PDF, JSON, XML and text pages can be converted`,
     );
   }
 
@@ -132,7 +149,12 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
 }
 
 /** The HTML page path (html-content.ts): one parse, every requested format from the same tree. */
-function htmlContent(page: FetchedPage, options: ScrapeOptions, formats: FormatObject[], wants: { markdown: boolean; discoverLinks: boolean }): Content {
+function htmlContent(
+  page: FetchedPage,
+  options: ScrapeOptions,
+  formats: FormatObject[],
+  wants: { markdown: boolean; discoverLinks: boolean },
+): Content {
   const rawHtml = page.text ?? "";
   const attributes = formats.find((f) => f.type === "attributes");
   const result = convertHtml(rawHtml, {

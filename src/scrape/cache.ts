@@ -72,12 +72,49 @@ export interface StoredDocument {
 /** The options of a scrape that decide how its page was reached and shown. */
 export interface ScrapeRequestRecord {
   url: string;
-  options: Pick<ScrapeOptions, "headers" | "mobile" | "location" | "waitFor" | "actions" | "blockAds" | "skipTlsVerification" | "proxy" | "profile" | "zeroDataRetention">;
+  options: Pick<
+    ScrapeOptions,
+    | "headers"
+    | "mobile"
+    | "location"
+    | "waitFor"
+    | "actions"
+    | "blockAds"
+    | "skipTlsVerification"
+    | "proxy"
+    | "profile"
+    | "zeroDataRetention"
+  >;
 }
 
 export function scrapeRequestRecord(url: string, o: ScrapeOptions): ScrapeRequestRecord {
-  const { headers, mobile, location, waitFor, actions, blockAds, skipTlsVerification, proxy, profile, zeroDataRetention } = o;
-  return { url, options: { headers, mobile, location, waitFor, actions, blockAds, skipTlsVerification, proxy, profile, zeroDataRetention } };
+  const {
+    headers,
+    mobile,
+    location,
+    waitFor,
+    actions,
+    blockAds,
+    skipTlsVerification,
+    proxy,
+    profile,
+    zeroDataRetention,
+  } = o;
+  return {
+    url,
+    options: {
+      headers,
+      mobile,
+      location,
+      waitFor,
+      actions,
+      blockAds,
+      skipTlsVerification,
+      proxy,
+      profile,
+      zeroDataRetention,
+    },
+  };
 }
 
 /** The cached document for `key` when one satisfies the age bounds (and has links, if `needLinks`), else null. */
@@ -100,7 +137,12 @@ export async function readCache(
 }
 
 /** Points the cache index at a stored document. */
-export async function writeCacheIndex(env: Env, key: string, document: ScrapeDocument, cachedAt: number): Promise<void> {
+export async function writeCacheIndex(
+  env: Env,
+  key: string,
+  document: ScrapeDocument,
+  cachedAt: number,
+): Promise<void> {
   const entry: CacheEntry = {
     r2Key: r2Keys.document(document.metadata.scrapeId),
     cachedAt,
@@ -112,8 +154,19 @@ export async function writeCacheIndex(env: Env, key: string, document: ScrapeDoc
 
 /** Stores a finished document under its scrapeId (read back by GET /v2/scrape/{id}, the cache and job results). */
 /** Returns the size of what was written (the stored JSON, in characters). */
-export async function storeDocument(env: Env, document: ScrapeDocument, teamId: string, discoveredLinks?: string[], request?: ScrapeRequestRecord): Promise<number> {
-  const stored: StoredDocument = { v: 1, document, ...(discoveredLinks ? { discoveredLinks } : {}), ...(request ? { request } : {}) };
+export async function storeDocument(
+  env: Env,
+  document: ScrapeDocument,
+  teamId: string,
+  discoveredLinks?: string[],
+  request?: ScrapeRequestRecord,
+): Promise<number> {
+  const stored: StoredDocument = {
+    v: 1,
+    document,
+    ...(discoveredLinks ? { discoveredLinks } : {}),
+    ...(request ? { request } : {}),
+  };
   const body = JSON.stringify(stored);
   await env.BUCKET.put(r2Keys.document(document.metadata.scrapeId), body, {
     httpMetadata: { contentType: "application/json" },

@@ -7,7 +7,14 @@ import { takeScrapeSlot } from "../concurrency/scrape-slot";
 import { teamStub } from "../../durable-objects/team";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "../credits/charge";
 import { ApiError } from "../errors";
-import { lookupCached, persist, prepareScrape, scrapeFresh, type ScrapeOutcome, type ScrapeRequestInput } from "./pipeline";
+import {
+  lookupCached,
+  persist,
+  prepareScrape,
+  scrapeFresh,
+  type ScrapeOutcome,
+  type ScrapeRequestInput,
+} from "./pipeline";
 
 export interface TeamScrapeContext {
   env: Env;
@@ -23,12 +30,23 @@ export interface TeamScrapeContext {
 }
 
 export async function scrapeForTeam(ctx: TeamScrapeContext, input: ScrapeRequestInput): Promise<ScrapeOutcome> {
-  const context = { env: ctx.env, teamId: ctx.teamId, waitUntil: ctx.waitUntil, signal: ctx.signal, forceStore: ctx.forceStore };
+  const context = {
+    env: ctx.env,
+    teamId: ctx.teamId,
+    waitUntil: ctx.waitUntil,
+    signal: ctx.signal,
+    forceStore: ctx.forceStore,
+  };
   const prepared = await prepareScrape(ctx.env, input);
   const hit = await lookupCached(context, input, prepared);
   if (hit) {
     // A cache hit fetches nothing: it takes no concurrency slot, and checking and charging the team is one call.
-    const charged = await teamStub(ctx.env, ctx.teamId).spend(hit.credits, ctx.reason ?? "scrape", hit.document.metadata.scrapeId, ctx.apiKey);
+    const charged = await teamStub(ctx.env, ctx.teamId).spend(
+      hit.credits,
+      ctx.reason ?? "scrape",
+      hit.document.metadata.scrapeId,
+      ctx.apiKey,
+    );
     if (!charged) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
     await persist(context, input, hit);
     return hit;
@@ -36,11 +54,20 @@ export async function scrapeForTeam(ctx: TeamScrapeContext, input: ScrapeRequest
   const slot = await takeScrapeSlot(ctx.env, ctx.teamId, input.timeout);
   let outcome: ScrapeOutcome;
   try {
-    outcome = await scrapeFresh({ ...context, concurrency: slot.stamp }, { ...input, timeout: slot.remainingMs() }, prepared);
+    outcome = await scrapeFresh(
+      { ...context, concurrency: slot.stamp },
+      { ...input, timeout: slot.remainingMs() },
+      prepared,
+    );
   } catch (e) {
     await slot.finish();
     throw e;
   }
-  await slot.finish({ credits: outcome.credits, reason: ctx.reason ?? "scrape", ref: outcome.document.metadata.scrapeId, apiKey: ctx.apiKey });
+  await slot.finish({
+    credits: outcome.credits,
+    reason: ctx.reason ?? "scrape",
+    ref: outcome.document.metadata.scrapeId,
+    apiKey: ctx.apiKey,
+  });
   return outcome;
 }

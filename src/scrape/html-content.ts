@@ -49,8 +49,17 @@ export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPath
   const document = parseHtml(rawHtml);
   const { metadata, jsonLd } = extractMetadata(document, options.url);
   const discoveredLinks = options.discoverLinks ? discoverLinks(document, options.url) : undefined;
-  const cleaned = cleanTree(document, { baseUrl: options.url, includeTags: options.includeTags, excludeTags: options.excludeTags });
-  const { root, warnings } = mainContent(cleaned, options.onlyMainContent, { url: options.url, title: metadata.title, jsonLd, metadata });
+  const cleaned = cleanTree(document, {
+    baseUrl: options.url,
+    includeTags: options.includeTags,
+    excludeTags: options.excludeTags,
+  });
+  const { root, warnings } = mainContent(cleaned, options.onlyMainContent, {
+    url: options.url,
+    title: metadata.title,
+    jsonLd,
+    metadata,
+  });
   const { links, images } = cleaned.linksAndImages(root);
   return {
     metadata,
@@ -70,7 +79,11 @@ export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPath
  * or, when includeTags chose the content, those matches without the chrome inside them (selector rules); without
  * it, the whole cleaned body. <noscript> is settled the same way on every path (html/noscript.ts).
  */
-function mainContent(cleaned: CleanedPage, onlyMainContent: boolean, signals: PageSignals): { root: ElementNode; warnings: string[] } {
+function mainContent(
+  cleaned: CleanedPage,
+  onlyMainContent: boolean,
+  signals: PageSignals,
+): { root: ElementNode; warnings: string[] } {
   if (onlyMainContent && cleaned.includedRoots === null) return extractMainContent(cleaned.body, signals);
   const root = onlyMainContent ? selectorMainContent(cleaned.body, cleaned.includedRoots) : cleaned.body;
   resolveNoscript(root);

@@ -7,7 +7,16 @@ import { ApiError } from "../errors";
 import { egressPolicy, checkEgress } from "../net/egress";
 import { coerceUrlInput } from "../schemas/common";
 import { normalizeFormats, type FormatObject, type ScrapeOptions } from "../schemas/scrape";
-import { cacheKey, readCache, scrapeRequestRecord, storeDocument, usesCache, writeCacheIndex, type CacheEntry, type StoredDocument } from "./cache";
+import {
+  cacheKey,
+  readCache,
+  scrapeRequestRecord,
+  storeDocument,
+  usesCache,
+  writeCacheIndex,
+  type CacheEntry,
+  type StoredDocument,
+} from "./cache";
 import type { ScrapeDocument } from "../schemas/document";
 import { buildDocument } from "./build";
 import { runEngines } from "../engines/select";
@@ -51,7 +60,10 @@ export interface ScrapeOutcome {
 }
 
 /** What can be refused before any work (and before a concurrency slot is taken): formats the service cannot make. */
-export function checkScrapeRequest(env: Env, input: Pick<ScrapeOptions, "formats" | "zeroDataRetention">): FormatObject[] {
+export function checkScrapeRequest(
+  env: Env,
+  input: Pick<ScrapeOptions, "formats" | "zeroDataRetention">,
+): FormatObject[] {
   const formats = normalizeFormats(input.formats);
   refuseUnavailableFormats(env, formats, input);
   requireLlmFor(env, formats);
@@ -75,13 +87,20 @@ export async function prepareScrape(env: Env, input: ScrapeRequestInput): Promis
  * The cached document this request may be answered with, or null (fetch the page). With `minAge` there is no
  * fetching: no cached copy is SCRAPE_NO_CACHED_DATA. The hit is not stored yet: `persist` does that.
  */
-export async function lookupCached(ctx: ScrapeContext, input: ScrapeRequestInput, prepared: PreparedScrape): Promise<ScrapeOutcome | null> {
+export async function lookupCached(
+  ctx: ScrapeContext,
+  input: ScrapeRequestInput,
+  prepared: PreparedScrape,
+): Promise<ScrapeOutcome | null> {
   const { key } = prepared;
   const needLinks = ctx.discoverLinks;
   if (input.minAge !== undefined) {
     const hit = key ? await readCache(ctx.env, key, { minAgeMs: input.minAge, needLinks }) : null;
     if (!hit) {
-      throw new ApiError("SCRAPE_NO_CACHED_DATA", "No cached data is available for this URL with these options (minAge was set, so the page was not fetched)");
+      throw new ApiError(
+        "SCRAPE_NO_CACHED_DATA",
+        "No cached data is available for this URL with these options (minAge was set, so the page was not fetched)",
+      );
     }
     return fromCache(ctx, hit, input);
   }
@@ -103,7 +122,11 @@ export async function scrape(ctx: ScrapeContext, input: ScrapeRequestInput): Pro
 }
 
 /** Fetches and builds the page (the cache was looked up already, or may not be used), then stores the result. */
-export async function scrapeFresh(ctx: ScrapeContext, input: ScrapeRequestInput, prepared: PreparedScrape): Promise<ScrapeOutcome> {
+export async function scrapeFresh(
+  ctx: ScrapeContext,
+  input: ScrapeRequestInput,
+  prepared: PreparedScrape,
+): Promise<ScrapeOutcome> {
   const { formats, url, key } = prepared;
   const deadline = AbortSignal.timeout(input.timeout);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
@@ -118,7 +141,13 @@ export async function scrapeFresh(ctx: ScrapeContext, input: ScrapeRequestInput,
       discoverLinks: ctx.discoverLinks,
     });
     const tracking = formats.find((f) => f.type === "changeTracking");
-    if (tracking) await addChangeTracking(ctx.env, built.document, { teamId: ctx.teamId, format: tracking, visibility: ctx.visibility ?? "visible", signal });
+    if (tracking)
+      await addChangeTracking(ctx.env, built.document, {
+        teamId: ctx.teamId,
+        format: tracking,
+        visibility: ctx.visibility ?? "visible",
+        signal,
+      });
     return built;
   });
 
@@ -133,10 +162,21 @@ export async function scrapeFresh(ctx: ScrapeContext, input: ScrapeRequestInput,
  * Stores the result under its scrapeId (a cache hit too: it is a new scrape result, see fromCache), then runs
  * `after`, in the background when the caller allows it.
  */
-export async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, outcome: ScrapeOutcome, after?: () => Promise<void>): Promise<void> {
+export async function persist(
+  ctx: ScrapeContext,
+  input: ScrapeRequestInput,
+  outcome: ScrapeOutcome,
+  after?: () => Promise<void>,
+): Promise<void> {
   if (input.zeroDataRetention && !ctx.forceStore) return;
   const work = (async () => {
-    outcome.storedBytes = await storeDocument(ctx.env, outcome.document, ctx.teamId, outcome.discoveredLinks, scrapeRequestRecord(input.url, input));
+    outcome.storedBytes = await storeDocument(
+      ctx.env,
+      outcome.document,
+      ctx.teamId,
+      outcome.discoveredLinks,
+      scrapeRequestRecord(input.url, input),
+    );
     await after?.();
   })();
   if (ctx.waitUntil) ctx.waitUntil(work);
@@ -147,7 +187,11 @@ export async function persist(ctx: ScrapeContext, input: ScrapeRequestInput, out
  * A cache hit is a new scrape result of its own: a fresh scrapeId, stored for this team, so that it can be read
  * back and outlives the cached original (which a job's expiry may delete).
  */
-function fromCache(ctx: ScrapeContext, hit: StoredDocument & { entry: CacheEntry }, input: ScrapeRequestInput): ScrapeOutcome {
+function fromCache(
+  ctx: ScrapeContext,
+  hit: StoredDocument & { entry: CacheEntry },
+  input: ScrapeRequestInput,
+): ScrapeOutcome {
   const outcome: ScrapeOutcome = {
     document: {
       ...hit.document,

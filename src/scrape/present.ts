@@ -9,7 +9,10 @@ import { signArtifactUrl } from "../artifacts";
 export const ARTIFACT_PREFIX = "artifact:";
 
 export async function presentDocument(env: Env, document: ScrapeDocument, origin: string): Promise<ScrapeDocument> {
-  const sign = (value: string) => (value.startsWith(ARTIFACT_PREFIX) ? signArtifactUrl(env, value.slice(ARTIFACT_PREFIX.length), origin) : Promise.resolve(value));
+  const sign = (value: string) =>
+    value.startsWith(ARTIFACT_PREFIX)
+      ? signArtifactUrl(env, value.slice(ARTIFACT_PREFIX.length), origin)
+      : Promise.resolve(value);
   const out: ScrapeDocument = { ...document };
   if (out.screenshot) out.screenshot = await sign(out.screenshot);
   if (out.actions) {

@@ -26,9 +26,12 @@ export function refuseUnavailableFormats(
       );
     }
     if (format.type === "branding" && !env.BROWSER) {
-      throw new ApiError("SCRAPE_BRANDING_NOT_SUPPORTED", `${where}: branding reads the rendered page, and this deployment has no browser (Browser Rendering binding BROWSER)`, [
-        { path, message: "needs the browser engine", code: "custom" },
-      ]);
+      throw new ApiError(
+        "SCRAPE_BRANDING_NOT_SUPPORTED",
+        `${where}: branding reads the rendered page, and this deployment ` +
+          `has no browser (Browser Rendering binding BROWSER)`,
+        [{ path, message: "needs the browser engine", code: "custom" }],
+      );
     }
   }
 }

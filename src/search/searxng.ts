@@ -1,8 +1,9 @@
 /**
  * The SearXNG JSON adapter: `GET <SEARCH_URL>/search?q=<query>&format=json` (SEARCH_URL may also name the
- * `/search` path itself), with `categories` (general, news, images) and `time_range` when asked. The instance must have the JSON format enabled (`search.formats` in its settings);
- * otherwise it answers 403, reported as SEARCH_ERROR like any other failure. Results without an http(s) URL are
- * skipped; duplicates (SearXNG merges engines, but not always) are kept once.
+ * `/search` path itself), with `categories` (general, news, images) and `time_range` when asked. The instance must have
+ * the JSON format enabled (`search.formats` in its settings); otherwise it answers 403, reported as SEARCH_ERROR like
+ * any other failure. Results without an http(s) URL are skipped; duplicates (SearXNG merges engines, but not always)
+ * are kept once.
  */
 import { ApiError, describeError } from "../errors";
 import { normalizeUrl } from "../net/urls";
@@ -35,7 +36,10 @@ export function searxngProvider(baseUrl: string): SearchProvider {
       const deadline = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
       let response: Response;
       try {
-        response = await fetch(url, { headers: { accept: "application/json" }, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+        response = await fetch(url, {
+          headers: { accept: "application/json" },
+          signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+        });
       } catch (e) {
         throw new ApiError("SEARCH_ERROR", `The search provider could not be reached: ${describeError(e)}`);
       }
@@ -45,7 +49,8 @@ export function searxngProvider(baseUrl: string): SearchProvider {
         throw new ApiError("SEARCH_ERROR", `The search provider answered HTTP ${response.status}${hint}`);
       }
       const answer = (await response.json().catch(() => null)) as SearxngAnswer | null;
-      if (!answer || !Array.isArray(answer.results)) throw new ApiError("SEARCH_ERROR", "The search provider did not answer SearXNG JSON");
+      if (!answer || !Array.isArray(answer.results))
+        throw new ApiError("SEARCH_ERROR", "The search provider did not answer SearXNG JSON");
       return pick(answer.results, limit);
     },
   };
@@ -70,7 +75,9 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 function extras(r: NonNullable<SearxngAnswer["results"]>[number]): Partial<SearchResult> {
   const out: Partial<SearchResult> = {};
   if (typeof r.publishedDate === "string" && r.publishedDate) out.date = r.publishedDate;
-  const image = [r.img_src, r.thumbnail_src, r.thumbnail].find((v): v is string => typeof v === "string" && /^https?:\/\//.test(v));
+  const image = [r.img_src, r.thumbnail_src, r.thumbnail].find(
+    (v): v is string => typeof v === "string" && /^https?:\/\//.test(v),
+  );
   if (image) out.imageUrl = image;
   const size = typeof r.resolution === "string" ? /^(\d+)\s*[x×]\s*(\d+)$/.exec(r.resolution.trim()) : null;
   if (size) [out.imageWidth, out.imageHeight] = [Number(size[1]), Number(size[2])];

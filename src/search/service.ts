@@ -25,10 +25,18 @@ export interface SearchAnswer {
 }
 
 /** `present` turns a scraped document into what leaves the API (signed artifact URLs). */
-export async function runSearch(ctx: TeamScrapeContext, body: SearchRequest, present: (d: ScrapeDocument) => Promise<ScrapeDocument>): Promise<SearchAnswer> {
+export async function runSearch(
+  ctx: TeamScrapeContext,
+  body: SearchRequest,
+  present: (d: ScrapeDocument) => Promise<ScrapeDocument>,
+): Promise<SearchAnswer> {
   const provider = searchProvider(ctx.env);
   if (!provider) {
-    throw new ApiError("SEARCH_NOT_CONFIGURED", "Search needs a search provider, and none is configured: set SEARCH_URL to a SearXNG instance with the JSON format enabled");
+    throw new ApiError(
+      "SEARCH_NOT_CONFIGURED",
+      "Search needs a search provider, and none is configured: set " +
+        "SEARCH_URL to a SearXNG instance with the JSON format enabled",
+    );
   }
   if (body.scrapeOptions) checkScrapeRequest(ctx.env, body.scrapeOptions);
   await ensureCredits(ctx.env, ctx.teamId);
@@ -47,15 +55,21 @@ export async function runSearch(ctx: TeamScrapeContext, body: SearchRequest, pre
           signal,
         });
         const kept = found.filter((r) => domainAllowed(r.url, body)).slice(0, body.limit);
-        const items = await Promise.all(kept.map((r, i) => item(ctx, body, source, r, i + 1, signal, present, warnings)));
+        const items = await Promise.all(
+          kept.map((r, i) => item(ctx, body, source, r, i + 1, signal, present, warnings)),
+        );
         data[source] = items.filter((i) => !(i.failed && body.ignoreInvalidURLs)).map((i) => i.result);
       }),
     );
   } catch (e) {
-    if (deadline.aborted) throw new ApiError("SEARCH_TIMEOUT", `The search did not finish within its timeout (${body.timeout} ms).`);
+    if (deadline.aborted)
+      throw new ApiError("SEARCH_TIMEOUT", `The search did not finish within its timeout (${body.timeout} ms).`);
     throw e;
   }
-  if (body.location || body.country) warnings.push("location and country are not supported by the SearXNG search provider: results are not geo-targeted.");
+  if (body.location || body.country)
+    warnings.push(
+      "location and country are not supported by the SearXNG search provider: results are not geo-targeted.",
+    );
   const results = Object.values(data).reduce((n, list) => n + list.length, 0);
   const creditsUsed = 2 * Math.ceil(results / 10);
   return { data, creditsUsed, ...(warnings.length ? { warning: warnings.join(" ") } : {}) };
@@ -76,8 +90,21 @@ async function item(
     source === "web"
       ? { url: r.url, title: r.title, description: r.description, position }
       : source === "news"
-        ? { title: r.title, url: r.url, snippet: r.description, ...(r.date ? { date: r.date } : {}), ...(r.imageUrl ? { imageUrl: r.imageUrl } : {}), position }
-        : { title: r.title, imageUrl: r.imageUrl ?? r.url, ...(r.imageWidth ? { imageWidth: r.imageWidth, imageHeight: r.imageHeight } : {}), url: r.url, position };
+        ? {
+            title: r.title,
+            url: r.url,
+            snippet: r.description,
+            ...(r.date ? { date: r.date } : {}),
+            ...(r.imageUrl ? { imageUrl: r.imageUrl } : {}),
+            position,
+          }
+        : {
+            title: r.title,
+            imageUrl: r.imageUrl ?? r.url,
+            ...(r.imageWidth ? { imageWidth: r.imageWidth, imageHeight: r.imageHeight } : {}),
+            url: r.url,
+            position,
+          };
   if (!body.scrapeOptions || source === "images") return { result: base };
   try {
     const outcome = await scrapeForTeam({ ...ctx, signal }, { ...body.scrapeOptions, url: r.url });
@@ -85,7 +112,9 @@ async function item(
   } catch (e) {
     if (signal.aborted) throw e;
     const reason = e instanceof ApiError ? `${e.code}: ${e.message}` : describeError(e);
-    warnings.push(`The result ${r.url} could not be scraped (${reason})${body.ignoreInvalidURLs ? " and was left out" : ""}.`);
+    warnings.push(
+      `The result ${r.url} could not be scraped (${reason})${body.ignoreInvalidURLs ? " and was left out" : ""}.`,
+    );
     return { result: base, failed: true };
   }
 }

@@ -12,20 +12,11 @@ import { CLEAR_FIELD, functionFromSource } from "./page-api";
 import { findElement, takeSnapshot } from "./snapshot";
 import { appendOutput } from "./sandbox-runtime";
 
+// prettier-ignore
 export const AGENT_BROWSER_COMMANDS = [
-  "open <url>",
-  "snapshot [-i] [-c] [-s <css>]",
-  "click|dblclick|hover|focus <@ref|css>",
-  "fill|type <@ref|css> <text>",
-  "press <key>",
-  "select <@ref|css> <value>",
-  "check|uncheck <@ref|css>",
-  "scroll up|down|left|right [px]",
-  "wait <ms|css>",
-  "get text|html|value|title|url [<@ref|css>]",
-  "screenshot",
-  "eval <js>",
-  "back|forward|reload",
+  "open <url>", "snapshot [-i] [-c] [-s <css>]", "click|dblclick|hover|focus <@ref|css>", "fill|type <@ref|css> <text>",
+  "press <key>", "select <@ref|css> <value>", "check|uncheck <@ref|css>", "scroll up|down|left|right [px]",
+  "wait <ms|css>", "get text|html|value|title|url [<@ref|css>]", "screenshot", "eval <js>", "back|forward|reload",
 ];
 
 export interface CommandContext {
@@ -50,13 +41,21 @@ export function parseAgentBrowserScript(script: string): string[][] {
   for (const [index, raw] of script.split(/\r?\n/).entries()) {
     const line = raw.trim();
     if (!line || line.startsWith("#")) continue;
-    const words = parse(line, (name) => `$${name}`).filter((entry) => !(typeof entry === "object" && "comment" in entry));
-    const operator = words.find((entry): entry is Exclude<ParseEntry, string> => typeof entry !== "string" && !("pattern" in entry));
+    const words = parse(line, (name) => `$${name}`).filter(
+      (entry) => !(typeof entry === "object" && "comment" in entry),
+    );
+    const operator = words.find(
+      (entry): entry is Exclude<ParseEntry, string> => typeof entry !== "string" && !("pattern" in entry),
+    );
     if (operator) {
-      throw unsupported(`line ${index + 1} uses "${"op" in operator ? operator.op : "?"}": pipes, redirections and command lists do not run here`);
+      throw unsupported(
+        `line ${index + 1} uses "${"op" in operator ? operator.op : "?"}": ` +
+          `pipes, redirections and command lists do not run here`,
+      );
     }
     const args = words.map((entry) => (typeof entry === "string" ? entry : "pattern" in entry ? entry.pattern : ""));
-    if (args[0] !== "agent-browser") throw unsupported(`line ${index + 1} runs "${args[0]}", and only agent-browser commands run here`);
+    if (args[0] !== "agent-browser")
+      throw unsupported(`line ${index + 1} runs "${args[0]}", and only agent-browser commands run here`);
     if (args.length < 2) throw unsupported(`line ${index + 1} names no agent-browser command`);
     commands.push(args.slice(1));
   }
@@ -67,7 +66,8 @@ export function parseAgentBrowserScript(script: string): string[][] {
 function unsupported(why: string): ApiError {
   return new ApiError(
     "BAD_REQUEST",
-    `language "bash" runs agent-browser command lines, one per line; ${why}. Commands: ${AGENT_BROWSER_COMMANDS.map((c) => `agent-browser ${c}`).join("; ")}. ` +
+    `language "bash" runs agent-browser command lines, one per line; ${why}. ` +
+      `Commands: ${AGENT_BROWSER_COMMANDS.map((c) => `agent-browser ${c}`).join("; ")}. ` +
       'Use language "node" for JavaScript with a puppeteer-style `page`.',
   );
 }
@@ -104,7 +104,11 @@ async function runCommand([command, ...args]: string[], ctx: CommandContext): Pr
     }
     case "snapshot": {
       const selectorAt = args.indexOf("-s");
-      return takeSnapshot(page, { interactive: args.includes("-i"), compact: args.includes("-c"), selector: selectorAt >= 0 ? args[selectorAt + 1] : undefined });
+      return takeSnapshot(page, {
+        interactive: args.includes("-i"),
+        compact: args.includes("-c"),
+        selector: selectorAt >= 0 ? args[selectorAt + 1] : undefined,
+      });
     }
     case "click":
     case "dblclick":
@@ -145,20 +149,26 @@ async function runCommand([command, ...args]: string[], ctx: CommandContext): Pr
     case "scroll": {
       const direction = args[0] ?? "down";
       const pixels = Number(args[1] ?? 500);
-      if (!["up", "down", "left", "right"].includes(direction) || !Number.isFinite(pixels)) throw new Error("usage: agent-browser scroll up|down|left|right [px]");
-      const [x, y] = { up: [0, -pixels], down: [0, pixels], left: [-pixels, 0], right: [pixels, 0] }[direction as "up"]!;
+      if (!["up", "down", "left", "right"].includes(direction) || !Number.isFinite(pixels))
+        throw new Error("usage: agent-browser scroll up|down|left|right [px]");
+      const [x, y] = { up: [0, -pixels], down: [0, pixels], left: [-pixels, 0], right: [pixels, 0] }[
+        direction as "up"
+      ]!;
       await page.evaluate(`window.scrollBy(${x}, ${y})`);
       return "";
     }
     case "wait":
       need(1, "<ms|css>");
-      if (/^\d+$/.test(args[0])) await new Promise((resolve) => setTimeout(resolve, Math.min(Number(args[0]), ctx.remainingMs())));
+      if (/^\d+$/.test(args[0]))
+        await new Promise((resolve) => setTimeout(resolve, Math.min(Number(args[0]), ctx.remainingMs())));
       else await page.waitForSelector(args[0], { visible: true, timeout: ctx.remainingMs() });
       return "";
     case "get":
       return getValue(page, args);
     case "screenshot":
-      return ctx.saveScreenshot(new Uint8Array(await page.screenshot({ type: "png", fullPage: args.includes("--full") })));
+      return ctx.saveScreenshot(
+        new Uint8Array(await page.screenshot({ type: "png", fullPage: args.includes("--full") })),
+      );
     case "eval": {
       need(1, "<js>");
       const value = await page.evaluate(args.join(" "));

@@ -13,10 +13,19 @@ export interface BridgeProps {
 
 export class ExecuteBridge extends WorkerEntrypoint<Env, BridgeProps> {
   async call(target: string, method: string, args: unknown[]): Promise<unknown> {
-    return sessionStub(this.env, this.ctx.props.sessionId).pageCall(this.ctx.props.executionId, String(target), String(method), Array.isArray(args) ? args : []);
+    return sessionStub(this.env, this.ctx.props.sessionId).pageCall(
+      this.ctx.props.executionId,
+      String(target),
+      String(method),
+      Array.isArray(args) ? args : [],
+    );
   }
 
   async log(stream: string, text: string): Promise<void> {
-    await sessionStub(this.env, this.ctx.props.sessionId).executionLog(this.ctx.props.executionId, stream === "stderr" ? "stderr" : "stdout", String(text));
+    await sessionStub(this.env, this.ctx.props.sessionId).executionLog(
+      this.ctx.props.executionId,
+      stream === "stderr" ? "stderr" : "stdout",
+      String(text),
+    );
   }
 }

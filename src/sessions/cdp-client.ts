@@ -7,7 +7,10 @@ import type { CdpChannel, CdpMessage } from "./cdp-hub";
 type EventHandler = (params: Record<string, unknown>, sessionId: string | undefined) => void;
 
 export class CdpClient {
-  private readonly pending = new Map<number, { resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }
+  >();
   private readonly handlers = new Map<string, EventHandler[]>();
   private nextId = 1;
 

@@ -94,7 +94,11 @@ export class CdpHub {
       headers: { Upgrade: "websocket" },
     });
     const socket = response.webSocket;
-    if (!socket) throw new Error(`Browser Rendering refused the DevTools connection (HTTP ${response.status}: ${(await response.text()).slice(0, 200)})`);
+    if (!socket)
+      throw new Error(
+        `Browser Rendering refused the DevTools connection ` +
+          `(HTTP ${response.status}: ${(await response.text()).slice(0, 200)})`,
+      );
     socket.accept();
     return new CdpHub(socket, hooks);
   }
@@ -116,7 +120,9 @@ export class CdpHub {
     if (this.closed) return Promise.reject(new Error("The browser connection is closed"));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, (message) => (message.error ? reject(new Error(message.error.message)) : resolve(message.result ?? {})));
+      this.pending.set(id, (message) =>
+        message.error ? reject(new Error(message.error.message)) : resolve(message.result ?? {}),
+      );
       this.upstream.send(JSON.stringify({ id, method, params }));
     });
   }
@@ -160,7 +166,8 @@ export class CdpHub {
     if (this.channels.get(channel.rootSessionId) !== channel) return;
     this.channels.delete(channel.rootSessionId);
     for (const [sessionId, owner] of this.owners) if (owner === channel) this.owners.delete(sessionId);
-    if (!this.closed && !this.quiet) this.call("Target.detachFromTarget", { sessionId: channel.rootSessionId }).catch(() => {});
+    if (!this.closed && !this.quiet)
+      this.call("Target.detachFromTarget", { sessionId: channel.rootSessionId }).catch(() => {});
   }
 
   private answer(channel: CdpChannel, message: CdpMessage, verdict: CommandAnswer, keepSession: boolean): void {
@@ -211,7 +218,8 @@ export class CdpHub {
   private shutdown(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const resolve of this.pending.values()) resolve({ error: { code: -32000, message: "The browser connection closed" } });
+    for (const resolve of this.pending.values())
+      resolve({ error: { code: -32000, message: "The browser connection closed" } });
     this.pending.clear();
     for (const channel of [...this.channels.values()]) channel.close();
     this.onclose?.();

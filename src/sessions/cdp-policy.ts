@@ -15,68 +15,20 @@
 import type { CdpMessage, CommandVerdict } from "./cdp-hub";
 
 /** Domains whose methods are allowed unless a rule says otherwise. */
+// prettier-ignore
 const ALLOWED_DOMAINS = new Set([
-  "Accessibility",
-  "Animation",
-  "Audits",
-  "Autofill",
-  "BackgroundService",
-  "Browser",
-  "CSS",
-  "CacheStorage",
-  "Console",
-  "DOM",
-  "DOMDebugger",
-  "DOMSnapshot",
-  "DOMStorage",
-  "Database",
-  "Debugger",
-  "DeviceOrientation",
-  "Emulation",
-  "EventBreakpoints",
-  "Fetch",
-  "HeadlessExperimental",
-  "HeapProfiler",
-  "IO",
-  "IndexedDB",
-  "Input",
-  "Inspector",
-  "LayerTree",
-  "Log",
-  "Media",
-  "Memory",
-  "Network",
-  "Overlay",
-  "Page",
-  "Performance",
-  "PerformanceTimeline",
-  "Preload",
-  "Profiler",
-  "Runtime",
-  "Schema",
-  "Security",
-  "ServiceWorker",
-  "Storage",
-  "Target",
-  "Tracing",
-  "WebAudio",
-  "WebAuthn",
+  "Accessibility", "Animation", "Audits", "Autofill", "BackgroundService", "Browser", "CSS", "CacheStorage", "Console",
+  "DOM", "DOMDebugger", "DOMSnapshot", "DOMStorage", "Database", "Debugger", "DeviceOrientation", "Emulation",
+  "EventBreakpoints", "Fetch", "HeadlessExperimental", "HeapProfiler", "IO", "IndexedDB", "Input", "Inspector",
+  "LayerTree", "Log", "Media", "Memory", "Network", "Overlay", "Page", "Performance", "PerformanceTimeline", "Preload",
+  "Profiler", "Runtime", "Schema", "Security", "ServiceWorker", "Storage", "Target", "Tracing", "WebAudio", "WebAuthn",
 ]);
 
 /** The Browser domain reaches the browser process itself: only these of its methods are allowed. */
+// prettier-ignore
 const BROWSER_METHODS = new Set([
-  "getVersion",
-  "getWindowForTarget",
-  "getWindowBounds",
-  "setWindowBounds",
-  "setContentsSize",
-  "grantPermissions",
-  "resetPermissions",
-  "setPermission",
-  "setDownloadBehavior",
-  "cancelDownload",
-  "getHistograms",
-  "getHistogram",
+  "getVersion", "getWindowForTarget", "getWindowBounds", "setWindowBounds", "setContentsSize", "grantPermissions",
+  "resetPermissions", "setPermission", "setDownloadBehavior", "cancelDownload", "getHistograms", "getHistogram",
 ]);
 
 /** Methods refused whatever their parameters, with the reason the caller reads. */
@@ -93,7 +45,9 @@ const REFUSED: Record<string, string> = {
 type Params = Record<string, unknown>;
 type Rule = (params: Params) => CommandVerdict | { params: Params };
 
-const refuse = (method: string, reason: string): CommandVerdict => ({ error: `${method} is not available in browser sessions: ${reason}` });
+const refuse = (method: string, reason: string): CommandVerdict => ({
+  error: `${method} is not available in browser sessions: ${reason}`,
+});
 
 /** Rules that look at a command's parameters: refuse it, or rewrite them (returned as `{params}`). */
 const RULES: Record<string, Rule> = {
@@ -103,8 +57,14 @@ const RULES: Record<string, Rule> = {
   // A context's own proxy would go around the egress proxy: the context uses the browser's, as every other does.
   "Target.createBrowserContext": ({ proxyServer: _proxy, proxyBypassList: _bypass, ...params }) => ({ params }),
   // Non-flat sessions talk through wrapped messages, which the hub cannot check.
-  "Target.attachToTarget": (params) => (params.flatten === false || params.flatten === undefined ? refuse("Target.attachToTarget", "only flat sessions (flatten: true) are supported") : undefined),
-  "Target.setAutoAttach": (params) => (params.flatten === false || params.flatten === undefined ? refuse("Target.setAutoAttach", "only flat sessions (flatten: true) are supported") : undefined),
+  "Target.attachToTarget": (params) =>
+    params.flatten === false || params.flatten === undefined
+      ? refuse("Target.attachToTarget", "only flat sessions (flatten: true) are supported")
+      : undefined,
+  "Target.setAutoAttach": (params) =>
+    params.flatten === false || params.flatten === undefined
+      ? refuse("Target.setAutoAttach", "only flat sessions (flatten: true) are supported")
+      : undefined,
   // A world with universal access may read what its page's origin may not, local files among it.
   "Page.createIsolatedWorld": ({ grantUniveralAccess: _universal, ...params }) => ({ params }),
   // Dropped files are paths on the machine the browser runs on; the drop's other data stays.
@@ -115,11 +75,15 @@ const RULES: Record<string, Rule> = {
     return { params: { ...params, data: rest } };
   },
   // A Perfetto configuration can name an output file.
-  "Tracing.start": (params) => ("perfettoConfig" in params ? refuse("Tracing.start", "perfettoConfig is not supported; use traceConfig") : undefined),
+  "Tracing.start": (params) =>
+    "perfettoConfig" in params
+      ? refuse("Tracing.start", "perfettoConfig is not supported; use traceConfig")
+      : undefined,
 };
 
 function denyDownloads(params: Params): { params: Params } | undefined {
-  if (params.behavior !== "allow" && params.behavior !== "allowAndName" && !("downloadPath" in params)) return undefined;
+  if (params.behavior !== "allow" && params.behavior !== "allowAndName" && !("downloadPath" in params))
+    return undefined;
   const { downloadPath: _path, ...rest } = params;
   return { params: { ...rest, behavior: "deny" } };
 }
@@ -129,8 +93,10 @@ export function checkCdpCommand(message: CdpMessage): CommandVerdict | { params:
   const method = message.method ?? "";
   const dot = method.indexOf(".");
   const domain = dot > 0 ? method.slice(0, dot) : method;
-  if (!ALLOWED_DOMAINS.has(domain)) return refuse(method || "(no method)", `the ${domain || "(none)"} domain is not among those sessions allow`);
-  if (domain === "Browser" && !BROWSER_METHODS.has(method.slice(dot + 1))) return refuse(method, "it reaches the browser process itself");
+  if (!ALLOWED_DOMAINS.has(domain))
+    return refuse(method || "(no method)", `the ${domain || "(none)"} domain is not among those sessions allow`);
+  if (domain === "Browser" && !BROWSER_METHODS.has(method.slice(dot + 1)))
+    return refuse(method, "it reaches the browser process itself");
   const reason = REFUSED[method];
   if (reason) return refuse(method, reason);
   return RULES[method]?.((message.params ?? {}) as Params);

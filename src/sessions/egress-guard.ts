@@ -26,7 +26,11 @@ export interface GuardHooks {
 }
 
 /** Attaches the guard to every present and future target of the hub's browser. */
-export async function installEgressGuard(hub: CdpHub, policy: EgressPolicy, hooks: GuardHooks = {}): Promise<CdpClient> {
+export async function installEgressGuard(
+  hub: CdpHub,
+  policy: EgressPolicy,
+  hooks: GuardHooks = {},
+): Promise<CdpClient> {
   const cdp = new CdpClient(await hub.openChannel());
   let existing: Promise<void>[] | null = [];
   cdp.on("Target.attachedToTarget", (params) => {
@@ -51,7 +55,13 @@ async function guardTarget(cdp: CdpClient, sessionId: string): Promise<void> {
   await cdp.call("Runtime.runIfWaitingForDebugger", {}, sessionId).catch(() => {});
 }
 
-async function decide(cdp: CdpClient, policy: EgressPolicy, hooks: GuardHooks, params: Record<string, unknown>, sessionId: string | undefined): Promise<void> {
+async function decide(
+  cdp: CdpClient,
+  policy: EgressPolicy,
+  hooks: GuardHooks,
+  params: Record<string, unknown>,
+  sessionId: string | undefined,
+): Promise<void> {
   const requestId = params.requestId;
   const url = String((params.request as { url?: string } | undefined)?.url ?? "");
   let allowed = IN_BROWSER_SCHEMES.test(url);
@@ -69,7 +79,8 @@ async function decide(cdp: CdpClient, policy: EgressPolicy, hooks: GuardHooks, p
     else await cdp.call("Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }, sessionId);
   } catch (e) {
     // The page went away while the request was paused.
-    if (!/not found|closed|Invalid InterceptionId/i.test(describeError(e))) console.error(`egress guard: ${describeError(e)}`);
+    if (!/not found|closed|Invalid InterceptionId/i.test(describeError(e)))
+      console.error(`egress guard: ${describeError(e)}`);
   }
 }
 
@@ -77,7 +88,8 @@ async function decide(cdp: CdpClient, policy: EgressPolicy, hooks: GuardHooks, p
 export function checkNavigationCommand(message: CdpMessage, policy: EgressPolicy): CommandVerdict {
   if (message.method !== "Page.navigate" && message.method !== "Target.createTarget") return undefined;
   const url = String(message.params?.url ?? "about:blank");
-  if (!NAVIGABLE.test(url)) return { error: `Navigation to ${url.slice(0, 100)} is not allowed: only http and https pages are loaded` };
+  if (!NAVIGABLE.test(url))
+    return { error: `Navigation to ${url.slice(0, 100)} is not allowed: only http and https pages are loaded` };
   if (/^https?:/i.test(url)) {
     try {
       checkEgress(url, policy);

@@ -38,7 +38,8 @@ export function checkRunnable(language: ExecuteRequest["language"], code: string
 function pythonUnsupported(): ApiError {
   return new ApiError(
     "BAD_REQUEST",
-    'language "python" is not available here: use "node" (JavaScript with a puppeteer-style `page`) or "bash" (agent-browser command lines)',
+    'language "python" is not available here: use "node" (JavaScript with a ' +
+      'puppeteer-style `page`) or "bash" (agent-browser command lines)',
   );
 }
 
@@ -52,7 +53,8 @@ async function runCommands(ctx: ExecuteContext, script: string, timeoutMs: numbe
       runAgentBrowserScript(commands, {
         page: ctx.page,
         remainingMs: () => Math.max(1, deadline - Date.now()),
-        saveScreenshot: async (png) => signArtifactUrl(ctx.env, await storeArtifact(ctx.env, png, "png"), ctx.apiOrigin),
+        saveScreenshot: async (png) =>
+          signArtifactUrl(ctx.env, await storeArtifact(ctx.env, png, "png"), ctx.apiOrigin),
       }),
       timedOut,
     ]);

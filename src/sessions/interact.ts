@@ -27,20 +27,43 @@ export interface InteractRequest {
 const DEFAULT_TTL_S = 600;
 const DEFAULT_ACTIVITY_TTL_S = 300;
 
-export async function interact(env: Env, teamId: string, scrapeId: string, request: InteractRequest, apiOrigin: string) {
+export async function interact(
+  env: Env,
+  teamId: string,
+  scrapeId: string,
+  request: InteractRequest,
+  apiOrigin: string,
+) {
   const usePrompt = request.code === undefined;
   if (usePrompt && !llmConfigured(env)) {
-    throw new ApiError("LLM_NOT_CONFIGURED", `interact with a prompt needs an LLM, and none is configured: ${LLM_SETTINGS}`);
+    throw new ApiError(
+      "LLM_NOT_CONFIGURED",
+      `interact with a prompt needs an LLM, and none is configured: ${LLM_SETTINGS}`,
+    );
   }
   if (!usePrompt) checkRunnable(request.language, request.code!);
   const stored = await loadStoredScrape(env, scrapeId, teamId);
   if (!stored) throw new ApiError("JOB_NOT_FOUND", "Job not found.");
 
-  const session = await sessionForScrape(env, teamId, scrapeId, request, stored.request ?? null, stored.document.metadata.url ?? stored.document.metadata.sourceURL);
+  const session = await sessionForScrape(
+    env,
+    teamId,
+    scrapeId,
+    request,
+    stored.request ?? null,
+    stored.document.metadata.url ?? stored.document.metadata.sourceURL,
+  );
   const stub = sessionStub(env, session.id);
   let result: ExecuteResult & { output?: string };
   if (usePrompt) result = unwrap(await stub.prompt(teamId, request.prompt!, request.timeout * 1000));
-  else result = unwrap(await stub.execute(teamId, { code: request.code!, language: request.language, timeout: request.timeout }, apiOrigin));
+  else
+    result = unwrap(
+      await stub.execute(
+        teamId,
+        { code: request.code!, language: request.language, timeout: request.timeout },
+        apiOrigin,
+      ),
+    );
 
   const { id, cdpUrl, liveViewUrl, interactiveLiveViewUrl } = await sessionAddresses(env, session, apiOrigin);
   const body = executeBody(result);
@@ -59,7 +82,10 @@ async function sessionForScrape(
   teamId: string,
   scrapeId: string,
   request: InteractRequest,
-  recorded: { url: string; options: ReplayPlan["options"] & { profile?: { name: string; saveChanges: boolean } } } | null,
+  recorded: {
+    url: string;
+    options: ReplayPlan["options"] & { profile?: { name: string; saveChanges: boolean } };
+  } | null,
   pageUrl: string,
 ): Promise<SessionInfo> {
   const registry = registryStub(env, teamId);
@@ -67,7 +93,8 @@ async function sessionForScrape(
   if (current?.status === "active") return findSession(env, teamId, current.id);
   if (request.existingSessionId) {
     const adopted = await findSession(env, teamId, request.existingSessionId);
-    if (adopted.status !== "active") throw new ApiError("BROWSER_SESSION_DESTROYED", "The session given as existingSessionId has been destroyed.");
+    if (adopted.status !== "active")
+      throw new ApiError("BROWSER_SESSION_DESTROYED", "The session given as existingSessionId has been destroyed.");
     await registry.assignScrape(adopted.id, scrapeId);
     return adopted;
   }
@@ -81,7 +108,18 @@ async function sessionForScrape(
   });
   const plan: ReplayPlan = {
     url: recorded?.url ?? pageUrl,
-    options: { headers: undefined, mobile: false, location: undefined, waitFor: 0, actions: undefined, blockAds: true, skipTlsVerification: true, proxy: "basic", zeroDataRetention: false, ...recorded?.options },
+    options: {
+      headers: undefined,
+      mobile: false,
+      location: undefined,
+      waitFor: 0,
+      actions: undefined,
+      blockAds: true,
+      skipTlsVerification: true,
+      proxy: "basic",
+      zeroDataRetention: false,
+      ...recorded?.options,
+    },
   };
   const replayed = await sessionStub(env, session.id).replay(teamId, plan);
   if (!replayed.ok) {

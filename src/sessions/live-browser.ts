@@ -79,7 +79,8 @@ export class LiveBrowser {
     this.hub.onclose = undefined;
     await this.screencast.stop().catch(() => {});
     this.hub.quiesce();
-    if (closeBrowser) await Promise.race([this.hub.call("Browser.close").catch(() => {}), new Promise((r) => setTimeout(r, 3_000))]);
+    if (closeBrowser)
+      await Promise.race([this.hub.call("Browser.close").catch(() => {}), new Promise((r) => setTimeout(r, 3_000))]);
     // The connection first: its channels then close without sending anything to a browser that is gone.
     this.hub.close();
     this.driver.disconnect();

@@ -19,7 +19,8 @@ export function liveViewPage(options: { sessionId: string; interactive: boolean 
   header { height: 28px; display: flex; align-items: center; gap: 12px; padding: 0 10px; background: #111; }
   #status { color: #9c9; }
   main { height: calc(100% - 28px); display: flex; align-items: center; justify-content: center; }
-  #screen { max-width: 100%; max-height: 100%; background: #fff; user-select: none; -webkit-user-drag: none; ${options.interactive ? "cursor: default;" : ""} }
+  #screen { max-width: 100%; max-height: 100%; background: #fff; user-select: none; -webkit-user-drag: \
+none; ${options.interactive ? "cursor: default;" : ""} }
 </style>
 </head>
 <body>
@@ -52,17 +53,21 @@ export function liveViewPage(options: { sessionId: string; interactive: boolean 
   const send = (message) => { if (socket.readyState === 1) socket.send(JSON.stringify(message)); };
   const point = (event) => {
     const box = screen.getBoundingClientRect();
-    return { x: ((event.clientX - box.left) * state.width) / box.width, y: ((event.clientY - box.top) * state.height) / box.height };
+    return { x: ((event.clientX - box.left) * state.width) / box.width, y: ((event.clientY - box.top) * state.height) \
+/ box.height };
   };
   const BUTTONS = ["left", "middle", "right"];
-  screen.addEventListener("mousedown", (e) => { e.preventDefault(); send({ type: "mouse", action: "down", ...point(e), button: BUTTONS[e.button], clickCount: e.detail || 1 }); });
-  screen.addEventListener("mouseup", (e) => { e.preventDefault(); send({ type: "mouse", action: "up", ...point(e), button: BUTTONS[e.button], clickCount: e.detail || 1 }); });
+  screen.addEventListener("mousedown", (e) => { e.preventDefault(); send({ type: "mouse", action: "down", ...point(e), \
+button: BUTTONS[e.button], clickCount: e.detail || 1 }); });
+  screen.addEventListener("mouseup", (e) => { e.preventDefault(); send({ type: "mouse", action: "up", ...point(e), \
+button: BUTTONS[e.button], clickCount: e.detail || 1 }); });
   let pendingMove = null;
   screen.addEventListener("mousemove", (e) => {
     if (!pendingMove) requestAnimationFrame(() => { send(pendingMove); pendingMove = null; });
     pendingMove = { type: "mouse", action: "move", ...point(e) };
   });
-  screen.addEventListener("wheel", (e) => { e.preventDefault(); send({ type: "wheel", ...point(e), deltaX: e.deltaX, deltaY: e.deltaY }); }, { passive: false });
+  screen.addEventListener("wheel", (e) => { e.preventDefault(); send({ type: "wheel", ...point(e), deltaX: e.deltaX, \
+deltaY: e.deltaY }); }, { passive: false });
   screen.addEventListener("contextmenu", (e) => e.preventDefault());
   for (const action of ["down", "up"]) {
     window.addEventListener("key" + action, (e) => {

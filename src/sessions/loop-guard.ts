@@ -24,7 +24,12 @@ export class CodeSyntaxError extends Error {
 export function instrumentLoops(code: string, guardName: string): string {
   let program: Node;
   try {
-    program = parse(code, { ecmaVersion: "latest", sourceType: "script", allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true }) as unknown as Node;
+    program = parse(code, {
+      ecmaVersion: "latest",
+      sourceType: "script",
+      allowReturnOutsideFunction: true,
+      allowAwaitOutsideFunction: true,
+    }) as unknown as Node;
   } catch (e) {
     throw new CodeSyntaxError(e instanceof Error ? e.message : String(e));
   }
@@ -35,23 +40,27 @@ export function instrumentLoops(code: string, guardName: string): string {
     if (body.type === "BlockStatement") inserts.push({ at: body.start + 1, text: call });
     else inserts.push({ at: body.start, text: `{${call}` }, { at: body.end, text: "}" });
   };
-  full(program as never, ((node: Node) => {
-    switch (node.type) {
-      case "ForStatement":
-      case "ForInStatement":
-      case "ForOfStatement":
-      case "WhileStatement":
-      case "DoWhileStatement":
-      case "FunctionDeclaration":
-      case "FunctionExpression":
-        guardBody(node.body);
-        break;
-      case "ArrowFunctionExpression":
-        if (node.expression && node.body) inserts.push({ at: node.body.start, text: `(${guardName}(), ` }, { at: node.body.end, text: ")" });
-        else guardBody(node.body);
-        break;
-    }
-  }) as never);
+  full(
+    program as never,
+    ((node: Node) => {
+      switch (node.type) {
+        case "ForStatement":
+        case "ForInStatement":
+        case "ForOfStatement":
+        case "WhileStatement":
+        case "DoWhileStatement":
+        case "FunctionDeclaration":
+        case "FunctionExpression":
+          guardBody(node.body);
+          break;
+        case "ArrowFunctionExpression":
+          if (node.expression && node.body)
+            inserts.push({ at: node.body.start, text: `(${guardName}(), ` }, { at: node.body.end, text: ")" });
+          else guardBody(node.body);
+          break;
+      }
+    }) as never,
+  );
   // Splice from the end so earlier offsets stay valid; at one offset, closing text goes before opening text.
   inserts.sort((a, b) => b.at - a.at || (a.text.startsWith("}") || a.text === ")" ? 1 : -1));
   let out = code;

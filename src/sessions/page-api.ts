@@ -8,12 +8,14 @@
  */
 import type { ElementHandle, HTTPResponse, Page } from "@cloudflare/puppeteer";
 
+// prettier-ignore
 const PAGE_METHODS = new Set([
   "goto", "reload", "goBack", "goForward", "title", "content", "setContent", "click", "type", "focus", "hover",
-  "select", "tap", "waitForSelector", "waitForFunction", "waitForNavigation", "waitForNetworkIdle", "evaluate",
-  "$eval", "$$eval", "$", "$$", "screenshot", "pdf", "setViewport", "viewport", "cookies", "setCookie",
-  "deleteCookie", "setExtraHTTPHeaders", "setUserAgent", "emulateTimezone", "bringToFront", "setJavaScriptEnabled",
+  "select", "tap", "waitForSelector", "waitForFunction", "waitForNavigation", "waitForNetworkIdle", "evaluate", "$eval",
+  "$$eval", "$", "$$", "screenshot", "pdf", "setViewport", "viewport", "cookies", "setCookie", "deleteCookie",
+  "setExtraHTTPHeaders", "setUserAgent", "emulateTimezone", "bringToFront", "setJavaScriptEnabled",
 ]);
+// prettier-ignore
 const HANDLE_METHODS = new Set([
   "click", "type", "focus", "hover", "press", "select", "tap", "evaluate", "$eval", "$$eval", "$", "$$", "boundingBox",
   "screenshot", "isVisible", "isHidden", "scrollIntoView", "dispose",
@@ -39,7 +41,8 @@ export class PageApi {
   /** Runs one call; the page's URL comes along, so that the sandbox can answer `page.url()` at once. */
   async call(target: string, method: string, args: unknown[]): Promise<{ value: unknown; url: string }> {
     const [receiver, allowed, what] = this.resolve(target);
-    if (!allowed.has(method)) throw new Error(`${what}.${method} is not available here (available: ${[...allowed].sort().join(", ")})`);
+    if (!allowed.has(method))
+      throw new Error(`${what}.${method} is not available here (available: ${[...allowed].sort().join(", ")})`);
     const result = await (receiver as unknown as Callable)[method](...args.map((a) => this.incoming(a)));
     if (method === "dispose") this.handles.delete(Number(target.slice("handle:".length)));
     return { value: this.outgoing(result), url: this.page.url() };
@@ -60,7 +63,8 @@ export class PageApi {
     if (target === "keyboard") return [this.page.keyboard, KEYBOARD_METHODS, "page.keyboard"];
     if (target === "mouse") return [this.page.mouse, MOUSE_METHODS, "page.mouse"];
     const handle = target.startsWith("handle:") ? this.handles.get(Number(target.slice("handle:".length))) : undefined;
-    if (!handle) throw new Error("This element handle is no longer valid (it was disposed, or belongs to an earlier run)");
+    if (!handle)
+      throw new Error("This element handle is no longer valid (it was disposed, or belongs to an earlier run)");
     return [handle, HANDLE_METHODS, "elementHandle"];
   }
 
@@ -87,7 +91,15 @@ export class PageApi {
         return { __handle: id };
       }
       if (isResponse(value)) {
-        return { __response: { url: value.url(), status: value.status(), statusText: value.statusText(), ok: value.ok(), headers: value.headers() } };
+        return {
+          __response: {
+            url: value.url(),
+            status: value.status(),
+            statusText: value.statusText(),
+            ok: value.ok(),
+            headers: value.headers(),
+          },
+        };
       }
       if (value instanceof Uint8Array) return value;
       if (typeof (value as { jsonValue?: unknown }).jsonValue === "function") return null; // a non-element JSHandle
@@ -120,12 +132,20 @@ export function functionFromSource(source: string): (...args: unknown[]) => unkn
 }
 
 function isElementHandle(value: object): value is ElementHandle {
-  return typeof (value as { asElement?: unknown }).asElement === "function" && (value as { asElement(): unknown }).asElement() === value;
+  return (
+    typeof (value as { asElement?: unknown }).asElement === "function" &&
+    (value as { asElement(): unknown }).asElement() === value
+  );
 }
 
 function isResponse(value: object): value is HTTPResponse {
-  return typeof (value as { status?: unknown }).status === "function" && typeof (value as { request?: unknown }).request === "function";
+  return (
+    typeof (value as { status?: unknown }).status === "function" &&
+    typeof (value as { request?: unknown }).request === "function"
+  );
 }
 
 /** Empties an input, a textarea or an editable element (before typing replaces its content). */
-export const CLEAR_FIELD = functionFromSource(`(el) => { if ("value" in el) el.value = ""; else el.textContent = ""; }`);
+export const CLEAR_FIELD = functionFromSource(
+  `(el) => { if ("value" in el) el.value = ""; else el.textContent = ""; }`,
+);

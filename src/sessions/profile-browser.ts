@@ -10,7 +10,8 @@ import type { HTTPRequest, Page } from "@cloudflare/puppeteer";
 import type { OriginStorage, ProfileCookie, ProfileState } from "./profiles";
 
 const EMPTY_DOCUMENT = "<!doctype html><title></title>";
-const READ_LOCAL_STORAGE = "Object.keys(localStorage).map((name) => ({ name, value: localStorage.getItem(name) ?? '' }))";
+const READ_LOCAL_STORAGE =
+  "Object.keys(localStorage).map((name) => ({ name, value: localStorage.getItem(name) ?? '' }))";
 
 /** Puts the profile's cookies and localStorage into the page's browser context; the page ends on about:blank. */
 export async function seedProfile(page: Page, state: ProfileState): Promise<void> {
@@ -33,7 +34,10 @@ export async function seedProfile(page: Page, state: ProfileState): Promise<void
 }
 
 /** The context's cookies and the localStorage of `origins`, read through `page` (which is navigated away). */
-export async function captureProfile(page: Page, origins: string[]): Promise<{ cookies: ProfileCookie[]; origins: OriginStorage[] }> {
+export async function captureProfile(
+  page: Page,
+  origins: string[],
+): Promise<{ cookies: ProfileCookie[]; origins: OriginStorage[] }> {
   const cdp = await page.createCDPSession();
   let cookies: ProfileCookie[];
   try {
@@ -64,7 +68,8 @@ export function webOrigins(urls: Iterable<string>): string[] {
 
 async function visitOffline(page: Page, origins: string[], visit: (origin: string) => Promise<void>): Promise<void> {
   if (!origins.length) return;
-  const answer = (request: HTTPRequest) => void request.respond({ status: 200, contentType: "text/html", body: EMPTY_DOCUMENT }).catch(() => {});
+  const answer = (request: HTTPRequest) =>
+    void request.respond({ status: 200, contentType: "text/html", body: EMPTY_DOCUMENT }).catch(() => {});
   await page.setRequestInterception(true);
   page.on("request", answer);
   try {

@@ -44,19 +44,34 @@ export async function loadProfile(env: Env, teamId: string, name: string): Promi
   return object ? ((await object.json()) as ProfileState) : null;
 }
 
-export async function storeProfile(env: Env, teamId: string, name: string, state: Omit<ProfileState, "v" | "savedAt">): Promise<void> {
+export async function storeProfile(
+  env: Env,
+  teamId: string,
+  name: string,
+  state: Omit<ProfileState, "v" | "savedAt">,
+): Promise<void> {
   const body: ProfileState = { v: 1, savedAt: new Date().toISOString(), ...state };
-  await env.BUCKET.put(r2Keys.profile(teamId, name), JSON.stringify(body), { httpMetadata: { contentType: "application/json" } });
+  await env.BUCKET.put(r2Keys.profile(teamId, name), JSON.stringify(body), {
+    httpMetadata: { contentType: "application/json" },
+  });
 }
 
 /** Takes the profile's saver lock for `holder` until `endsAt` (+ margin), or answers 409 naming the situation. */
-export async function lockProfile(env: Env, teamId: string, name: string, holder: string, endsAt: number): Promise<void> {
+export async function lockProfile(
+  env: Env,
+  teamId: string,
+  name: string,
+  holder: string,
+  endsAt: number,
+): Promise<void> {
   const result = await profileStub(env, teamId, name).acquire(holder, endsAt + LOCK_MARGIN_MS);
   if (result.acquired) return;
   throw new ApiError(
     "CONFLICT",
-    `Profile "${name}" is in use by another session that saves changes to it (until ${new Date(result.until).toISOString()} at the latest). ` +
-      "Only one session at a time may save to a profile: stop that session, or open this one with profile.saveChanges: false to use the profile read-only.",
+    `Profile "${name}" is in use by another session that saves changes to it ` +
+      `(until ${new Date(result.until).toISOString()} at the latest). ` +
+      ("Only one session at a time may save to a profile: stop that session, or open this " +
+        "one with profile.saveChanges: false to use the profile read-only."),
   );
 }
 

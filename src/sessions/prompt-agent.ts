@@ -31,6 +31,7 @@ type Action =
   | { type: "scrape" }
   | { type: "done"; output: string };
 
+// prettier-ignore
 const SYSTEM = [
   "You operate a web browser to carry out a user's task on the page that is open.",
   "Each turn you get the task, the steps taken so far and a snapshot of the page: one line per element,",
@@ -70,10 +71,20 @@ export async function runPromptAgent(env: Env, page: Page, task: string, deadlin
   for (let step = 1; step <= MAX_PROMPT_STEPS; step++) {
     if (Date.now() >= deadlineAt) return finish(steps, "", `Stopped at the timeout after ${step - 1} steps`, true);
     const snapshot = await takeSnapshot(page, { compact: true });
-    const user = [`Task: ${task}`, `Steps so far:\n${steps.length ? steps.join("\n") : "(none)"}`, extra, `Page snapshot:\n${snapshot}`].filter(Boolean).join("\n\n");
+    const user = [
+      `Task: ${task}`,
+      `Steps so far:\n${steps.length ? steps.join("\n") : "(none)"}`,
+      extra,
+      `Page snapshot:\n${snapshot}`,
+    ]
+      .filter(Boolean)
+      .join("\n\n");
     extra = "";
     const signal = AbortSignal.timeout(Math.max(1, deadlineAt - Date.now()));
-    const answer = (await completeJson(env, { system: SYSTEM, user, schema: SCHEMA }, signal)).data as { action?: Action; reason?: string };
+    const answer = (await completeJson(env, { system: SYSTEM, user, schema: SCHEMA }, signal)).data as {
+      action?: Action;
+      reason?: string;
+    };
     const action = answer?.action;
     if (!action || typeof action.type !== "string") return finish(steps, "", "The model's answer had no action", false);
     if (action.type === "done") {
@@ -92,7 +103,10 @@ export async function runPromptAgent(env: Env, page: Page, task: string, deadlin
 }
 
 async function perform(page: Page, action: Action, deadlineAt: number): Promise<string> {
-  const settle = () => page.waitForNetworkIdle({ idleTime: 150, timeout: Math.min(SETTLE_MS, Math.max(1, deadlineAt - Date.now())) }).catch(() => {});
+  const settle = () =>
+    page
+      .waitForNetworkIdle({ idleTime: 150, timeout: Math.min(SETTLE_MS, Math.max(1, deadlineAt - Date.now())) })
+      .catch(() => {});
   switch (action.type) {
     case "click":
       await (await findElement(page, action.ref)).click();
@@ -116,7 +130,12 @@ async function perform(page: Page, action: Action, deadlineAt: number): Promise<
       await settle();
       return "";
     case "wait":
-      await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(0, Number(action.milliseconds) || 0), 10_000, Math.max(0, deadlineAt - Date.now()))));
+      await new Promise((resolve) =>
+        setTimeout(
+          resolve,
+          Math.min(Math.max(0, Number(action.milliseconds) || 0), 10_000, Math.max(0, deadlineAt - Date.now())),
+        ),
+      );
       return "";
     case "scrape": {
       const markdown = htmlToMarkdown(await page.content());

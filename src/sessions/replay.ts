@@ -40,7 +40,10 @@ export async function replayScrape(env: Env, page: Page, plan: ReplayPlan): Prom
   try {
     await page.goto(plan.url, { waitUntil: "load", timeout: REPLAY_TIMEOUT_MS });
   } catch (e) {
-    throw router.documentError ?? new ApiError("SCRAPE_SITE_ERROR", `The session could not open ${plan.url}: ${describeError(e)}`);
+    throw (
+      router.documentError ??
+      new ApiError("SCRAPE_SITE_ERROR", `The session could not open ${plan.url}: ${describeError(e)}`)
+    );
   }
   const settle = () => page.waitForNetworkIdle({ idleTime: 150, timeout: SETTLE_MS }).catch(() => {});
   await settle();

@@ -37,12 +37,16 @@ export const MAX_OUTPUT_CHARS = 1_000_000;
 export function appendOutput(current: string, text: string): string {
   if (current.length > MAX_OUTPUT_CHARS) return current; // cut already: the note stands past the limit
   const room = MAX_OUTPUT_CHARS - current.length;
-  return text.length <= room ? current + text : `${current}${text.slice(0, room)}\n[output cut at ${MAX_OUTPUT_CHARS} characters]\n`;
+  return text.length <= room
+    ? current + text
+    : `${current}${text.slice(0, room)}\n[output cut at ${MAX_OUTPUT_CHARS} characters]\n`;
 }
 
 export function sandboxModules(run: SandboxRun): Record<string, string> {
   return {
-    "main.js": MAIN.replace("__BUDGET__", String(run.guardBudget)).replace("__TIMEOUT__", String(run.timeoutMs)).replace("__MAX_OUTPUT__", String(MAX_OUTPUT_CHARS)),
+    "main.js": MAIN.replace("__BUDGET__", String(run.guardBudget))
+      .replace("__TIMEOUT__", String(run.timeoutMs))
+      .replace("__MAX_OUTPUT__", String(MAX_OUTPUT_CHARS)),
     "user.js": `export default async function (page, ${run.guardName}) {\n${run.code}\n}\n`,
   };
 }
@@ -61,7 +65,11 @@ class ExecutionTimeout extends Error {
 
 function text(value) {
   if (typeof value === "string") return value;
-  try { return JSON.stringify(value, (_, v) => (v instanceof ElementHandle ? "[ElementHandle]" : v)) ?? String(value); } catch { return String(value); }
+  try {
+    return JSON.stringify(value, (_, v) => (v instanceof ElementHandle ? "[ElementHandle]" : v)) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }
 
 let bridge;

@@ -53,7 +53,8 @@ export class Execution {
   }
 
   async call(target: string, method: string, args: unknown[]): Promise<{ value: unknown; url: string }> {
-    if (this.ended) throw new Error("This run has ended (it finished or timed out): the page is no longer available to it");
+    if (this.ended)
+      throw new Error("This run has ended (it finished or timed out): the page is no longer available to it");
     return this.api.call(target, method, args);
   }
 
@@ -66,7 +67,12 @@ export class Execution {
  * Runs `code` as `execution`; `bridge` is the loopback binding the loaded Worker calls back through (bound to
  * this session and this execution).
  */
-export async function runJavaScript(loader: WorkerLoader, bridge: Fetcher, execution: Execution, code: string): Promise<ExecuteResult> {
+export async function runJavaScript(
+  loader: WorkerLoader,
+  bridge: Fetcher,
+  execution: Execution,
+  code: string,
+): Promise<ExecuteResult> {
   let instrumented: string;
   try {
     instrumented = instrumentLoops(code, execution.guardName);
@@ -87,15 +93,25 @@ export async function runJavaScript(loader: WorkerLoader, bridge: Fetcher, execu
     env: { PAGE: bridge },
     globalOutbound: null,
   }));
-  const entrypoint = worker.getEntrypoint(undefined, { limits: { cpuMs: execution.timeoutMs } }) as unknown as { run(url: string): Promise<SandboxOutcome> };
+  const entrypoint = worker.getEntrypoint(undefined, { limits: { cpuMs: execution.timeoutMs } }) as unknown as {
+    run(url: string): Promise<SandboxOutcome>;
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const abandoned = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), execution.timeoutMs + REPORT_GRACE_MS)));
+  const abandoned = new Promise<null>(
+    (resolve) => (timer = setTimeout(() => resolve(null), execution.timeoutMs + REPORT_GRACE_MS)),
+  );
   try {
     const outcome = await Promise.race([entrypoint.run(execution.api.url), abandoned]);
     return present(execution, outcome);
   } catch (e) {
     // The loaded Worker itself failed (e.g. its CPU limit ended it).
-    return present(execution, { ok: false, error: e instanceof Error ? e.message : String(e), timedOut: /exceeded|limit|timed out/i.test(String(e)), stdout: execution.stdout, stderr: execution.stderr });
+    return present(execution, {
+      ok: false,
+      error: e instanceof Error ? e.message : String(e),
+      timedOut: /exceeded|limit|timed out/i.test(String(e)),
+      stdout: execution.stdout,
+      stderr: execution.stderr,
+    });
   } finally {
     clearTimeout(timer);
     execution.ended = true;
@@ -106,13 +122,21 @@ export async function runJavaScript(loader: WorkerLoader, bridge: Fetcher, execu
 function present(execution: Execution, outcome: SandboxOutcome | null): ExecuteResult {
   if (!outcome) {
     const seconds = Math.round(execution.timeoutMs / 1000);
-    return { result: "", stdout: execution.stdout, stderr: `${execution.stderr}Execution timed out after ${seconds} s and was stopped\n`, exitCode: TIMEOUT_EXIT_CODE, killed: true };
+    return {
+      result: "",
+      stdout: execution.stdout,
+      stderr: `${execution.stderr}Execution timed out after ${seconds} s and was stopped\n`,
+      exitCode: TIMEOUT_EXIT_CODE,
+      killed: true,
+    };
   }
   // What the host logged carries the note of a cut; the loaded Worker's copy stops at the limit without it.
   const stdout = execution.stdout.length >= outcome.stdout.length ? execution.stdout : outcome.stdout;
   const stderr = execution.stderr.length >= outcome.stderr.length ? execution.stderr : outcome.stderr;
   if (outcome.ok) return { result: appendOutput("", outcome.result ?? ""), stdout, stderr, exitCode: 0, killed: false };
   const killed = Boolean(outcome.timedOut);
-  const message = killed ? `Execution timed out after ${Math.round(execution.timeoutMs / 1000)} s and was stopped` : outcome.error;
+  const message = killed
+    ? `Execution timed out after ${Math.round(execution.timeoutMs / 1000)} s and was stopped`
+    : outcome.error;
   return { result: "", stdout, stderr: `${stderr}${message}\n`, exitCode: killed ? TIMEOUT_EXIT_CODE : 1, killed };
 }

@@ -7,7 +7,15 @@ import type { Page } from "@cloudflare/puppeteer";
 import { describeError } from "../errors";
 import { newId } from "../ids";
 import { captureProfile, seedProfile, webOrigins } from "./profile-browser";
-import { loadProfile, lockProfile, mergeOrigins, storeProfile, unlockProfile, type ProfileOption, type ProfileState } from "./profiles";
+import {
+  loadProfile,
+  lockProfile,
+  mergeOrigins,
+  storeProfile,
+  unlockProfile,
+  type ProfileOption,
+  type ProfileState,
+} from "./profiles";
 
 export interface ScrapeProfile {
   /** Saves the page's context back into the profile (with saveChanges); a warning when that failed. */
@@ -16,7 +24,13 @@ export interface ScrapeProfile {
 }
 
 /** Loads `profile` into `page`'s (fresh) context; takes the saver lock until `deadlineAt` when it saves. */
-export async function openScrapeProfile(env: Env, teamId: string, profile: ProfileOption, page: Page, deadlineAt: number): Promise<ScrapeProfile> {
+export async function openScrapeProfile(
+  env: Env,
+  teamId: string,
+  profile: ProfileOption,
+  page: Page,
+  deadlineAt: number,
+): Promise<ScrapeProfile> {
   const holder = `scrape:${newId()}`;
   if (profile.saveChanges) await lockProfile(env, teamId, profile.name, holder, deadlineAt);
   let state: ProfileState | null = null;
@@ -34,8 +48,13 @@ export async function openScrapeProfile(env: Env, teamId: string, profile: Profi
         // The page is done with: the scrape's request router must not answer the offline visits of captureProfile.
         page.removeAllListeners("request");
         const visited = webOrigins([page.url(), ...page.frames().map((frame) => frame.url())]);
-        const captured = await captureProfile(page, [...new Set([...visited, ...(state?.origins ?? []).map((o) => o.origin)])]);
-        await storeProfile(env, teamId, profile.name, { cookies: captured.cookies, origins: mergeOrigins(state?.origins ?? [], captured.origins) });
+        const captured = await captureProfile(page, [
+          ...new Set([...visited, ...(state?.origins ?? []).map((o) => o.origin)]),
+        ]);
+        await storeProfile(env, teamId, profile.name, {
+          cookies: captured.cookies,
+          origins: mergeOrigins(state?.origins ?? [], captured.origins),
+        });
         return null;
       } catch (e) {
         return `The browser profile "${profile.name}" could not be saved: ${describeError(e)}`;

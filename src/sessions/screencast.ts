@@ -34,7 +34,9 @@ export class Screencast {
   /** Starts (or moves to the current page); safe to call repeatedly. */
   follow(): Promise<void> {
     this.running = true;
-    this.switching = this.switching.then(() => this.attach()).catch((e) => console.error(`live view: ${describeError(e)}`));
+    this.switching = this.switching
+      .then(() => this.attach())
+      .catch((e) => console.error(`live view: ${describeError(e)}`));
     return this.switching;
   }
 
@@ -53,8 +55,10 @@ export class Screencast {
     const page = this.page ?? (await this.driver.currentPage());
     if (event.type === "mouse") {
       await page.mouse.move(event.x, event.y);
-      if (event.action === "down") await page.mouse.down({ button: event.button ?? "left", clickCount: event.clickCount ?? 1 });
-      if (event.action === "up") await page.mouse.up({ button: event.button ?? "left", clickCount: event.clickCount ?? 1 });
+      if (event.action === "down")
+        await page.mouse.down({ button: event.button ?? "left", clickCount: event.clickCount ?? 1 });
+      if (event.action === "up")
+        await page.mouse.up({ button: event.button ?? "left", clickCount: event.clickCount ?? 1 });
     } else if (event.type === "wheel") {
       await page.mouse.move(event.x, event.y);
       await page.mouse.wheel({ deltaX: event.deltaX, deltaY: event.deltaY });
@@ -73,11 +77,18 @@ export class Screencast {
     const cdp = await page.createCDPSession();
     this.page = page;
     this.cdp = cdp;
-    cdp.on("Page.screencastFrame", (event: { data: string; sessionId: number; metadata: { deviceWidth: number; deviceHeight: number } }) => {
-      void cdp.send("Page.screencastFrameAck", { sessionId: event.sessionId }).catch(() => {});
-      this.lastFrame = { data: event.data, width: Math.round(event.metadata.deviceWidth), height: Math.round(event.metadata.deviceHeight) };
-      this.onFrame?.(this.lastFrame);
-    });
+    cdp.on(
+      "Page.screencastFrame",
+      (event: { data: string; sessionId: number; metadata: { deviceWidth: number; deviceHeight: number } }) => {
+        void cdp.send("Page.screencastFrameAck", { sessionId: event.sessionId }).catch(() => {});
+        this.lastFrame = {
+          data: event.data,
+          width: Math.round(event.metadata.deviceWidth),
+          height: Math.round(event.metadata.deviceHeight),
+        };
+        this.onFrame?.(this.lastFrame);
+      },
+    );
     await cdp.send("Page.startScreencast", { format: "jpeg", quality: 70, everyNthFrame: 1 });
   }
 

@@ -10,7 +10,15 @@ import { newId } from "../ids";
 import { SESSION_MIN_CREDITS } from "../credits/rates";
 import { lockProfile, unlockProfile, type ProfileOption } from "./profiles";
 import { sessionUrls } from "./tokens";
-import { SESSION_NOT_FOUND, unwrap, type ExecuteRequest, type SessionConfig, type SessionInfo, type SessionKind, type StopResult } from "./types";
+import {
+  SESSION_NOT_FOUND,
+  unwrap,
+  type ExecuteRequest,
+  type SessionConfig,
+  type SessionInfo,
+  type SessionKind,
+  type StopResult,
+} from "./types";
 import type { ExecuteResult } from "./sandbox";
 
 const DEFAULT_SESSIONS_PER_TEAM = 5;
@@ -47,13 +55,21 @@ export async function openSession(env: Env, teamId: string, input: OpenSessionIn
   const limit = sessionsPerTeam(env);
   const registry = registryStub(env, teamId);
   const reserved = await registry.reserve(
-    { id: config.id, kind: config.kind, scrapeId: config.scrapeId, streamWebView: config.streamWebView, createdAt: now, expiresAt: config.expiresAt },
+    {
+      id: config.id,
+      kind: config.kind,
+      scrapeId: config.scrapeId,
+      streamWebView: config.streamWebView,
+      createdAt: now,
+      expiresAt: config.expiresAt,
+    },
     limit,
   );
   if (!reserved) {
     throw new ApiError(
       "BROWSER_SESSION_LIMIT",
-      `Your team already has ${limit} browser sessions open, the most it may hold at once. Stop one (DELETE /v2/browser/{id}) or wait for one to expire.`,
+      `Your team already has ${limit} browser sessions open, the most it may hold at ` +
+        `once. Stop one (DELETE /v2/browser/{id}) or wait for one to expire.`,
     );
   }
   const saver = config.profile?.saveChanges ? config.profile : null;
@@ -79,13 +95,23 @@ export async function stopSession(env: Env, teamId: string, id: string): Promise
   return unwrap(await sessionStub(env, id).stop(teamId, "it was deleted"));
 }
 
-export async function executeInSessionById(env: Env, teamId: string, id: string, request: ExecuteRequest, apiOrigin: string): Promise<ExecuteResult> {
+export async function executeInSessionById(
+  env: Env,
+  teamId: string,
+  id: string,
+  request: ExecuteRequest,
+  apiOrigin: string,
+): Promise<ExecuteResult> {
   if (!UUID.test(id)) throw new ApiError("BROWSER_SESSION_NOT_FOUND", SESSION_NOT_FOUND);
   return unwrap(await sessionStub(env, id).execute(teamId, request, apiOrigin));
 }
 
 /** `{id, cdpUrl, liveViewUrl, interactiveLiveViewUrl, expiresAt}` of a session. */
-export async function sessionAddresses(env: Env, info: Pick<SessionInfo, "id" | "expiresAt" | "streamWebView">, apiOrigin: string) {
+export async function sessionAddresses(
+  env: Env,
+  info: Pick<SessionInfo, "id" | "expiresAt" | "streamWebView">,
+  apiOrigin: string,
+) {
   return {
     id: info.id,
     ...(await sessionUrls(env, apiOrigin, info.id, info.expiresAt, info.streamWebView)),
@@ -93,11 +119,18 @@ export async function sessionAddresses(env: Env, info: Pick<SessionInfo, "id" | 
   };
 }
 
-export async function listSessions(env: Env, teamId: string, status: "active" | "destroyed" | undefined, apiOrigin: string) {
+export async function listSessions(
+  env: Env,
+  teamId: string,
+  status: "active" | "destroyed" | undefined,
+  apiOrigin: string,
+) {
   const rows = await registryStub(env, teamId).list(status);
   return Promise.all(
     rows.map(async (row) => {
-      const info = await sessionStub(env, row.id).info(teamId).catch(() => null);
+      const info = await sessionStub(env, row.id)
+        .info(teamId)
+        .catch(() => null);
       const { id, cdpUrl, liveViewUrl, interactiveLiveViewUrl } = await sessionAddresses(env, row, apiOrigin);
       const lastActivity = info?.lastActivity ?? row.endedAt ?? row.createdAt;
       return {

@@ -81,7 +81,8 @@ export class SessionSockets {
     const attachment = ws.deserializeAttachment() as SocketAttachment | null;
     closeSocket(ws, code === 1005 || code === 1006 ? 1000 : code, "");
     if (attachment?.kind === "cdp") this.channels.get(attachment.key)?.close();
-    else if (attachment?.kind === "view" && this.viewers().every((viewer) => viewer === ws)) await this.hooks.connected()?.screencast.stop();
+    else if (attachment?.kind === "view" && this.viewers().every((viewer) => viewer === ws))
+      await this.hooks.connected()?.screencast.stop();
   }
 
   /** Closes every client with `reason` (the session is ending). */
@@ -100,7 +101,9 @@ export class SessionSockets {
   }
 
   private viewers(): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => (ws.deserializeAttachment() as SocketAttachment | null)?.kind === "view");
+    return this.ctx
+      .getWebSockets()
+      .filter((ws) => (ws.deserializeAttachment() as SocketAttachment | null)?.kind === "view");
   }
 }
 

@@ -21,7 +21,12 @@ export async function sessionToken(env: Env, sessionId: string, scope: TokenScop
 }
 
 /** The scope `token` grants on `sessionId`, or null when it is not this service's token for it or has expired. */
-export async function verifySessionToken(env: Env, sessionId: string, token: string, now = Date.now()): Promise<TokenScope | null> {
+export async function verifySessionToken(
+  env: Env,
+  sessionId: string,
+  token: string,
+  now = Date.now(),
+): Promise<TokenScope | null> {
   const [scope, expires, signature] = token.split(".");
   if (!SCOPES.includes(scope as TokenScope) || !/^\d+$/.test(expires ?? "") || !signature) return null;
   const expected = await hmacSha256Hex(signingSecret(env), material(sessionId, scope as TokenScope, Number(expires)));
@@ -30,7 +35,13 @@ export async function verifySessionToken(env: Env, sessionId: string, token: str
 }
 
 /** The addresses a session hands out; live views only when it streams. */
-export async function sessionUrls(env: Env, origin: string, sessionId: string, expiresAt: number, streamWebView: boolean) {
+export async function sessionUrls(
+  env: Env,
+  origin: string,
+  sessionId: string,
+  expiresAt: number,
+  streamWebView: boolean,
+) {
   const base = `${origin}/v2/browser/${sessionId}`;
   const wsBase = base.replace(/^http/, "ws");
   const cdpUrl = `${wsBase}/cdp?token=${await sessionToken(env, sessionId, "cdp", expiresAt)}`;

@@ -47,7 +47,18 @@ export interface ExecuteRequest {
 /** What interact replays to put a session on a scraped page. */
 export interface ReplayPlan {
   url: string;
-  options: Pick<ScrapeOptions, "headers" | "mobile" | "location" | "waitFor" | "actions" | "blockAds" | "skipTlsVerification" | "proxy" | "zeroDataRetention">;
+  options: Pick<
+    ScrapeOptions,
+    | "headers"
+    | "mobile"
+    | "location"
+    | "waitFor"
+    | "actions"
+    | "blockAds"
+    | "skipTlsVerification"
+    | "proxy"
+    | "zeroDataRetention"
+  >;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };

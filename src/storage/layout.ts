@@ -23,7 +23,8 @@ export const r2Keys = {
    * Change tracking: the last scrape of one page for one team and tag, under a per-(team, tag, host) prefix that
    * a crawl lists to find the pages it tracked before. `tagKey` and `urlHash` are hashes (src/tracking/store.ts).
    */
-  trackedPage: (teamId: string, tagKey: string, host: string, urlHash: string) => `tracking/${encodeURIComponent(teamId)}/${tagKey}/${host}/${urlHash}.json`,
+  trackedPage: (teamId: string, tagKey: string, host: string, urlHash: string) =>
+    `tracking/${encodeURIComponent(teamId)}/${tagKey}/${host}/${urlHash}.json`,
 };
 
 /** The prefix under which one team's tracked pages of one host and tag sit (listed by crawls). */

@@ -15,7 +15,10 @@ function comparable(markdown: string): string {
   return markdown.replace(/\s+/g, " ").trim();
 }
 
-export function changeStatus(previous: { markdown: string } | null, current: { markdown: string; statusCode: number }): ChangeStatus {
+export function changeStatus(
+  previous: { markdown: string } | null,
+  current: { markdown: string; statusCode: number },
+): ChangeStatus {
   if (!previous) return "new";
   if (GONE.has(current.statusCode)) return "removed";
   return comparable(previous.markdown) === comparable(current.markdown) ? "same" : "changed";
@@ -31,8 +34,16 @@ export interface GitDiff {
 const withFinalNewline = (text: string) => (text.endsWith("\n") ? text : `${text}\n`);
 
 export function gitDiff(previousMarkdown: string, currentMarkdown: string): GitDiff {
-  const text = createTwoFilesPatch("previous.md", "current.md", withFinalNewline(previousMarkdown), withFinalNewline(currentMarkdown), undefined, undefined, {
-    context: 3,
-  });
+  const text = createTwoFilesPatch(
+    "previous.md",
+    "current.md",
+    withFinalNewline(previousMarkdown),
+    withFinalNewline(currentMarkdown),
+    undefined,
+    undefined,
+    {
+      context: 3,
+    },
+  );
   return { text, json: { files: parseDiff(text) } };
 }

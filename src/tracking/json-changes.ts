@@ -39,11 +39,18 @@ const CHANGE_DESCRIPTION_SCHEMA = {
   required: ["summary", "changes"],
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** `{field: {previous, current}}` for every top-level field whose value differs (the whole value as `value` for non-objects). */
-export function fieldChanges(previous: unknown, current: unknown): Record<string, { previous: unknown; current: unknown }> {
+/**
+ * `{field: {previous, current}}` for every top-level field whose value differs (the whole value as `value` for
+ * non-objects).
+ */
+export function fieldChanges(
+  previous: unknown,
+  current: unknown,
+): Record<string, { previous: unknown; current: unknown }> {
   if (!isRecord(previous) && !isRecord(current) && previous !== null) {
     return same(previous, current) ? {} : { value: { previous: previous ?? null, current: current ?? null } };
   }
@@ -51,7 +58,8 @@ export function fieldChanges(previous: unknown, current: unknown): Record<string
   const after = isRecord(current) ? current : {};
   const changes: Record<string, { previous: unknown; current: unknown }> = {};
   for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (!same(before[field], after[field])) changes[field] = { previous: before[field] ?? null, current: after[field] ?? null };
+    if (!same(before[field], after[field]))
+      changes[field] = { previous: before[field] ?? null, current: after[field] ?? null };
   }
   return changes;
 }
@@ -72,7 +80,8 @@ export async function jsonModeChanges(
     {
       system:
         "You compare two versions of the same web page, given as markdown, and describe what changed between them. " +
-        "Answer with one JSON object conforming to the JSON Schema the user gives; quote the changed text where it helps.",
+        ("Answer with one JSON object conforming to the JSON Schema the " +
+          "user gives; quote the changed text where it helps."),
       user: [
         format.prompt ? `Instructions: ${format.prompt}` : "",
         `JSON Schema:\n${JSON.stringify(CHANGE_DESCRIPTION_SCHEMA)}`,

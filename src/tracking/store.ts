@@ -43,7 +43,12 @@ async function keyFor(teamId: string, pageId: string, tag: string | null): Promi
 }
 
 /** The last scrape of a page for this team and tag, or null when it was never tracked. */
-export async function readTrackedPage(env: Env, teamId: string, pageId: string, tag: string | null): Promise<TrackedPage | null> {
+export async function readTrackedPage(
+  env: Env,
+  teamId: string,
+  pageId: string,
+  tag: string | null,
+): Promise<TrackedPage | null> {
   const object = await env.BUCKET.get(await keyFor(teamId, pageId, tag));
   if (!object) return null;
   return (await object.json()) as TrackedPage;
@@ -62,7 +67,14 @@ export async function writeTrackedPage(env: Env, teamId: string, page: TrackedPa
  * Every page this team tracked on `host` with this tag (their identifying URLs), for a crawl looking for the
  * pages it no longer finds: R2 list pages of `pageSize` keys (1,000 is R2's most), stopping after `max`.
  */
-export async function listTrackedPages(env: Env, teamId: string, host: string, tag: string | null, max: number, pageSize = 1000): Promise<string[]> {
+export async function listTrackedPages(
+  env: Env,
+  teamId: string,
+  host: string,
+  tag: string | null,
+  max: number,
+  pageSize = 1000,
+): Promise<string[]> {
   const prefix = trackedSitePrefix(teamId, await tagKey(tag), host);
   const urls: string[] = [];
   let cursor: string | undefined;

@@ -29,7 +29,12 @@ export interface TrackingRequest {
 }
 
 /** Sets `document.changeTracking` (and any warning) and stores the page for the next comparison. */
-export async function addChangeTracking(env: Env, document: ScrapeDocument, request: TrackingRequest, now = Date.now()): Promise<void> {
+export async function addChangeTracking(
+  env: Env,
+  document: ScrapeDocument,
+  request: TrackingRequest,
+  now = Date.now(),
+): Promise<void> {
   const { format } = request;
   const pageId = trackedPageId(document.metadata.sourceURL);
   const markdown = document.markdown ?? "";
@@ -41,7 +46,8 @@ export async function addChangeTracking(env: Env, document: ScrapeDocument, requ
     changeStatus: status,
     visibility: request.visibility,
   };
-  if (previous && status === "changed" && format.modes.includes("git-diff")) result.diff = gitDiff(previous.markdown, markdown);
+  if (previous && status === "changed" && format.modes.includes("git-diff"))
+    result.diff = gitDiff(previous.markdown, markdown);
 
   let extraction = status === "same" ? previous?.extraction : undefined;
   if (format.modes.includes("json")) {

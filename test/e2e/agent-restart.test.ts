@@ -23,10 +23,20 @@ it("an agent run survives a restart of the dev server", async () => {
     const start = await fetch(`${server.url}/v2/agent`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ urls: [pages[0]], prompt: `Read the four slow pages\nFAKE-AGENT: ${JSON.stringify(script)}` }),
+      body: JSON.stringify({
+        urls: [pages[0]],
+        prompt: `Read the four slow pages\nFAKE-AGENT: ${JSON.stringify(script)}`,
+      }),
     });
     const { id } = (await start.json()) as { id: string };
-    const status = async () => (await (await fetch(`${server.url}/v2/agent/${id}`, { headers })).json()) as { status: string; steps: { action: string; status: string }[]; sources: string[]; data?: { titles: string[] }; creditsUsed: number };
+    const status = async () =>
+      (await (await fetch(`${server.url}/v2/agent/${id}`, { headers })).json()) as {
+        status: string;
+        steps: { action: string; status: string }[];
+        sources: string[];
+        data?: { titles: string[] };
+        creditsUsed: number;
+      };
     // Kill the server while the second slow page is being scraped (the site has its request, not yet its answer).
     const requestsFor = async (url: string) => {
       const log = (await (await fetch(`${site}/__requests`)).json()) as { requests: { path: string }[] };
@@ -46,13 +56,21 @@ it("an agent run survives a restart of the dev server", async () => {
     }
     expect(final.status).toBe("completed");
     expect(final.data?.titles).toEqual(["Slow", "Slow", "Slow", "Slow"]);
-    expect(final.steps.map((s) => `${s.action}:${s.status}`)).toEqual(["scrape:done", "scrape:done", "scrape:done", "scrape:done", "finish:done"]);
+    expect(final.steps.map((s) => `${s.action}:${s.status}`)).toEqual([
+      "scrape:done",
+      "scrape:done",
+      "scrape:done",
+      "scrape:done",
+      "finish:done",
+    ]);
     expect(final.sources).toEqual(pages);
     // the interrupted scrape ran again after the restart
     expect(await requestsFor(pages[1])).toBe(2);
     // five model steps (2 each) and four scrapes (1 each), charged once each to the team
     expect(final.creditsUsed).toBe(14);
-    const usage = (await (await fetch(`${server.url}/v2/team/credit-usage`, { headers })).json()) as { data: { creditsUsed: number } };
+    const usage = (await (await fetch(`${server.url}/v2/team/credit-usage`, { headers })).json()) as {
+      data: { creditsUsed: number };
+    };
     expect(usage.data.creditsUsed).toBe(14);
   } finally {
     await server.stop({ keepState: false });

@@ -25,8 +25,17 @@ beforeAll(async () => {
   const watchedBrowser = await puppeteer.connect({ browserWSEndpoint: a.cdpUrl!, defaultViewport: null });
   const [watchedPage] = await watchedBrowser.pages();
   await watchedPage.goto(`${site}/browser/form.html`);
-  watched = { id: a.id!, liveViewUrl: a.liveViewUrl!, interactiveLiveViewUrl: a.interactiveLiveViewUrl!, browser: watchedBrowser, page: watchedPage };
-  const viewerBrowser = await puppeteer.connect({ browserWSEndpoint: b.cdpUrl!, defaultViewport: { width: 1000, height: 700 } });
+  watched = {
+    id: a.id!,
+    liveViewUrl: a.liveViewUrl!,
+    interactiveLiveViewUrl: a.interactiveLiveViewUrl!,
+    browser: watchedBrowser,
+    page: watchedPage,
+  };
+  const viewerBrowser = await puppeteer.connect({
+    browserWSEndpoint: b.cdpUrl!,
+    defaultViewport: { width: 1000, height: 700 },
+  });
   viewer = { id: b.id!, browser: viewerBrowser, page: (await viewerBrowser.pages())[0] };
 });
 
@@ -55,7 +64,9 @@ it("shows the session's tab live; the view-only page ignores input", async () =>
   await viewer.page.waitForFunction("window.liveView.frames > 0", { timeout: 15_000 });
   const state = await liveState();
   expect(state).toMatchObject({ open: true, width: 1280, height: 720 });
-  expect(await viewer.page.$eval("#screen", (img) => (img as HTMLImageElement).src)).toMatch(/^data:image\/jpeg;base64,/);
+  expect(await viewer.page.$eval("#screen", (img) => (img as HTMLImageElement).src)).toMatch(
+    /^data:image\/jpeg;base64,/,
+  );
 
   // The picture follows the page.
   const before = state.frames;
@@ -79,13 +90,18 @@ it("forwards clicks and typing from the interactive view to the session's page",
   await watched.page.waitForFunction(() => document.activeElement?.id === "name", { timeout: 10_000 });
   await viewer.page.keyboard.type("Ada");
   await viewer.page.keyboard.press("Enter");
-  await watched.page.waitForFunction(() => document.querySelector("#greeting")?.textContent === "Welcome aboard, Ada!", { timeout: 10_000 });
+  await watched.page.waitForFunction(
+    () => document.querySelector("#greeting")?.textContent === "Welcome aboard, Ada!",
+    { timeout: 10_000 },
+  );
 });
 
 it("closes the view with the reason when the session ends", async () => {
   const stopped = await client.deleteBrowser(watched.id);
   expect(stopped.success).toBe(true);
   await viewer.page.waitForFunction("window.liveView.open === false", { timeout: 10_000 });
-  const closed = await viewer.page.evaluate(() => (window as unknown as { liveView: { closed: { reason: string } } }).liveView.closed);
+  const closed = await viewer.page.evaluate(
+    () => (window as unknown as { liveView: { closed: { reason: string } } }).liveView.closed,
+  );
   expect(closed.reason).toMatch(/Browser session has been destroyed/);
 });

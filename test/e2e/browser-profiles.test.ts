@@ -13,14 +13,18 @@ const run = (id: string, code: string) => client.browserExecute(id, { language: 
 
 it("round trip: a cookie and localStorage set in one session are there in the next, and in a scrape", async () => {
   const saver = await client.browser({ profile: { name, saveChanges: true } });
-  await expect(client.browser({ profile: { name, saveChanges: true } })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/in use by another session that saves/) });
+  await expect(client.browser({ profile: { name, saveChanges: true } })).rejects.toMatchObject({
+    status: 409,
+    message: expect.stringMatching(/in use by another session that saves/),
+  });
   const reader = await client.browser({ profile: { name, saveChanges: false } });
   await client.deleteBrowser(reader.id!);
 
   const set = await run(
     saver.id!,
     `await page.goto(${JSON.stringify(`${site}/article.html`)});
-await page.evaluate(() => { document.cookie = "theme=dark; max-age=3600; path=/"; localStorage.setItem("visits", "3"); });
+await page.evaluate(() => { document.cookie = "theme=dark; max-age=3600; path=/"; localStorage.setItem("visits", "3"); \
+});
 return await page.evaluate(() => document.cookie);`,
   );
   expect(set).toMatchObject({ exitCode: 0, result: "theme=dark" });

@@ -25,7 +25,15 @@ let server: { url: string; stop: () => Promise<void> };
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), "edgecrawl-devvars-"));
-  for (const entry of ["package.json", "wrangler.toml", "tsconfig.json", "src", "durable-objects", "queues", "scripts"]) {
+  for (const entry of [
+    "package.json",
+    "wrangler.toml",
+    "tsconfig.json",
+    "src",
+    "durable-objects",
+    "queues",
+    "scripts",
+  ]) {
     cpSync(join(repo, entry), join(project, entry), { recursive: true });
   }
   symlinkSync(join(repo, "node_modules"), join(project, "node_modules"), "dir");
@@ -60,7 +68,13 @@ const api = (path: string, init: { method?: string; body?: unknown; key?: string
 
 it("a crawl's webhook is signed with WEBHOOK_SECRET from .dev.vars", async () => {
   const receiver = `devvars-${Date.now()}`;
-  const started = await api("/v2/crawl", { body: { url: `${site}/article.html`, limit: 1, webhook: { url: `${site}/hooks/${receiver}`, events: ["completed"] } } });
+  const started = await api("/v2/crawl", {
+    body: {
+      url: `${site}/article.html`,
+      limit: 1,
+      webhook: { url: `${site}/hooks/${receiver}`, events: ["completed"] },
+    },
+  });
   expect(started.status).toBe(200);
   let deliveries: { headers: Record<string, string>; body: string }[] = [];
   for (let i = 0; i < 150 && deliveries.length === 0; i++) {
@@ -77,11 +91,15 @@ it("a crawl's webhook is signed with WEBHOOK_SECRET from .dev.vars", async () =>
 it("a json scrape goes to LLM_BASE_URL with LLM_MODEL and LLM_API_KEY from .dev.vars", async () => {
   const before = ((await (await fetch(`${site}/__llm`)).json()) as unknown[]).length;
   const schema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
-  const response = await api("/v2/scrape", { body: { url: `${site}/article.html`, formats: [{ type: "json", schema }] } });
+  const response = await api("/v2/scrape", {
+    body: { url: `${site}/article.html`, formats: [{ type: "json", schema }] },
+  });
   const body = (await response.json()) as { success: boolean; data: { json: unknown } };
   expect(response.status).toBe(200);
   expect(body.data.json).toEqual({ title: "How Lighthouses Work" });
-  const requests = ((await (await fetch(`${site}/__llm`)).json()) as { headers: Record<string, string>; body: { model: string } }[]).slice(before);
+  const requests = (
+    (await (await fetch(`${site}/__llm`)).json()) as { headers: Record<string, string>; body: { model: string } }[]
+  ).slice(before);
   expect(requests.length).toBeGreaterThan(0);
   expect(requests[0].headers.authorization).toBe("Bearer sk-devvars");
   expect(requests[0].body.model).toBe("devvars-model");
@@ -94,45 +112,72 @@ interface Delivery {
 
 /** Runs a crawl with a webhook and returns its deliveries once `crawl.completed` arrived, each signature checked. */
 async function crawlWithWebhook(body: Record<string, unknown>, receiver: string): Promise<Delivery[]> {
-  const started = await api("/v2/crawl", { body: { ...body, webhook: { url: `${site}/hooks/${receiver}`, events: ["page", "completed"] } } });
+  const started = await api("/v2/crawl", {
+    body: { ...body, webhook: { url: `${site}/hooks/${receiver}`, events: ["page", "completed"] } },
+  });
   expect(started.status).toBe(200);
   let deliveries: { headers: Record<string, string>; body: string }[] = [];
   for (let i = 0; i < 300 && !deliveries.some((d) => d.body.includes('"crawl.completed"')); i++) {
     await new Promise((r) => setTimeout(r, 200));
     deliveries = await (await fetch(`${site}/__webhooks/${receiver}`)).json();
   }
-  for (const d of deliveries) expect(d.headers["x-service-signature"]).toBe(`sha256=${createHmac("sha256", WEBHOOK_SECRET).update(d.body).digest("hex")}`);
+  for (const d of deliveries)
+    expect(d.headers["x-service-signature"]).toBe(
+      `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(d.body).digest("hex")}`,
+    );
   return deliveries.map((d) => JSON.parse(d.body) as Delivery);
 }
 
-it("a monitoring crawl (changeTracking, json mode through the .dev.vars LLM) reports changes through its signed webhook", async () => {
-  const name = `devvars-${Date.now()}`;
-  const setPage = (page: string, text: string) => fetch(`${site}/__changing/${name}/${page}?text=${encodeURIComponent(text)}`, { method: "POST" });
-  await setPage("price", "Price: 10");
-  await setPage("about", "About: harbor tours");
-  const monitor = {
-    url: `${site}/changing/${name}/`,
-    sitemap: "skip",
-    scrapeOptions: {
-      formats: ["markdown", { type: "changeTracking", modes: ["git-diff", "json"], tag: "daily", schema: { type: "object", properties: { price: { type: "number" } } } }],
-    },
-  };
-  const pageEvents = (deliveries: Delivery[]) =>
-    Object.fromEntries(deliveries.filter((d) => d.type === "crawl.page").map((d) => [d.data[0].metadata.sourceURL.split("/").pop() || "index", d.data[0].changeTracking!]));
+it(
+  "a monitoring crawl (changeTracking, json mode through the " +
+    ".dev.vars LLM) reports changes through its signed webhook",
+  async () => {
+    const name = `devvars-${Date.now()}`;
+    const setPage = (page: string, text: string) =>
+      fetch(`${site}/__changing/${name}/${page}?text=${encodeURIComponent(text)}`, { method: "POST" });
+    await setPage("price", "Price: 10");
+    await setPage("about", "About: harbor tours");
+    const monitor = {
+      url: `${site}/changing/${name}/`,
+      sitemap: "skip",
+      scrapeOptions: {
+        formats: [
+          "markdown",
+          {
+            type: "changeTracking",
+            modes: ["git-diff", "json"],
+            tag: "daily",
+            schema: { type: "object", properties: { price: { type: "number" } } },
+          },
+        ],
+      },
+    };
+    const pageEvents = (deliveries: Delivery[]) =>
+      Object.fromEntries(
+        deliveries
+          .filter((d) => d.type === "crawl.page")
+          .map((d) => [d.data[0].metadata.sourceURL.split("/").pop() || "index", d.data[0].changeTracking!]),
+      );
 
-  const first = pageEvents(await crawlWithWebhook(monitor, `${name}-1`));
-  expect(Object.keys(first).sort()).toEqual(["about", "index", "price"]);
-  for (const tracking of Object.values(first)) expect(tracking).toMatchObject({ changeStatus: "new", visibility: "visible", previousScrapeAt: null });
+    const first = pageEvents(await crawlWithWebhook(monitor, `${name}-1`));
+    expect(Object.keys(first).sort()).toEqual(["about", "index", "price"]);
+    for (const tracking of Object.values(first))
+      expect(tracking).toMatchObject({ changeStatus: "new", visibility: "visible", previousScrapeAt: null });
 
-  await setPage("price", "Price: 12");
-  const second = pageEvents(await crawlWithWebhook(monitor, `${name}-2`));
-  expect(second.about).toMatchObject({ changeStatus: "same", json: {} });
-  expect(second.price).toMatchObject({ changeStatus: "changed", json: { price: { previous: 10, current: 12 } } });
-  expect(second.price.diff.text).toContain("-Price: 10\n+Price: 12");
-});
+    await setPage("price", "Price: 12");
+    const second = pageEvents(await crawlWithWebhook(monitor, `${name}-2`));
+    expect(second.about).toMatchObject({ changeStatus: "same", json: {} });
+    expect(second.price).toMatchObject({ changeStatus: "changed", json: { price: { previous: 10, current: 12 } } });
+    expect(second.price.diff.text).toContain("-Price: 10\n+Price: 12");
+  },
+);
 
 it("ADMIN_TOKEN from .dev.vars opens the admin routes", async () => {
-  const response = await api("/admin/teams/default", { method: "PUT", body: { balance: null }, key: "devvars-admin-token" });
+  const response = await api("/admin/teams/default", {
+    method: "PUT",
+    body: { balance: null },
+    key: "devvars-admin-token",
+  });
   expect(response.status).toBe(200);
   const refused = await api("/admin/teams/default", { method: "PUT", body: { balance: null }, key: "wrong-token" });
   expect(refused.status).toBe(401);

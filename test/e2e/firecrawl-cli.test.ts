@@ -21,8 +21,21 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** Runs the CLI; its output without terminal colours. */
 async function firecrawl(...args: string[]): Promise<string> {
-  const env = { ...process.env, HOME: home, FIRECRAWL_API_URL: apiUrl, FIRECRAWL_API_KEY: key, FIRECRAWL_NO_TELEMETRY: "1", FIRECRAWL_NO_SEARCH_FEEDBACK: "1", NO_COLOR: "1" };
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { env, cwd: home, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 });
+  const env = {
+    ...process.env,
+    HOME: home,
+    FIRECRAWL_API_URL: apiUrl,
+    FIRECRAWL_API_KEY: key,
+    FIRECRAWL_NO_TELEMETRY: "1",
+    FIRECRAWL_NO_SEARCH_FEEDBACK: "1",
+    NO_COLOR: "1",
+  };
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+    env,
+    cwd: home,
+    timeout: 90_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return (stdout + stderr).replace(/\x1b\[[0-9;]*m/g, "");
 }
 
@@ -40,7 +53,17 @@ describe("firecrawl-cli against npm start", () => {
   });
 
   it("crawl --wait crawls the site and prints the pages", async () => {
-    const out = await firecrawl("crawl", `${site}/blog/`, "--wait", "--limit", "3", "--poll-interval", "1", "--timeout", "60");
+    const out = await firecrawl(
+      "crawl",
+      `${site}/blog/`,
+      "--wait",
+      "--limit",
+      "3",
+      "--poll-interval",
+      "1",
+      "--timeout",
+      "60",
+    );
     expect(out).toContain("completed");
     expect(out).toContain(`${site}/blog/post-1`);
   });

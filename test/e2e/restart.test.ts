@@ -19,10 +19,24 @@ it("a crawl survives a restart of the dev server", async () => {
     const start = await fetch(`${server.url}/v2/crawl`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ url: `${site}/tree/100/0`, crawlEntireDomain: true, sitemap: "skip", limit: 8, delay: 1, scrapeOptions: { timeout: 5000 } }),
+      body: JSON.stringify({
+        url: `${site}/tree/100/0`,
+        crawlEntireDomain: true,
+        sitemap: "skip",
+        limit: 8,
+        delay: 1,
+        scrapeOptions: { timeout: 5000 },
+      }),
     });
     const { id } = (await start.json()) as { id: string };
-    const status = async () => (await (await fetch(`${server.url}/v2/crawl/${id}`, { headers })).json()) as { status: string; completed: number; total: number; data: { metadata: { sourceURL: string } }[]; next?: string };
+    const status = async () =>
+      (await (await fetch(`${server.url}/v2/crawl/${id}`, { headers })).json()) as {
+        status: string;
+        completed: number;
+        total: number;
+        data: { metadata: { sourceURL: string } }[];
+        next?: string;
+      };
     // Let a few pages finish, then kill the server hard.
     for (let i = 0; i < 100 && (await status()).completed < 2; i++) await new Promise((r) => setTimeout(r, 200));
     const before = await status();

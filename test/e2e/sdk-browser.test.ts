@@ -56,7 +56,9 @@ describe("official SDK: scrape on the browser engine", () => {
   });
 
   it("surfaces a failing action as an SDK error with SCRAPE_ACTION_ERROR", async () => {
-    await expect(client.scrape(`${site}/browser/form.html`, { actions: [{ type: "click", selector: "#missing" }] })).rejects.toMatchObject({
+    await expect(
+      client.scrape(`${site}/browser/form.html`, { actions: [{ type: "click", selector: "#missing" }] }),
+    ).rejects.toMatchObject({
       status: 500,
       code: "SCRAPE_ACTION_ERROR",
     });

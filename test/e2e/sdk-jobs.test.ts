@@ -22,7 +22,12 @@ describe("official SDK: crawl", () => {
   });
 
   it("startCrawl() + getCrawlStatus() auto-paginates; getCrawlErrors(), getActiveCrawls(), cancelCrawl()", async () => {
-    const started = await client.startCrawl(`${site}/tree/300/0`, { crawlEntireDomain: true, sitemap: "skip", limit: 40, delay: 1 });
+    const started = await client.startCrawl(`${site}/tree/300/0`, {
+      crawlEntireDomain: true,
+      sitemap: "skip",
+      limit: 40,
+      delay: 1,
+    });
     expect(started.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(started.url).toBe(`${apiUrl}/v2/crawl/${started.id}`);
     const active = await client.getActiveCrawls();
@@ -38,7 +43,9 @@ describe("official SDK: crawl", () => {
       done = await client.getCrawlStatus(full.id, { autoPaginate: false });
     }
     // force pagination through `next`: ask the server for small pages directly, then let the SDK follow them
-    const res = await fetch(`${apiUrl}/v2/crawl/${full.id}?limit=3`, { headers: { authorization: `Bearer ${inject("e2eApiKey")}` } });
+    const res = await fetch(`${apiUrl}/v2/crawl/${full.id}?limit=3`, {
+      headers: { authorization: `Bearer ${inject("e2eApiKey")}` },
+    });
     const firstPage = (await res.json()) as { next?: string; data: unknown[] };
     expect(firstPage.data).toHaveLength(3);
     expect(firstPage.next).toBe(`${apiUrl}/v2/crawl/${full.id}?skip=3&limit=3`);
@@ -50,7 +57,11 @@ describe("official SDK: crawl", () => {
   });
 
   it("watcher() streams documents and finishes with done", async () => {
-    const started = await client.startCrawl(`${site}/tree/60/0`, { crawlEntireDomain: true, sitemap: "skip", limit: 8 });
+    const started = await client.startCrawl(`${site}/tree/60/0`, {
+      crawlEntireDomain: true,
+      sitemap: "skip",
+      limit: 8,
+    });
     const watcher = client.watcher(started.id, { kind: "crawl", pollInterval: 1 });
     const seen = new Set<string>();
     const finished = new Promise<{ status: string }>((resolve, reject) => {
@@ -67,21 +78,27 @@ describe("official SDK: crawl", () => {
 });
 
 describe("official SDK: batch scrape and map", () => {
-  it("batchScrape() and startBatchScrape()/getBatchScrapeStatus()/cancelBatchScrape()/getBatchScrapeErrors()", async () => {
-    const job = await client.batchScrape([`${site}/docs/a`, `${site}/docs/c`, "not a url"], { options: { formats: ["markdown"] }, pollInterval: 1 });
-    expect(job.status).toBe("completed");
-    expect(job.data.map(pathOf).sort()).toEqual(["/docs/a", "/docs/c"]);
+  it(
+    "batchScrape() and " + "startBatchScrape()/getBatchScrapeStatus()/cancelBatchScrape()/getBatchScrapeErrors()",
+    async () => {
+      const job = await client.batchScrape([`${site}/docs/a`, `${site}/docs/c`, "not a url"], {
+        options: { formats: ["markdown"] },
+        pollInterval: 1,
+      });
+      expect(job.status).toBe("completed");
+      expect(job.data.map(pathOf).sort()).toEqual(["/docs/a", "/docs/c"]);
 
-    const started = await client.startBatchScrape(
-      Array.from({ length: 15 }, (_, i) => `${site}/slow?ms=400&i=${i}`),
-      { options: { formats: ["markdown"] }, maxConcurrency: 1 },
-    );
-    expect(started.invalidURLs).toEqual([]);
-    expect(await client.cancelBatchScrape(started.id)).toBe(true);
-    expect((await client.getBatchScrapeStatus(started.id)).status).toBe("cancelled");
-    const errors = await client.getBatchScrapeErrors(started.id);
-    expect(errors.errors).toEqual([]);
-  });
+      const started = await client.startBatchScrape(
+        Array.from({ length: 15 }, (_, i) => `${site}/slow?ms=400&i=${i}`),
+        { options: { formats: ["markdown"] }, maxConcurrency: 1 },
+      );
+      expect(started.invalidURLs).toEqual([]);
+      expect(await client.cancelBatchScrape(started.id)).toBe(true);
+      expect((await client.getBatchScrapeStatus(started.id)).status).toBe("cancelled");
+      const errors = await client.getBatchScrapeErrors(started.id);
+      expect(errors.errors).toEqual([]);
+    },
+  );
 
   it("map() lists the site, sitemap orphans included", async () => {
     const result = await client.map(`${site}/docs/`, { sitemap: "include", limit: 50 });

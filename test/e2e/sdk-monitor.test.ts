@@ -18,19 +18,26 @@ const client = new Firecrawl({ apiKey: inject("e2eApiKey"), apiUrl });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function setPage(name: string, text: string): Promise<void> {
-  expect((await fetch(`${site}/__changing/${name}/offer?text=${encodeURIComponent(text)}`, { method: "POST" })).status).toBe(200);
+  expect(
+    (await fetch(`${site}/__changing/${name}/offer?text=${encodeURIComponent(text)}`, { method: "POST" })).status,
+  ).toBe(200);
 }
 
 type Check = Awaited<ReturnType<Firecrawl["listMonitorChecks"]>>[number];
 const ran = (c: Check) => c.status === "completed" || c.status === "partial" || c.status === "failed";
 
-async function waitForCheck(list: () => Promise<Check[]>, predicate: (c: Check) => boolean, timeoutMs = 40_000): Promise<Check> {
+async function waitForCheck(
+  list: () => Promise<Check[]>,
+  predicate: (c: Check) => boolean,
+  timeoutMs = 40_000,
+): Promise<Check> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const checks = await list();
     const found = checks.find(predicate);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no such check: ${JSON.stringify(checks.map((c) => [c.status, c.trigger, c.summary]))}`);
+    if (Date.now() > deadline)
+      throw new Error(`no such check: ${JSON.stringify(checks.map((c) => [c.status, c.trigger, c.summary]))}`);
     await sleep(300);
   }
 }
@@ -47,7 +54,12 @@ describe("official SDK: monitors", () => {
       targets: [{ type: "scrape", urls: [url] }],
       webhook: { url: `${site}/hooks/${receiver}`, events: ["page"] },
     });
-    expect(monitor).toMatchObject({ name: "Offer watch", status: "active", schedule: { cron: "*/2 * * * * *", timezone: "UTC" }, retentionDays: 30 });
+    expect(monitor).toMatchObject({
+      name: "Offer watch",
+      status: "active",
+      schedule: { cron: "*/2 * * * * *", timezone: "UTC" },
+      retentionDays: 30,
+    });
     expect(monitor.targets[0]).toMatchObject({ id: "target-1", type: "scrape", urls: [url] });
     expect((await client.listMonitors({ limit: 100 })).map((m) => m.id)).toContain(monitor.id);
 
@@ -64,8 +76,13 @@ describe("official SDK: monitors", () => {
     expect(detail.pages[0].diff?.text).toContain("\n-Price: 10\n+Price: 12\n");
 
     let deliveries: { body: string }[] = [];
-    for (let i = 0; i < 50 && deliveries.length === 0; i++, await sleep(200)) deliveries = await (await fetch(`${site}/__webhooks/${receiver}`)).json();
-    expect(JSON.parse(deliveries[0].body)).toMatchObject({ type: "monitor.page", id: monitor.id, data: [{ checkId: changed.id, url, status: "changed" }] });
+    for (let i = 0; i < 50 && deliveries.length === 0; i++, await sleep(200))
+      deliveries = await (await fetch(`${site}/__webhooks/${receiver}`)).json();
+    expect(JSON.parse(deliveries[0].body)).toMatchObject({
+      type: "monitor.page",
+      id: monitor.id,
+      data: [{ checkId: changed.id, url, status: "changed" }],
+    });
 
     const manual = await client.runMonitor(monitor.id);
     expect(manual).toMatchObject({ monitorId: monitor.id, trigger: "manual" });
@@ -83,38 +100,54 @@ describe("official SDK: monitors", () => {
     await expect(client.getMonitor(monitor.id)).rejects.toThrow(/not found/i);
   });
 
-  it("search targets through the search provider: results filtered by domain, new the first time, then same", async () => {
-    const monitor = await client.createMonitor({
-      name: "Search watch",
-      schedule: { cron: "0 0 1 1 *" },
-      targets: [
-        { type: "search", id: "posts", queries: ["post", "guide"], maxResults: 5, excludeDomains: ["example.com"] },
-        { type: "search", id: "elsewhere", queries: ["post"], includeDomains: ["example.com"] },
-        { type: "search", id: "first-only", queries: ["post"], maxResults: 1 },
-      ],
-    });
-    const run = async () => {
-      const { id } = await client.runMonitor(monitor.id);
-      await waitForCheck(() => client.listMonitorChecks(monitor.id), (c) => c.id === id && ran(c));
-      return client.getMonitorCheck(monitor.id, id);
-    };
-    const first = await run();
-    const urlsOf = (target: string) => first.pages.filter((p) => p.targetId === target).map((p) => new URL(p.url).pathname);
-    expect(urlsOf("posts").sort()).toEqual(["/blog/post-1", "/blog/post-2", "/docs/a"]);
-    expect(urlsOf("elsewhere")).toEqual([]);
-    expect(urlsOf("first-only")).toEqual(["/blog/post-1"]);
-    expect(first.summary).toMatchObject({ totalPages: 4, new: 4 });
-    expect(first.targetResults).toContainEqual({ targetId: "posts", type: "search", searchCompleted: true, resultCount: 3, matches: 3, searchCredits: 2 });
-    expect(first.actualCredits).toBe(4); // one per query
-    // Pages come in pages: the SDK follows `next` unless told not to.
-    const onePage = await client.getMonitorCheck(monitor.id, first.id, { limit: 1, autoPaginate: false });
-    expect(onePage.pages).toHaveLength(1);
-    expect(onePage.next).toBe(`${apiUrl}/v2/monitor/${monitor.id}/checks/${first.id}?skip=1&limit=1`);
-    expect((await client.getMonitorCheck(monitor.id, first.id, { limit: 1 })).pages.map((p) => p.id)).toEqual(first.pages.map((p) => p.id));
-    const second = await run();
-    expect(second.summary).toMatchObject({ totalPages: 4, same: 4, new: 0 });
-    expect(await client.deleteMonitor(monitor.id)).toBe(true);
-  });
+  it(
+    "search targets through the search provider: results " + "filtered by domain, new the first time, then same",
+    async () => {
+      const monitor = await client.createMonitor({
+        name: "Search watch",
+        schedule: { cron: "0 0 1 1 *" },
+        targets: [
+          { type: "search", id: "posts", queries: ["post", "guide"], maxResults: 5, excludeDomains: ["example.com"] },
+          { type: "search", id: "elsewhere", queries: ["post"], includeDomains: ["example.com"] },
+          { type: "search", id: "first-only", queries: ["post"], maxResults: 1 },
+        ],
+      });
+      const run = async () => {
+        const { id } = await client.runMonitor(monitor.id);
+        await waitForCheck(
+          () => client.listMonitorChecks(monitor.id),
+          (c) => c.id === id && ran(c),
+        );
+        return client.getMonitorCheck(monitor.id, id);
+      };
+      const first = await run();
+      const urlsOf = (target: string) =>
+        first.pages.filter((p) => p.targetId === target).map((p) => new URL(p.url).pathname);
+      expect(urlsOf("posts").sort()).toEqual(["/blog/post-1", "/blog/post-2", "/docs/a"]);
+      expect(urlsOf("elsewhere")).toEqual([]);
+      expect(urlsOf("first-only")).toEqual(["/blog/post-1"]);
+      expect(first.summary).toMatchObject({ totalPages: 4, new: 4 });
+      expect(first.targetResults).toContainEqual({
+        targetId: "posts",
+        type: "search",
+        searchCompleted: true,
+        resultCount: 3,
+        matches: 3,
+        searchCredits: 2,
+      });
+      expect(first.actualCredits).toBe(4); // one per query
+      // Pages come in pages: the SDK follows `next` unless told not to.
+      const onePage = await client.getMonitorCheck(monitor.id, first.id, { limit: 1, autoPaginate: false });
+      expect(onePage.pages).toHaveLength(1);
+      expect(onePage.next).toBe(`${apiUrl}/v2/monitor/${monitor.id}/checks/${first.id}?skip=1&limit=1`);
+      expect((await client.getMonitorCheck(monitor.id, first.id, { limit: 1 })).pages.map((p) => p.id)).toEqual(
+        first.pages.map((p) => p.id),
+      );
+      const second = await run();
+      expect(second.summary).toMatchObject({ totalPages: 4, same: 4, new: 0 });
+      expect(await client.deleteMonitor(monitor.id)).toBe(true);
+    },
+  );
 });
 
 it("a monitor's schedule survives a restart of the dev server", async () => {
@@ -122,14 +155,21 @@ it("a monitor's schedule survives a restart of the dev server", async () => {
   let server = await startServer({ persistTo: state, vars: { MONITOR_MIN_INTERVAL_SECONDS: "1" } });
   try {
     const restarted = () => new Firecrawl({ apiKey: server.apiKey, apiUrl: server.url });
-    const monitor = await restarted().createMonitor({ name: "restart", schedule: { text: "every 2 seconds" }, targets: [{ type: "scrape", urls: [`${site}/article.html`] }] });
+    const monitor = await restarted().createMonitor({
+      name: "restart",
+      schedule: { text: "every 2 seconds" },
+      targets: [{ type: "scrape", urls: [`${site}/article.html`] }],
+    });
     await waitForCheck(() => restarted().listMonitorChecks(monitor.id), ran);
     await server.stop({ keepState: true, signal: "SIGKILL" });
 
     server = await startServer({ persistTo: state, vars: { MONITOR_MIN_INTERVAL_SECONDS: "1" } });
     const back = Date.now();
     // Only the persisted alarm schedules runs: a check scheduled after the restart shows it fired.
-    const after = await waitForCheck(() => restarted().listMonitorChecks(monitor.id), (c) => ran(c) && c.trigger === "scheduled" && Date.parse(c.scheduledFor!) >= back);
+    const after = await waitForCheck(
+      () => restarted().listMonitorChecks(monitor.id),
+      (c) => ran(c) && c.trigger === "scheduled" && Date.parse(c.scheduledFor!) >= back,
+    );
     expect(after.status).toBe("completed");
     expect(await restarted().deleteMonitor(monitor.id)).toBe(true);
   } finally {

@@ -26,7 +26,10 @@ describe("official SDK: scrape", () => {
   });
 
   it("surfaces validation errors as SDK errors with the status and code", async () => {
-    await expect(client.scrape(`${site}/article.html`, { timeout: 10 } as never)).rejects.toMatchObject({ status: 400, code: "BAD_REQUEST" });
+    await expect(client.scrape(`${site}/article.html`, { timeout: 10 } as never)).rejects.toMatchObject({
+      status: 400,
+      code: "BAD_REQUEST",
+    });
   });
 
   it("rejects a bad key", async () => {

@@ -21,7 +21,11 @@ async function api(method: string, path: string): Promise<any> {
 }
 
 /** The fake model's tool-calling requests whose conversation carries `marker`. */
-async function modelCalls(marker: string): Promise<{ body: { tools: { function: { name: string } }[]; messages: { role: string; content: string | null }[] } }[]> {
+async function modelCalls(
+  marker: string,
+): Promise<
+  { body: { tools: { function: { name: string } }[]; messages: { role: string; content: string | null }[] } }[]
+> {
   const all = (await (await fetch(`${site}/__llm`)).json()) as { body: { tools?: unknown; messages: unknown[] } }[];
   return all.filter((r) => r.body.tools && JSON.stringify(r.body.messages).includes(marker)) as never;
 }
@@ -33,7 +37,10 @@ describe("official SDK: search", () => {
       { url: `${site}/blog/post-1`, title: "Post 1", description: "The first post.", position: 1 },
       { url: `${site}/blog/post-2`, title: "Post 2", description: "The second post.", position: 2 },
     ]);
-    const scraped = await client.search("lighthouses", { sources: ["web", "news"], scrapeOptions: { formats: ["markdown"] } });
+    const scraped = await client.search("lighthouses", {
+      sources: ["web", "news"],
+      scrapeOptions: { formats: ["markdown"] },
+    });
     const [web] = scraped.web as { url: string; markdown?: string; metadata?: { statusCode: number } }[];
     expect(web.url).toBe(`${site}/article.html`);
     expect(web.markdown).toContain("# How Lighthouses Work");
@@ -44,30 +51,54 @@ describe("official SDK: search", () => {
 
 describe("official SDK: parse", () => {
   it("parse() converts an HTML, a PDF and a DOCX file", async () => {
-    const html = await client.parse({ data: fixtureFile("article.html"), filename: "article.html", contentType: "text/html" });
+    const html = await client.parse({
+      data: fixtureFile("article.html"),
+      filename: "article.html",
+      contentType: "text/html",
+    });
     expect(html.markdown).toContain("# How Lighthouses Work");
-    const pdf = await client.parse({ data: fixtureFile("doc.pdf"), filename: "doc.pdf", contentType: "application/pdf" }, { formats: ["markdown"] });
+    const pdf = await client.parse(
+      { data: fixtureFile("doc.pdf"), filename: "doc.pdf", contentType: "application/pdf" },
+      { formats: ["markdown"] },
+    );
     expect(pdf.markdown).toContain("Quarterly Report");
     expect(pdf.metadata).toMatchObject({ numPages: 3, creditsUsed: 3 });
-    const docx = await client.parse({ data: new Uint8Array(fixtureFile("files/report.docx")), filename: "report.docx" }, { formats: ["markdown", "links"] });
+    const docx = await client.parse(
+      { data: new Uint8Array(fixtureFile("files/report.docx")), filename: "report.docx" },
+      { formats: ["markdown", "links"] },
+    );
     expect(docx.markdown).toContain("# Quarterly Report");
     expect(docx.links).toContain("https://lighthouse.example/project");
   });
 
   it("parse() of an unknown type is refused with the accepted types", async () => {
-    await expect(client.parse({ data: "GIF89a", filename: "x.gif", contentType: "image/gif" })).rejects.toThrow(/accepts HTML/);
+    await expect(client.parse({ data: "GIF89a", filename: "x.gif", contentType: "image/gif" })).rejects.toThrow(
+      /accepts HTML/,
+    );
   });
 });
 
 describe("official SDK: extract", () => {
-  const titlesSchema = { type: "object", properties: { titles: { type: "array", items: { type: "string" } } }, required: ["titles"] };
+  const titlesSchema = {
+    type: "object",
+    properties: { titles: { type: "array", items: { type: "string" } } },
+    required: ["titles"],
+  };
 
   it("extract() over two fixture pages: the model reads only them, and the answer matches the schema", async () => {
     const marker = `extract-${crypto.randomUUID()}`;
     const script = [[{ scrape: "$start[0]" }, { scrape: "$start[1]" }], { finish: { titles: "$titles" } }];
     const urls = [`${site}/blog/post-1`, `${site}/blog/post-2`];
     const tokensBefore = (await api("GET", "/v2/team/token-usage")).data.tokensUsed as number;
-    const result = await client.extract({ urls, prompt: `List the titles (${marker})\nFAKE-AGENT: ${JSON.stringify(script)}`, schema: titlesSchema, systemPrompt: "Answer in English.", showSources: true, pollInterval: 1, timeout: 60 });
+    const result = await client.extract({
+      urls,
+      prompt: `List the titles (${marker})\nFAKE-AGENT: ${JSON.stringify(script)}`,
+      schema: titlesSchema,
+      systemPrompt: "Answer in English.",
+      showSources: true,
+      pollInterval: 1,
+      timeout: 60,
+    });
     expect(result).toMatchObject({ success: true, status: "completed", data: { titles: ["Post 1", "Post 2"] } });
     expect(result.sources).toEqual({ pages: urls });
     expect(result.creditsUsed).toBe(6); // two model steps (2 each) and two scrapes
@@ -83,7 +114,11 @@ describe("official SDK: extract", () => {
   it("a wildcard URL maps the site under its path first", async () => {
     const marker = `extract-${crypto.randomUUID()}`;
     const script = [{ scrape: "$start[0]" }, { finish: { titles: "$titles" } }];
-    const started = await client.startExtract({ urls: [`${site}/docs/*`], prompt: `Titles (${marker})\nFAKE-AGENT: ${JSON.stringify(script)}`, schema: titlesSchema });
+    const started = await client.startExtract({
+      urls: [`${site}/docs/*`],
+      prompt: `Titles (${marker})\nFAKE-AGENT: ${JSON.stringify(script)}`,
+      schema: titlesSchema,
+    });
     expect(started).toMatchObject({ success: true, id: expect.any(String) });
     let status = await client.getExtractStatus(started.id!);
     for (let i = 0; i < 120 && status.status === "processing"; i++) {
@@ -108,7 +143,10 @@ describe("official SDK: account", () => {
 
   it("getTokenUsage() and the history count the tokens of a summary", async () => {
     const before = (await api("GET", "/v2/team/token-usage")).data.tokensUsed as number;
-    await client.parse({ data: "<h1>Tokens</h1><p>Counted text.</p>", filename: "tokens.html" }, { formats: ["summary"] });
+    await client.parse(
+      { data: "<h1>Tokens</h1><p>Counted text.</p>", filename: "tokens.html" },
+      { formats: ["summary"] },
+    );
     const usage = await client.getTokenUsage();
     expect(usage.remainingTokens).toBe(99_999_999);
     expect((await api("GET", "/v2/team/token-usage")).data.tokensUsed).toBeGreaterThanOrEqual(before + 120);

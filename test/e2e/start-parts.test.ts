@@ -29,8 +29,10 @@ describe("front door", () => {
       req.on("end", () => {
         seen.push(`${req.method} ${req.url} ${body}`);
         const attempts = seen.filter((s) => s.startsWith(`${req.method} ${req.url} `)).length;
-        if (req.url === "/lost-once" && attempts === 1) return res.writeHead(503, { "content-type": "text/plain" }).end(RESTART);
-        if (req.url === "/unavailable") return res.writeHead(503, { "content-type": "application/json" }).end('{"error":"busy"}');
+        if (req.url === "/lost-once" && attempts === 1)
+          return res.writeHead(503, { "content-type": "text/plain" }).end(RESTART);
+        if (req.url === "/unavailable")
+          return res.writeHead(503, { "content-type": "application/json" }).end('{"error":"busy"}');
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ got: body, attempts }));
       });
     });
@@ -62,24 +64,29 @@ describe("front door", () => {
 });
 
 describe("Chromium reaper", () => {
-  it("kills the process group of a recorded browser whose launcher is gone, and leaves a live server's browser alone", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "edgecrawl-reaper-"));
-    // Stand-ins for browsers: long sleeps named like Chromium, each in a process group of its own.
-    const start = () => spawn("bash", ["-c", "exec -a chromium-standin sleep 60"], { detached: true, stdio: "ignore" });
-    const orphan = start();
-    const owned = start();
-    try {
-      await new Promise((r) => setTimeout(r, 300));
-      writeFileSync(join(dir, String(orphan.pid)), "999999\n"); // a launcher that is not its parent (gone)
-      writeFileSync(join(dir, String(owned.pid)), `${process.pid}\n`); // its launcher is still its parent
-      const exited = new Promise((resolve) => orphan.once("exit", (_code, signal) => resolve(signal)));
-      expect(reapOrphanedBrowsers(dir)).toEqual([orphan.pid]);
-      expect(await exited).toBe("SIGKILL");
-      expect(owned.exitCode).toBeNull();
-      expect(() => process.kill(owned.pid!, 0)).not.toThrow();
-    } finally {
-      for (const child of [orphan, owned]) child.kill("SIGKILL");
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "kills the process group of a recorded browser whose launcher " +
+      "is gone, and leaves a live server's browser alone",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "edgecrawl-reaper-"));
+      // Stand-ins for browsers: long sleeps named like Chromium, each in a process group of its own.
+      const start = () =>
+        spawn("bash", ["-c", "exec -a chromium-standin sleep 60"], { detached: true, stdio: "ignore" });
+      const orphan = start();
+      const owned = start();
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        writeFileSync(join(dir, String(orphan.pid)), "999999\n"); // a launcher that is not its parent (gone)
+        writeFileSync(join(dir, String(owned.pid)), `${process.pid}\n`); // its launcher is still its parent
+        const exited = new Promise((resolve) => orphan.once("exit", (_code, signal) => resolve(signal)));
+        expect(reapOrphanedBrowsers(dir)).toEqual([orphan.pid]);
+        expect(await exited).toBe("SIGKILL");
+        expect(owned.exitCode).toBeNull();
+        expect(() => process.kill(owned.pid!, 0)).not.toThrow();
+      } finally {
+        for (const child of [orphan, owned]) child.kill("SIGKILL");
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -10,7 +10,8 @@ import { call, callJson } from "../helpers";
 /** Every route the app registers (method, path), once each. */
 function registeredRoutes(): { method: string; path: string }[] {
   const seen = new Map<string, { method: string; path: string }>();
-  for (const r of createApp().routes) if (r.method !== "ALL") seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
+  for (const r of createApp().routes)
+    if (r.method !== "ALL") seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
   return [...seen.values()];
 }
 
@@ -36,7 +37,10 @@ describe("access control", () => {
         const listed = PUBLIC_ROUTES.find((r) => r.method === route.method && r.path === route.path);
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
         // A route with its own credential may refuse a missing one, but never with the API-key check's answer.
-        if (listed?.token) expect(body?.error ?? "", `${route.method} ${route.path}`).not.toMatch(/^Unauthorized$|API key is missing|Invalid token/);
+        if (listed?.token)
+          expect(body?.error ?? "", `${route.method} ${route.path}`).not.toMatch(
+            /^Unauthorized$|API key is missing|Invalid token/,
+          );
         else expect(response.status, `${route.method} ${route.path}`).not.toBe(401);
       } else {
         expect(response.status, `${route.method} ${route.path}`).toBe(401);
@@ -52,7 +56,8 @@ describe("access control", () => {
     const keyless: string[] = [];
     for (const [path, operations] of Object.entries<Record<string, { security?: unknown[] }>>(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        if (Array.isArray(operation.security) && operation.security.length === 0) keyless.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`);
+        if (Array.isArray(operation.security) && operation.security.length === 0)
+          keyless.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`);
       }
     }
     const documentedPublic = PUBLIC_ROUTES.filter((r) => r.token).map((r) => `${r.method} ${r.path}`);

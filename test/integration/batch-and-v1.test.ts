@@ -10,15 +10,25 @@ describe("POST /v2/batch/scrape", () => {
     const urls = [fixture("/docs/a"), "not a url", fixture("/docs/b"), "ftp://example.com/x", fixture("/doc.pdf")];
     // The whole page (navigation and footer too): Guide B's own links are a bare row after its paragraph, which
     // the main-content extractor drops as clutter (`links` lists the links of the content the formats show).
-    const { status, body } = await callJson("POST", "/v2/batch/scrape", { urls, formats: ["markdown", "links"], onlyMainContent: false });
+    const { status, body } = await callJson("POST", "/v2/batch/scrape", {
+      urls,
+      formats: ["markdown", "links"],
+      onlyMainContent: false,
+    });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ success: true, url: `${API}/v2/batch/scrape/${body.id}`, invalidURLs: ["not a url", "ftp://example.com/x"] });
+    expect(body).toMatchObject({
+      success: true,
+      url: `${API}/v2/batch/scrape/${body.id}`,
+      invalidURLs: ["not a url", "ftp://example.com/x"],
+    });
     const final = await waitForJob(`/v2/batch/scrape/${body.id}`);
     expect(final).toMatchObject({ status: "completed", completed: 3, total: 3, creditsUsed: 5 });
     const documents = await allDocuments(`/v2/batch/scrape/${body.id}`);
     expect(pathsOf(documents)).toEqual(["/doc.pdf", "/docs/a", "/docs/b"]);
     const guideB = documents.find((d) => d.metadata.sourceURL === fixture("/docs/b"))!;
-    expect(guideB.links).toEqual(["/", "/docs/", "/blog/", "/docs/c", "/docs/fail", "/docs/missing", "/docs/b", "/about"].map(fixture));
+    expect(guideB.links).toEqual(
+      ["/", "/docs/", "/blog/", "/docs/c", "/docs/fail", "/docs/missing", "/docs/b", "/about"].map(fixture),
+    );
     // no discovery: the links were not followed
     expect(documents).toHaveLength(3);
   });
@@ -33,7 +43,10 @@ describe("POST /v2/batch/scrape", () => {
   });
 
   it("with ignoreInvalidURLs false, any invalid URL is a 400 naming it; none valid is a 400", async () => {
-    const strict = await callJson("POST", "/v2/batch/scrape", { urls: [fixture("/docs/a"), "not a url"], ignoreInvalidURLs: false });
+    const strict = await callJson("POST", "/v2/batch/scrape", {
+      urls: [fixture("/docs/a"), "not a url"],
+      ignoreInvalidURLs: false,
+    });
     expect(strict.status).toBe(400);
     expect(strict.body.error).toMatch(/^urls\[1\]: .*"not a url"/);
     const none = await callJson("POST", "/v2/batch/scrape", { urls: ["nope", "also nope"] });
@@ -47,10 +60,14 @@ describe("POST /v2/batch/scrape", () => {
   });
 
   it("records failures in errors, cancels, and isolates teams", async () => {
-    const { body } = await callJson("POST", "/v2/batch/scrape", { urls: [fixture("/docs/a"), fixture("/redirect-loop")] });
+    const { body } = await callJson("POST", "/v2/batch/scrape", {
+      urls: [fixture("/docs/a"), fixture("/redirect-loop")],
+    });
     await waitForJob(`/v2/batch/scrape/${body.id}`);
     const errors = await callJson("GET", `/v2/batch/scrape/${body.id}/errors`);
-    expect(errors.body.errors).toEqual([expect.objectContaining({ url: fixture("/redirect-loop"), code: "SCRAPE_TOO_MANY_REDIRECTS" })]);
+    expect(errors.body.errors).toEqual([
+      expect.objectContaining({ url: fixture("/redirect-loop"), code: "SCRAPE_TOO_MANY_REDIRECTS" }),
+    ]);
     expect((await callJson("GET", `/v2/batch/scrape/${body.id}`, undefined, { key: OTHER_TEAM_KEY })).status).toBe(404);
     // a batch id is not a crawl id
     expect((await callJson("GET", `/v2/crawl/${body.id}`)).status).toBe(404);
@@ -68,11 +85,16 @@ describe("POST /v2/batch/scrape", () => {
 
   it("sends batch_scrape.* webhooks", async () => {
     const receiver = `batch-${crypto.randomUUID().slice(0, 8)}`;
-    const { body } = await callJson("POST", "/v2/batch/scrape", { urls: [fixture("/docs/a"), fixture("/docs/c")], webhook: fixture(`/hooks/${receiver}`) });
+    const { body } = await callJson("POST", "/v2/batch/scrape", {
+      urls: [fixture("/docs/a"), fixture("/docs/c")],
+      webhook: fixture(`/hooks/${receiver}`),
+    });
     await waitForJob(`/v2/batch/scrape/${body.id}`);
     let types: string[] = [];
     for (let i = 0; i < 100 && !types.includes("batch_scrape.completed"); i++) {
-      types = ((await (await fetch(fixture(`/__webhooks/${receiver}`))).json()) as { body: string }[]).map((d) => JSON.parse(d.body).type);
+      types = ((await (await fetch(fixture(`/__webhooks/${receiver}`))).json()) as { body: string }[]).map(
+        (d) => JSON.parse(d.body).type,
+      );
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(types).toEqual(["batch_scrape.started", "batch_scrape.page", "batch_scrape.page", "batch_scrape.completed"]);
@@ -115,7 +137,10 @@ describe("v1", () => {
     const unknown = await callJson("POST", "/v1/crawl", { url: fixture("/docs/"), sitemap: "skip" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toContain('"sitemap"');
-    const v1Format = await callJson("POST", "/v1/crawl", { url: fixture("/docs/"), scrapeOptions: { formats: ["screenshot@fullPage", "screenshot"] } });
+    const v1Format = await callJson("POST", "/v1/crawl", {
+      url: fixture("/docs/"),
+      scrapeOptions: { formats: ["screenshot@fullPage", "screenshot"] },
+    });
     expect(v1Format.status).toBe(400);
     expect(v1Format.body.error).toMatch(/^scrapeOptions\.formats: You may only specify one screenshot format/);
   });

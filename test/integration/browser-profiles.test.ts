@@ -12,7 +12,12 @@ describe("scrape with a profile", () => {
     const first = await callJson("POST", "/v2/scrape", {
       url: unique("/article.html"),
       profile: { name },
-      actions: [{ type: "executeJavascript", script: "document.cookie = 'seen=yes; max-age=3600; path=/'; localStorage.setItem('lang', 'fr')" }],
+      actions: [
+        {
+          type: "executeJavascript",
+          script: "document.cookie = 'seen=yes; max-age=3600; path=/'; localStorage.setItem('lang', 'fr')",
+        },
+      ],
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data.warning ?? "").not.toMatch(/profile/i);
@@ -36,7 +41,10 @@ describe("scrape with a profile", () => {
       const saving = await callJson("POST", "/v2/scrape", { url: unique("/about.html"), profile: { name } });
       expect(saving).toMatchObject({ status: 409, body: { code: "CONFLICT" } });
       expect(saving.body.error).toMatch(/saveChanges: false/);
-      const reading = await callJson("POST", "/v2/scrape", { url: unique("/about.html"), profile: { name, saveChanges: false } });
+      const reading = await callJson("POST", "/v2/scrape", {
+        url: unique("/about.html"),
+        profile: { name, saveChanges: false },
+      });
       expect(reading.status).toBe(200);
     } finally {
       await callJson("DELETE", `/v2/browser/${session.body.id}`);
@@ -44,4 +52,3 @@ describe("scrape with a profile", () => {
     expect((await callJson("POST", "/v2/scrape", { url: unique("/about.html"), profile: { name } })).status).toBe(200);
   });
 });
-

@@ -19,7 +19,9 @@ function scrapeWith(vars: Partial<Record<"PROXY_URL" | "ALLOW_LOCAL_NETWORK", st
 }
 
 async function proxiedSince(since: number): Promise<{ url: string; headers: Record<string, string> }[]> {
-  const log = (await (await fetch(`${site}/__proxied?since=${since}`)).json()) as { requests: { url: string; headers: Record<string, string> }[] };
+  const log = (await (await fetch(`${site}/__proxied?since=${since}`)).json()) as {
+    requests: { url: string; headers: Record<string, string> }[];
+  };
   return log.requests;
 }
 
@@ -30,17 +32,24 @@ async function proxiedTotal(): Promise<number> {
 const tag = () => `t=${crypto.randomUUID()}`;
 
 describe('proxy "enhanced"', () => {
-  it("sends the fetch engine's requests through the proxy in absolute form, with its credentials, and bills 5 credits", async () => {
-    const since = await proxiedTotal();
-    const url = `http://news.example.com:8080/article.html?${tag()}`;
-    const { document, credits } = await scrapeWith({ PROXY_URL: `http://keeper:p%40ss@127.0.0.1:${proxyPort}` }, { url, proxy: "enhanced" });
-    expect(document.markdown).toContain("# How Lighthouses Work");
-    expect(document.metadata).toMatchObject({ proxyUsed: "enhanced", engine: "fetch", creditsUsed: 5, url });
-    expect(credits).toBe(5);
-    const [request] = (await proxiedSince(since)).filter((r) => r.url === url);
-    expect(request.headers["proxy-authorization"]).toBe(`Basic ${btoa("keeper:p@ss")}`);
-    expect(request.headers["user-agent"]).toContain("ServiceAgent");
-  });
+  it(
+    "sends the fetch engine's requests through the proxy in absolute " +
+      "form, with its credentials, and bills 5 credits",
+    async () => {
+      const since = await proxiedTotal();
+      const url = `http://news.example.com:8080/article.html?${tag()}`;
+      const { document, credits } = await scrapeWith(
+        { PROXY_URL: `http://keeper:p%40ss@127.0.0.1:${proxyPort}` },
+        { url, proxy: "enhanced" },
+      );
+      expect(document.markdown).toContain("# How Lighthouses Work");
+      expect(document.metadata).toMatchObject({ proxyUsed: "enhanced", engine: "fetch", creditsUsed: 5, url });
+      expect(credits).toBe(5);
+      const [request] = (await proxiedSince(since)).filter((r) => r.url === url);
+      expect(request.headers["proxy-authorization"]).toBe(`Basic ${btoa("keeper:p@ss")}`);
+      expect(request.headers["user-agent"]).toContain("ServiceAgent");
+    },
+  );
 
   it("asks the proxy for https targets in absolute form too (the proxy makes the TLS connection)", async () => {
     const since = await proxiedTotal();
@@ -53,8 +62,16 @@ describe('proxy "enhanced"', () => {
   it("answers the browser's document requests through the proxy", async () => {
     const since = await proxiedTotal();
     const url = `http://news.example.com:8080/browser/form.html?${tag()}`;
-    const { document } = await scrapeWith({}, { url, proxy: "enhanced", actions: [{ type: "click", selector: ".like", all: true }] });
-    expect(document.metadata).toMatchObject({ engine: "browser", proxyUsed: "enhanced", statusCode: 200, creditsUsed: 5 });
+    const { document } = await scrapeWith(
+      {},
+      { url, proxy: "enhanced", actions: [{ type: "click", selector: ".like", all: true }] },
+    );
+    expect(document.metadata).toMatchObject({
+      engine: "browser",
+      proxyUsed: "enhanced",
+      statusCode: 200,
+      creditsUsed: 5,
+    });
     expect(document.markdown).toContain("Likes: 3");
     expect((await proxiedSince(since)).map((r) => r.url)).toContain(url);
   });
@@ -95,17 +112,31 @@ describe('proxy "auto" and "basic"', () => {
 });
 
 describe("blockAds in the browser", () => {
-  it("never lets a request to an ad host out (the ad frame never reaches the proxy), unless blockAds is false", async () => {
-    const adFrame = "http://securepubads.g.doubleclick.net/browser/ad-frame.html";
-    let since = await proxiedTotal();
-    const blocked = await scrapeWith({}, { url: `http://news.example.com:8080/browser/ads.html?${tag()}`, proxy: "enhanced", waitFor: 200 });
-    expect(blocked.document.markdown).toContain("# Harbour news");
-    expect((await proxiedSince(since)).map((r) => r.url)).not.toContain(adFrame);
+  it(
+    "never lets a request to an ad host out (the ad frame never " + "reaches the proxy), unless blockAds is false",
+    async () => {
+      const adFrame = "http://securepubads.g.doubleclick.net/browser/ad-frame.html";
+      let since = await proxiedTotal();
+      const blocked = await scrapeWith(
+        {},
+        { url: `http://news.example.com:8080/browser/ads.html?${tag()}`, proxy: "enhanced", waitFor: 200 },
+      );
+      expect(blocked.document.markdown).toContain("# Harbour news");
+      expect((await proxiedSince(since)).map((r) => r.url)).not.toContain(adFrame);
 
-    since = await proxiedTotal();
-    await scrapeWith({}, { url: `http://news.example.com:8080/browser/ads.html?${tag()}`, proxy: "enhanced", waitFor: 200, blockAds: false });
-    expect((await proxiedSince(since)).map((r) => r.url)).toContain(adFrame);
-  });
+      since = await proxiedTotal();
+      await scrapeWith(
+        {},
+        {
+          url: `http://news.example.com:8080/browser/ads.html?${tag()}`,
+          proxy: "enhanced",
+          waitFor: 200,
+          blockAds: false,
+        },
+      );
+      expect((await proxiedSince(since)).map((r) => r.url)).toContain(adFrame);
+    },
+  );
 });
 
 describe("the outbound policy in the browser (sub-resources: test/unit/browser-network.test.ts)", () => {
@@ -113,11 +144,15 @@ describe("the outbound policy in the browser (sub-resources: test/unit/browser-n
     const { total } = await fixtureRequests();
     const target = fixture(`/article.html?${tag()}`);
     const url = `http://news.example.com:8080/redirect?to=${encodeURIComponent(target)}`;
-    await expect(scrapeWith({ ALLOW_LOCAL_NETWORK: "false" }, { url, proxy: "enhanced", waitFor: 100 })).rejects.toMatchObject({
+    await expect(
+      scrapeWith({ ALLOW_LOCAL_NETWORK: "false" }, { url, proxy: "enhanced", waitFor: 100 }),
+    ).rejects.toMatchObject({
       code: "URL_BLOCKED",
       message: expect.stringContaining("Redirect target"),
     });
-    const reached = (await fixtureRequests(total)).requests.filter((r) => r.path === new URL(target).pathname + new URL(target).search);
+    const reached = (await fixtureRequests(total)).requests.filter(
+      (r) => r.path === new URL(target).pathname + new URL(target).search,
+    );
     expect(reached).toEqual([]);
   });
 });

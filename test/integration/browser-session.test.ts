@@ -8,7 +8,14 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, call, callJson, fixture, OTHER_TEAM_KEY } from "../helpers";
 
-type Created = { success: true; id: string; cdpUrl: string; liveViewUrl: string; interactiveLiveViewUrl: string; expiresAt: string };
+type Created = {
+  success: true;
+  id: string;
+  cdpUrl: string;
+  liveViewUrl: string;
+  interactiveLiveViewUrl: string;
+  expiresAt: string;
+};
 
 async function openSession(body: Record<string, unknown> = {}): Promise<Created> {
   const { status, body: created } = await callJson<Created>("POST", "/v2/browser", body);
@@ -16,12 +23,16 @@ async function openSession(body: Record<string, unknown> = {}): Promise<Created>
   return created;
 }
 
-const execute = (id: string, body: Record<string, unknown>, key?: string) => callJson("POST", `/v2/browser/${id}/execute`, body, { key });
+const execute = (id: string, body: Record<string, unknown>, key?: string) =>
+  callJson("POST", `/v2/browser/${id}/execute`, body, { key });
 
 /** A raw CDP client over the session's relay socket. */
 async function cdpConnect(cdpUrl: string) {
   const url = new URL(cdpUrl.replace(/^ws/, "http"));
-  const response = await call("GET", url.pathname + url.search, undefined, { key: null, headers: { Upgrade: "websocket" } });
+  const response = await call("GET", url.pathname + url.search, undefined, {
+    key: null,
+    headers: { Upgrade: "websocket" },
+  });
   expect(response.status).toBe(101);
   const ws = response.webSocket!;
   ws.accept();
@@ -80,19 +91,30 @@ console.error("warned");
 return { text, url: page.url() };`,
     });
     expect(js.status).toBe(200);
-    expect(js.body).toMatchObject({ success: true, exitCode: 0, killed: false, stdout: "hello from Sign up\n", stderr: "warned\n" });
+    expect(js.body).toMatchObject({
+      success: true,
+      exitCode: 0,
+      killed: false,
+      stdout: "hello from Sign up\n",
+      stderr: "warned\n",
+    });
     expect(JSON.parse(js.body.result)).toEqual({ text: "Welcome aboard, Ada!", url: fixture("/browser/form.html") });
 
     const bash = await execute(session.id, {
       language: "bash",
-      code: "agent-browser snapshot -i\nagent-browser fill @e1 'Grace Hopper'\nagent-browser click @e2\nagent-browser get text '#greeting'",
+      code:
+        "agent-browser snapshot -i\nagent-browser fill @e1 'Grace " +
+        "Hopper'\nagent-browser click @e2\nagent-browser get text '#greeting'",
     });
     expect(bash.body.exitCode, JSON.stringify(bash.body)).toBe(0);
     expect(bash.body.stdout).toContain('- textbox "Your name" [ref=e1]');
     expect(bash.body.stdout).toContain('- button "Send" [ref=e2]');
     expect(bash.body.result).toBe("Welcome aboard, Grace Hopper!");
 
-    const failing = await execute(session.id, { language: "bash", code: "agent-browser click '#nope'\nagent-browser get title" });
+    const failing = await execute(session.id, {
+      language: "bash",
+      code: "agent-browser click '#nope'\nagent-browser get title",
+    });
     expect(failing.body).toMatchObject({ success: true, exitCode: 1, killed: false });
     expect(failing.body.error).toMatch(/no element matches "#nope"/);
 
@@ -101,7 +123,10 @@ return { text, url: page.url() };`,
     expect(refused.body.error).toMatch(/agent-browser/);
 
     const listed = await callJson("GET", "/v2/browser");
-    expect(listed.body.sessions.find((s: any) => s.id === session.id)).toMatchObject({ status: "active", streamWebView: true });
+    expect(listed.body.sessions.find((s: any) => s.id === session.id)).toMatchObject({
+      status: "active",
+      streamWebView: true,
+    });
 
     const stopped = await callJson("DELETE", `/v2/browser/${session.id}`);
     expect(stopped.status).toBe(200);
@@ -109,7 +134,10 @@ return { text, url: page.url() };`,
     expect(stopped.body.sessionDurationMs).toBeGreaterThan(0);
 
     const after = await execute(session.id, { code: "return 1" });
-    expect(after).toMatchObject({ status: 410, body: { success: false, error: "Browser session has been destroyed." } });
+    expect(after).toMatchObject({
+      status: 410,
+      body: { success: false, error: "Browser session has been destroyed." },
+    });
     const destroyed = await callJson("GET", "/v2/browser?status=destroyed");
     expect(destroyed.body.sessions.map((s: any) => s.id)).toContain(session.id);
   });
@@ -122,11 +150,16 @@ return { text, url: page.url() };`,
     const { result: attached } = await cdp.send("Target.attachToTarget", { targetId: page.targetId, flatten: true });
     // Request interception nobody answers: left behind, it would hold every request of the page.
     await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*" }] }, attached.sessionId);
-    expect((await cdp.send("Target.exposeDevToolsProtocol", { targetId: page.targetId })).error.message).toMatch(/not available/);
+    expect((await cdp.send("Target.exposeDevToolsProtocol", { targetId: page.targetId })).error.message).toMatch(
+      /not available/,
+    );
     const closed = new Promise<CloseEvent>((resolve) => cdp.ws.addEventListener("close", resolve));
     expect(await cdp.send("Browser.close")).toMatchObject({ result: {} });
     await closed;
-    const after = await execute(session.id, { code: `await page.goto(${JSON.stringify(fixture("/about.html"))}); return await page.title();`, timeout: 10 });
+    const after = await execute(session.id, {
+      code: `await page.goto(${JSON.stringify(fixture("/about.html"))}); return await page.title();`,
+      timeout: 10,
+    });
     expect(after.body).toMatchObject({ exitCode: 0, result: "About" });
     await callJson("DELETE", `/v2/browser/${session.id}`);
   });
@@ -152,13 +185,20 @@ return { text, url: page.url() };`,
     const session = await openSession({ ttl: 120, activityTtl: 60 });
     const stub = env.BROWSER_SESSION.get(env.BROWSER_SESSION.idFromName(session.id));
     const timers = () =>
-      runInDurableObject(stub, (_, state) => state.storage.sql.exec<{ kind: string; due_at: number }>("SELECT kind, due_at FROM timers ORDER BY kind").toArray());
+      runInDurableObject(stub, (_, state) =>
+        state.storage.sql
+          .exec<{ kind: string; due_at: number }>("SELECT kind, due_at FROM timers ORDER BY kind")
+          .toArray(),
+      );
     const opened = await timers();
     expect(opened.map((t) => t.kind)).toEqual(["idle", "ttl"]);
     expect(opened[1]!.due_at).toBe(Date.parse(session.expiresAt));
     expect(opened[0]!.due_at).toBeGreaterThan(Date.now() + 50_000);
     // The ttl comes due: the alarm ends the session (410), and only the record's forgetting stays ahead.
-    await runInDurableObject(stub, (_, state) => void state.storage.sql.exec("UPDATE timers SET due_at = 0 WHERE kind = 'ttl'"));
+    await runInDurableObject(
+      stub,
+      (_, state) => void state.storage.sql.exec("UPDATE timers SET due_at = 0 WHERE kind = 'ttl'"),
+    );
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await execute(session.id, { code: "return 1" })).status).toBe(410);
     const ended = await timers();
@@ -177,7 +217,10 @@ return { text, url: page.url() };`,
     const spin = await execute(session.id, { code: "console.log('spinning'); while (true) {}", timeout: 2 });
     expect(spin.body).toMatchObject({ success: true, killed: true, exitCode: 124, stdout: "spinning\n" });
     expect(spin.body.error).toMatch(/timed out/);
-    const asyncSpin = await execute(session.id, { code: "for (;;) await new Promise((r) => setTimeout(r, 50));", timeout: 1 });
+    const asyncSpin = await execute(session.id, {
+      code: "for (;;) await new Promise((r) => setTimeout(r, 50));",
+      timeout: 1,
+    });
     expect(asyncSpin.body).toMatchObject({ killed: true });
     expect(Date.now() - started).toBeLessThan(20_000);
     // The session still works afterwards.
@@ -191,10 +234,22 @@ return { text, url: page.url() };`,
     const other = { key: OTHER_TEAM_KEY };
     expect((await execute(session.id, { code: "return 1" }, OTHER_TEAM_KEY)).status).toBe(404);
     expect((await callJson("DELETE", `/v2/browser/${session.id}`, undefined, other)).status).toBe(404);
-    expect((await callJson("GET", "/v2/browser", undefined, other)).body.sessions.map((s: any) => s.id)).not.toContain(session.id);
-    const socket = await call("GET", `/v2/browser/${session.id}/cdp`, undefined, { key: OTHER_TEAM_KEY, headers: { Upgrade: "websocket" } });
+    expect((await callJson("GET", "/v2/browser", undefined, other)).body.sessions.map((s: any) => s.id)).not.toContain(
+      session.id,
+    );
+    const socket = await call("GET", `/v2/browser/${session.id}/cdp`, undefined, {
+      key: OTHER_TEAM_KEY,
+      headers: { Upgrade: "websocket" },
+    });
     expect(socket.status).toBe(404);
-    expect((await call("GET", `/v2/browser/${session.id}/cdp?token=cdp.1.abc`, undefined, { key: null, headers: { Upgrade: "websocket" } })).status).toBe(401);
+    expect(
+      (
+        await call("GET", `/v2/browser/${session.id}/cdp?token=cdp.1.abc`, undefined, {
+          key: null,
+          headers: { Upgrade: "websocket" },
+        })
+      ).status,
+    ).toBe(401);
     await callJson("DELETE", `/v2/browser/${session.id}`);
   });
 
@@ -235,7 +290,10 @@ describe("limits and credits", () => {
     expect(session.status).toBe(200);
     const stopped = await callJson("DELETE", `/v2/browser/${session.body.id}`, undefined, { key });
     expect(stopped.body.creditsBilled).toBe(2);
-    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({ remainingCredits: 1, creditsUsed: 2 });
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({
+      remainingCredits: 1,
+      creditsUsed: 2,
+    });
     const refused = await callJson("POST", "/v2/browser", {}, { key });
     expect(refused).toMatchObject({ status: 402, body: { code: "INSUFFICIENT_CREDITS" } });
   });

@@ -15,7 +15,11 @@ const scrape = (body: Record<string, unknown>) => callJson("POST", "/v2/scrape",
 async function download(url: string): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
   expect(url.startsWith(`${API}/v2/artifacts/shots/`)).toBe(true);
   const response = await call("GET", url.slice(API.length), undefined, { key: null });
-  return { status: response.status, type: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -32,7 +36,10 @@ async function requestsFor(path: string, since: number) {
 
 describe("engine selection", () => {
   it("renders a page whose content is inserted by script, switching from the fetch engine by itself", async () => {
-    const { status, body } = await scrape({ url: unique("/browser/js-shell.html"), formats: ["markdown", "rawHtml", "links"] });
+    const { status, body } = await scrape({
+      url: unique("/browser/js-shell.html"),
+      formats: ["markdown", "rawHtml", "links"],
+    });
     expect(status).toBe(200);
     expect(body.data.metadata.engine).toBe("browser");
     expect(body.data.markdown).toMatch(/^# Lighthouse catalogue/m);
@@ -58,7 +65,11 @@ describe("engine selection", () => {
 
   it("keeps the fetched page, in time, when rendering an app shell cannot finish before the deadline", async () => {
     const started = Date.now();
-    const { status, body } = await scrape({ url: unique("/browser/slow-shell.html"), formats: ["markdown"], timeout: 6000 });
+    const { status, body } = await scrape({
+      url: unique("/browser/slow-shell.html"),
+      formats: ["markdown"],
+      timeout: 6000,
+    });
     expect(status).toBe(200);
     expect(Date.now() - started).toBeLessThan(6000);
     expect(body.data.metadata.engine).toBe("fetch");
@@ -102,7 +113,11 @@ describe("deadlines", () => {
   it("answers 408 when the timeout passes mid-render, and leaves the browser usable", async () => {
     // More cut-off scrapes than BROWSER_CONCURRENCY: if their sessions were not given back, the last scrape would hang.
     for (let i = 0; i < 3; i++) {
-      const { status, body } = await scrape({ url: fixture(`/slow?ms=4000&t=${crypto.randomUUID()}`), waitFor: 100, timeout: 1500 });
+      const { status, body } = await scrape({
+        url: fixture(`/slow?ms=4000&t=${crypto.randomUUID()}`),
+        waitFor: 100,
+        timeout: 1500,
+      });
       expect(status).toBe(408);
       expect(body.code).toBe("SCRAPE_TIMEOUT");
     }
@@ -125,7 +140,10 @@ describe("waiting", () => {
   });
 
   it("a wait action with a selector waits until the element is visible", async () => {
-    const { status, body } = await scrape({ url: unique("/browser/delayed.html"), actions: [{ type: "wait", selector: "#forecast-ready" }] });
+    const { status, body } = await scrape({
+      url: unique("/browser/delayed.html"),
+      actions: [{ type: "wait", selector: "#forecast-ready" }],
+    });
     expect(status).toBe(200);
     expect(body.data.markdown).toContain("Updated just now.");
   });
@@ -148,9 +166,15 @@ describe("actions", () => {
   });
 
   it("clicks the first match, or every match with all", async () => {
-    const one = await scrape({ url: unique("/browser/form.html"), actions: [{ type: "click", selector: ".like" }, { type: "scrape" }] });
+    const one = await scrape({
+      url: unique("/browser/form.html"),
+      actions: [{ type: "click", selector: ".like" }, { type: "scrape" }],
+    });
     expect(one.body.data.actions.scrapes[0].html).toContain('<span id="likes">1</span>');
-    const all = await scrape({ url: unique("/browser/form.html"), actions: [{ type: "click", selector: ".like", all: true }, { type: "scrape" }] });
+    const all = await scrape({
+      url: unique("/browser/form.html"),
+      actions: [{ type: "click", selector: ".like", all: true }, { type: "scrape" }],
+    });
     expect(all.body.data.actions.scrapes[0].html).toContain('<span id="likes">3</span>');
   });
 
@@ -175,7 +199,10 @@ describe("actions", () => {
 
     const panel = await scrape({
       url: unique("/browser/form.html"),
-      actions: [{ type: "scroll", selector: "#panel" }, { type: "executeJavascript", script: "document.getElementById('panel').scrollTop" }],
+      actions: [
+        { type: "scroll", selector: "#panel" },
+        { type: "executeJavascript", script: "document.getElementById('panel').scrollTop" },
+      ],
     });
     expect(panel.body.data.actions.javascriptReturns[0].value).toBeGreaterThan(0);
   });
@@ -186,7 +213,10 @@ describe("actions", () => {
       url,
       actions: [
         { type: "executeJavascript", script: "document.title" },
-        { type: "executeJavascript", script: "const likes = document.querySelectorAll('.like').length;\nreturn { likes, ok: true };" },
+        {
+          type: "executeJavascript",
+          script: "const likes = document.querySelectorAll('.like').length;\nreturn { likes, ok: true };",
+        },
         { type: "executeJavascript", script: "await new Promise((r) => setTimeout(r, 10)); return null" },
         { type: "click", selector: ".like" },
         { type: "scrape" },
@@ -204,7 +234,13 @@ describe("actions", () => {
   });
 
   it("fails with SCRAPE_ACTION_ERROR naming the action's index and the reason", async () => {
-    const missing = await scrape({ url: unique("/browser/form.html"), actions: [{ type: "wait", milliseconds: 10 }, { type: "click", selector: "#nowhere" }] });
+    const missing = await scrape({
+      url: unique("/browser/form.html"),
+      actions: [
+        { type: "wait", milliseconds: 10 },
+        { type: "click", selector: "#nowhere" },
+      ],
+    });
     expect(missing.status).toBe(500);
     expect(missing.body.code).toBe("SCRAPE_ACTION_ERROR");
     expect(missing.body.error).toContain("actions[1] (click)");
@@ -214,7 +250,10 @@ describe("actions", () => {
     expect(badKey.status).toBe(500);
     expect(badKey.body.error).toContain("actions[0] (press)");
 
-    const throwing = await scrape({ url: unique("/browser/form.html"), actions: [{ type: "executeJavascript", script: "throw new Error('boom')" }] });
+    const throwing = await scrape({
+      url: unique("/browser/form.html"),
+      actions: [{ type: "executeJavascript", script: "throw new Error('boom')" }],
+    });
     expect(throwing.body.code).toBe("SCRAPE_ACTION_ERROR");
     expect(throwing.body.error).toContain("boom");
   });
@@ -237,7 +276,10 @@ describe("actions", () => {
 
 describe("screenshots", () => {
   it("stores a viewport screenshot in R2 and returns a signed URL the API serves", async () => {
-    const { status, body } = await scrape({ url: unique("/article.html"), formats: ["markdown", { type: "screenshot", viewport: { width: 800, height: 600 } }] });
+    const { status, body } = await scrape({
+      url: unique("/article.html"),
+      formats: ["markdown", { type: "screenshot", viewport: { width: 800, height: 600 } }],
+    });
     expect(status).toBe(200);
     expect(body.data.metadata.engine).toBe("browser");
     expect(body.data.markdown).toContain("# How Lighthouses Work");
@@ -251,7 +293,10 @@ describe("screenshots", () => {
     const { body } = await scrape({
       url: unique("/browser/scroll.html"),
       formats: [{ type: "screenshot", fullPage: true, viewport: { width: 640, height: 480 } }],
-      actions: [{ type: "screenshot", quality: 60 }, { type: "screenshot", viewport: { width: 320, height: 240 } }],
+      actions: [
+        { type: "screenshot", quality: 60 },
+        { type: "screenshot", viewport: { width: 320, height: 240 } },
+      ],
     });
     const full = pngSize((await download(body.data.screenshot)).bytes);
     expect(full.width).toBe(640);
@@ -291,30 +336,36 @@ describe("screenshots", () => {
   it("returns a data URL, with a warning, when no SIGNING_SECRET is configured", async () => {
     const { scrape: runScrape } = await import("../../src/scrape/pipeline");
     const unsigned = { ...env, SIGNING_SECRET: "" } as Env;
-    const { document } = await runScrape({ env: unsigned, teamId: "default" }, { ...ScrapeOptionsSchema.parse({}), url: unique("/article.html"), formats: ["screenshot"] });
+    const { document } = await runScrape(
+      { env: unsigned, teamId: "default" },
+      { ...ScrapeOptionsSchema.parse({}), url: unique("/article.html"), formats: ["screenshot"] },
+    );
     expect(document.screenshot).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     expect(document.warning).toMatch(/No SIGNING_SECRET is configured/);
   });
 });
 
 describe("emulation and outbound requests", () => {
-  it("emulates a phone in a country: user agent, touch viewport, languages and timezone, as the site sees them", async () => {
-    const { total } = await fixtureRequests();
-    const { status, body } = await scrape({
-      url: unique("/browser/emulation.html"),
-      mobile: true,
-      location: { country: "DE", languages: ["de-DE", "en"] },
-    });
-    expect(status).toBe(200);
-    expect(body.data.metadata.engine).toBe("browser");
-    const [page] = await requestsFor("/browser/emulation.html", total);
-    expect(page.headers["user-agent"]).toMatch(/Mobile.*ServiceAgent/);
-    expect(page.headers["accept-language"]).toBe("de-DE,en;q=0.9");
-    const [beacon] = await requestsFor("/browser/beacon", total);
-    const seen = Object.fromEntries(new URL(beacon.path, "http://x").searchParams);
-    expect(seen).toMatchObject({ languages: "de-DE,en", timezone: "Europe/Berlin", width: "412", mobile: "true" });
-    expect(Number(seen.touch)).toBeGreaterThan(0);
-  });
+  it(
+    "emulates a phone in a country: user agent, touch viewport, " + "languages and timezone, as the site sees them",
+    async () => {
+      const { total } = await fixtureRequests();
+      const { status, body } = await scrape({
+        url: unique("/browser/emulation.html"),
+        mobile: true,
+        location: { country: "DE", languages: ["de-DE", "en"] },
+      });
+      expect(status).toBe(200);
+      expect(body.data.metadata.engine).toBe("browser");
+      const [page] = await requestsFor("/browser/emulation.html", total);
+      expect(page.headers["user-agent"]).toMatch(/Mobile.*ServiceAgent/);
+      expect(page.headers["accept-language"]).toBe("de-DE,en;q=0.9");
+      const [beacon] = await requestsFor("/browser/beacon", total);
+      const seen = Object.fromEntries(new URL(beacon.path, "http://x").searchParams);
+      expect(seen).toMatchObject({ languages: "de-DE,en", timezone: "Europe/Berlin", width: "412", mobile: "true" });
+      expect(Number(seen.touch)).toBeGreaterThan(0);
+    },
+  );
 
   it("renders as a desktop ServiceAgent in the US timezone by default location", async () => {
     const { total } = await fixtureRequests();
@@ -323,7 +374,13 @@ describe("emulation and outbound requests", () => {
     expect(page.headers["user-agent"]).toBe("Mozilla/5.0 (compatible; ServiceAgent/1.0; edgecrawl)");
     const [beacon] = await requestsFor("/browser/beacon", total);
     const seen = Object.fromEntries(new URL(beacon.path, "http://x").searchParams);
-    expect(seen).toMatchObject({ timezone: "America/New_York", width: "1920", touch: "0", mobile: "false", languages: "en-US,en" });
+    expect(seen).toMatchObject({
+      timezone: "America/New_York",
+      width: "1920",
+      touch: "0",
+      mobile: "false",
+      languages: "en-US,en",
+    });
   });
 
   it("sends the caller's headers to the target's host only", async () => {
@@ -355,7 +412,12 @@ describe("blockAds", () => {
     const blocked = await scrape({ url: unique("/browser/ads.html"), waitFor: 100, onlyMainContent: false });
     expect(blocked.body.data.markdown).toContain("# Harbour news");
     expect(blocked.body.data.markdown).not.toContain("We use cookies");
-    const shown = await scrape({ url: unique("/browser/ads.html"), waitFor: 100, blockAds: false, onlyMainContent: false });
+    const shown = await scrape({
+      url: unique("/browser/ads.html"),
+      waitFor: 100,
+      blockAds: false,
+      onlyMainContent: false,
+    });
     expect(shown.body.data.markdown).toContain("We use cookies");
   });
 });

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import { callJson, fixture, otherFixture } from "../helpers";
 
 const secrets = { "X-Secret": "s3cret", Cookie: "session=s3cret", "User-Agent": "MyBot/2" };
-const echoed = (rawHtml: string) => JSON.parse(/<pre id="headers">([\s\S]*?)<\/pre>/.exec(rawHtml)![1].replaceAll("&quot;", '"')) as Record<string, string>;
+const echoed = (rawHtml: string) =>
+  JSON.parse(/<pre id="headers">([\s\S]*?)<\/pre>/.exec(rawHtml)![1].replaceAll("&quot;", '"')) as Record<
+    string,
+    string
+  >;
 
 describe.each([
   ["fetch", {}],

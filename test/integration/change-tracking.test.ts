@@ -10,7 +10,11 @@ import { allDocuments, startCrawl, waitForJob } from "../crawl-helpers";
 
 const newSite = () => `ct-${crypto.randomUUID().slice(0, 8)}`;
 
-async function setPage(site: string, page: string, state: { text?: string; linked?: boolean; gone?: boolean }): Promise<void> {
+async function setPage(
+  site: string,
+  page: string,
+  state: { text?: string; linked?: boolean; gone?: boolean },
+): Promise<void> {
   const query = new URLSearchParams();
   if (state.text !== undefined) query.set("text", state.text);
   if (state.linked !== undefined) query.set("linked", state.linked ? "1" : "0");
@@ -21,7 +25,12 @@ async function setPage(site: string, page: string, state: { text?: string; linke
 const llmRequestCount = async () => ((await (await fetch(fixture("/__llm"))).json()) as unknown[]).length;
 
 async function scrapeTracked(url: string, changeTracking: Record<string, unknown> = {}, key?: string) {
-  const { status, body } = await callJson("POST", "/v2/scrape", { url, formats: ["markdown", { type: "changeTracking", ...changeTracking }] }, key ? { key } : undefined);
+  const { status, body } = await callJson(
+    "POST",
+    "/v2/scrape",
+    { url, formats: ["markdown", { type: "changeTracking", ...changeTracking }] },
+    key ? { key } : undefined,
+  );
   expect(status, JSON.stringify(body)).toBe(200);
   return body.data;
 }
@@ -37,13 +46,19 @@ describe("changeTracking on /v2/scrape", () => {
     expect(first.metadata).toMatchObject({ creditsUsed: 1, cacheState: "miss" });
 
     const second = await scrapeTracked(url, { modes: ["git-diff"] });
-    expect(second.changeTracking).toEqual({ previousScrapeAt: expect.any(String), changeStatus: "same", visibility: "visible" });
+    expect(second.changeTracking).toEqual({
+      previousScrapeAt: expect.any(String),
+      changeStatus: "same",
+      visibility: "visible",
+    });
     expect(Date.parse(second.changeTracking.previousScrapeAt)).toBeGreaterThan(Date.now() - 60_000);
 
     await setPage(site, "offer", { text: "Price: 12|Shipping: free" });
     const third = await scrapeTracked(url, { modes: ["git-diff"] });
     expect(third.changeTracking).toMatchObject({ changeStatus: "changed", visibility: "visible" });
-    expect(Date.parse(third.changeTracking.previousScrapeAt)).toBeGreaterThanOrEqual(Date.parse(second.changeTracking.previousScrapeAt));
+    expect(Date.parse(third.changeTracking.previousScrapeAt)).toBeGreaterThanOrEqual(
+      Date.parse(second.changeTracking.previousScrapeAt),
+    );
     expect(third.changeTracking.diff.text).toContain("--- previous.md\n+++ current.md\n");
     expect(third.changeTracking.diff.text).toContain("\n-Price: 10\n+Price: 12\n");
     const [file] = third.changeTracking.diff.json.files;
@@ -68,7 +83,10 @@ describe("changeTracking on /v2/scrape", () => {
     const schema = { type: "object", properties: { price: { type: "number" }, stock: { type: "number" } } };
 
     const first = await scrapeTracked(url, { modes: ["json"], schema });
-    expect(first.changeTracking.json).toEqual({ price: { previous: null, current: 10 }, stock: { previous: null, current: 3 } });
+    expect(first.changeTracking.json).toEqual({
+      price: { previous: null, current: 10 },
+      stock: { previous: null, current: 3 },
+    });
     expect(first.metadata.creditsUsed).toBe(5);
 
     // Unchanged: the previous extraction is reused, no model call.
@@ -79,28 +97,36 @@ describe("changeTracking on /v2/scrape", () => {
 
     await setPage(site, "offer", { text: "Price: 12|Stock: 3" });
     const third = await scrapeTracked(url, { modes: ["json", "git-diff"], schema });
-    expect(third.changeTracking).toMatchObject({ changeStatus: "changed", json: { price: { previous: 10, current: 12 } } });
+    expect(third.changeTracking).toMatchObject({
+      changeStatus: "changed",
+      json: { price: { previous: 10, current: 12 } },
+    });
     expect(Object.keys(third.changeTracking.json)).toEqual(["price"]);
     expect(third.changeTracking.diff.text).toContain("+Price: 12");
   });
 
-  it("json mode without a schema: the model describes what changed (with the prompt), only when something did", async () => {
-    const site = newSite();
-    const url = fixture(`/changing/${site}/news`);
-    await setPage(site, "news", { text: "Headline: calm seas" });
-    const first = await scrapeTracked(url, { modes: ["json"], prompt: "Focus on the headline" });
-    expect(first.changeTracking.json).toBeUndefined();
+  it(
+    "json mode without a schema: the model describes what " + "changed (with the prompt), only when something did",
+    async () => {
+      const site = newSite();
+      const url = fixture(`/changing/${site}/news`);
+      await setPage(site, "news", { text: "Headline: calm seas" });
+      const first = await scrapeTracked(url, { modes: ["json"], prompt: "Focus on the headline" });
+      expect(first.changeTracking.json).toBeUndefined();
 
-    await setPage(site, "news", { text: "Headline: storm warning" });
-    const before = await llmRequestCount();
-    const second = await scrapeTracked(url, { modes: ["json"], prompt: "Focus on the headline" });
-    expect(second.changeTracking.json).toEqual({
-      summary: "1 line(s) changed",
-      changes: [{ description: "changed line", previous: "Headline: calm seas", current: "Headline: storm warning" }],
-    });
-    const [request] = ((await (await fetch(fixture("/__llm"))).json()) as { body: { messages: { content: string }[] } }[]).slice(before);
-    expect(request.body.messages[1].content).toContain("Instructions: Focus on the headline");
-  });
+      await setPage(site, "news", { text: "Headline: storm warning" });
+      const before = await llmRequestCount();
+      const second = await scrapeTracked(url, { modes: ["json"], prompt: "Focus on the headline" });
+      expect(second.changeTracking.json).toEqual({
+        summary: "1 line(s) changed",
+        changes: [{ description: "changed line", previous: "Headline: calm seas", current: "Headline: storm warning" }],
+      });
+      const [request] = (
+        (await (await fetch(fixture("/__llm"))).json()) as { body: { messages: { content: string }[] } }[]
+      ).slice(before);
+      expect(request.body.messages[1].content).toContain("Instructions: Focus on the headline");
+    },
+  );
 
   it("keeps histories apart per tag and per team, and never uses the shared cache", async () => {
     const site = newSite();
@@ -119,9 +145,16 @@ describe("changeTracking on /v2/scrape", () => {
   });
 
   it("is refused with zeroDataRetention: the previous scrape would have to be kept", async () => {
-    const { status, body } = await callJson("POST", "/v2/scrape", { url: fixture("/article.html"), zeroDataRetention: true, formats: ["markdown", "changeTracking"] });
+    const { status, body } = await callJson("POST", "/v2/scrape", {
+      url: fixture("/article.html"),
+      zeroDataRetention: true,
+      formats: ["markdown", "changeTracking"],
+    });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: "SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", error: expect.stringMatching(/^formats\[1\]: .*zeroDataRetention/) });
+    expect(body).toMatchObject({
+      code: "SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED",
+      error: expect.stringMatching(/^formats\[1\]: .*zeroDataRetention/),
+    });
   });
 });
 
@@ -138,44 +171,62 @@ describe("changeTracking in jobs", () => {
       const documents = await allDocuments(`/v2/batch/scrape/${started.body.id}`);
       return Object.fromEntries(documents.map((d) => [d.metadata.sourceURL, d as any]));
     };
-    const first = await batch("/v2/batch/scrape", { formats: ["markdown", { type: "changeTracking", modes: ["git-diff"] }] });
+    const first = await batch("/v2/batch/scrape", {
+      formats: ["markdown", { type: "changeTracking", modes: ["git-diff"] }],
+    });
     expect(urls.map((u) => first[u].changeTracking.changeStatus)).toEqual(["new", "new"]);
 
     await setPage(site, "b", { text: "Beta: 2" });
-    const second = await batch("/v1/batch/scrape", { formats: ["markdown", "changeTracking"], changeTrackingOptions: { modes: ["git-diff"] } });
+    const second = await batch("/v1/batch/scrape", {
+      formats: ["markdown", "changeTracking"],
+      changeTrackingOptions: { modes: ["git-diff"] },
+    });
     expect(urls.map((u) => second[u].changeTracking.changeStatus)).toEqual(["same", "changed"]);
     expect(second[urls[1]].changeTracking.diff.text).toContain("-Beta: 1\n+Beta: 2");
   });
 
-  it("crawl: visible pages found by links, hidden ones remembered from the last crawl (and removed when gone)", async () => {
-    const site = newSite();
-    for (const page of ["a", "b", "c", "d"]) await setPage(site, page, { text: `Page text: ${page}` });
-    const crawl = async () => {
-      const id = await startCrawl({
-        url: fixture(`/changing/${site}/`),
-        sitemap: "skip",
-        // The whole page: the index is a heading over four one-letter links, which the main-content extractor
-        // reads as a menu (a list of items needs more), and its change is the change of that list.
-        scrapeOptions: { onlyMainContent: false, formats: ["markdown", { type: "changeTracking", modes: ["git-diff"] }] },
-      });
-      expect(await waitForJob(`/v2/crawl/${id}`)).toMatchObject({ status: "completed" });
-      const documents = await allDocuments(`/v2/crawl/${id}`);
-      return Object.fromEntries(documents.map((d) => [new URL(d.metadata.sourceURL).pathname.split("/").pop() || "index", (d as any).changeTracking]));
-    };
+  it(
+    "crawl: visible pages found by links, hidden ones remembered " + "from the last crawl (and removed when gone)",
+    async () => {
+      const site = newSite();
+      for (const page of ["a", "b", "c", "d"]) await setPage(site, page, { text: `Page text: ${page}` });
+      const crawl = async () => {
+        const id = await startCrawl({
+          url: fixture(`/changing/${site}/`),
+          sitemap: "skip",
+          // The whole page: the index is a heading over four one-letter links, which the main-content extractor
+          // reads as a menu (a list of items needs more), and its change is the change of that list.
+          scrapeOptions: {
+            onlyMainContent: false,
+            formats: ["markdown", { type: "changeTracking", modes: ["git-diff"] }],
+          },
+        });
+        expect(await waitForJob(`/v2/crawl/${id}`)).toMatchObject({ status: "completed" });
+        const documents = await allDocuments(`/v2/crawl/${id}`);
+        return Object.fromEntries(
+          documents.map((d) => [
+            new URL(d.metadata.sourceURL).pathname.split("/").pop() || "index",
+            (d as any).changeTracking,
+          ]),
+        );
+      };
 
-    const first = await crawl();
-    expect(Object.keys(first).sort()).toEqual(["a", "b", "c", "d", "index"]);
-    for (const tracking of Object.values(first)) expect(tracking).toEqual({ previousScrapeAt: null, changeStatus: "new", visibility: "visible" });
+      const first = await crawl();
+      expect(Object.keys(first).sort()).toEqual(["a", "b", "c", "d", "index"]);
+      for (const tracking of Object.values(first))
+        expect(tracking).toEqual({ previousScrapeAt: null, changeStatus: "new", visibility: "visible" });
 
-    await setPage(site, "b", { text: "Page text: b, revised" });
-    await setPage(site, "c", { linked: false }); // still served, no longer linked
-    await setPage(site, "d", { linked: false, gone: true }); // deleted
-    const second = await crawl();
-    expect(second.index).toMatchObject({ changeStatus: "changed", visibility: "visible" }); // its list of links changed
-    expect(second.a).toMatchObject({ changeStatus: "same", visibility: "visible" });
-    expect(second.b).toMatchObject({ changeStatus: "changed", visibility: "visible" });
-    expect(second.b.diff.text).toContain("+Page text: b, revised");
-    expect(second.c).toMatchObject({ changeStatus: "same", visibility: "hidden" });
-    expect(second.d).toMatchObject({ changeStatus: "removed", visibility: "hidden" });
-  });
+      await setPage(site, "b", { text: "Page text: b, revised" });
+      await setPage(site, "c", { linked: false }); // still served, no longer linked
+      await setPage(site, "d", { linked: false, gone: true }); // deleted
+      const second = await crawl();
+      // Its list of links changed.
+      expect(second.index).toMatchObject({ changeStatus: "changed", visibility: "visible" });
+      expect(second.a).toMatchObject({ changeStatus: "same", visibility: "visible" });
+      expect(second.b).toMatchObject({ changeStatus: "changed", visibility: "visible" });
+      expect(second.b.diff.text).toContain("+Page text: b, revised");
+      expect(second.c).toMatchObject({ changeStatus: "same", visibility: "hidden" });
+      expect(second.d).toMatchObject({ changeStatus: "removed", visibility: "hidden" });
+    },
+  );
 });

@@ -13,7 +13,9 @@ const DECLARED = ["header", "header-quoted", "meta", "http-equiv", "unknown-head
 
 const cases: [PageName, string][] = [
   ...LEGACY.flatMap((page) => [...DECLARED, "none"].map((declaration): [PageName, string] => [page, declaration])),
-  ...(["mixed-utf16le", "mixed-utf16be"] as PageName[]).flatMap((page) => ["header", "bom", "bom-over-header", "none"].map((d): [PageName, string] => [page, d])),
+  ...(["mixed-utf16le", "mixed-utf16be"] as PageName[]).flatMap((page) =>
+    ["header", "bom", "bom-over-header", "none"].map((d): [PageName, string] => [page, d]),
+  ),
   ["mixed-utf8", "bom"],
   ["mixed-utf8", "bom-over-header"],
   ["mixed-utf8", "none"],
@@ -22,7 +24,10 @@ const cases: [PageName, string][] = [
 describe("pages in their own encodings", () => {
   it.each(cases)("%s declared by %s decodes to its text", async (name, declaration) => {
     const page = CHARSET_PAGES[name];
-    const { status, body } = await callJson("POST", "/v2/scrape", { url: fixture(`/charset/${name}/${declaration}`), formats: ["markdown", "html"] });
+    const { status, body } = await callJson("POST", "/v2/scrape", {
+      url: fixture(`/charset/${name}/${declaration}`),
+      formats: ["markdown", "html"],
+    });
     expect(status).toBe(200);
     const { markdown, html, metadata } = body.data;
     expect(metadata.title).toBe(page.title);

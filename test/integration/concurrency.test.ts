@@ -17,7 +17,8 @@ async function heldStats(key: string): Promise<{ current: number; max: number; t
   return (await fetch(fixture(`/__held/${key}`))).json();
 }
 
-const heldUrls = (key: string, n: number, ms: number) => Array.from({ length: n }, (_, i) => fixture(`/held?key=${key}&ms=${ms}&i=${i}`));
+const heldUrls = (key: string, n: number, ms: number) =>
+  Array.from({ length: n }, (_, i) => fixture(`/held?key=${key}&ms=${ms}&i=${i}`));
 
 describe("the team's concurrency limit", () => {
   it("holds across two jobs of one team: the second waits, is woken, and both complete", async () => {
@@ -35,7 +36,9 @@ describe("the team's concurrency limit", () => {
       sawWaiter ||= await runInDurableObject(teamObject(teamId), (_instance, state) => {
         return state.storage.sql.exec("SELECT COUNT(*) AS n FROM slot_waiters").one().n !== 0;
       });
-      const statuses = await Promise.all([first, second].map((j) => callJson("GET", `/v2/batch/scrape/${j.body.id}`, undefined, { key })));
+      const statuses = await Promise.all(
+        [first, second].map((j) => callJson("GET", `/v2/batch/scrape/${j.body.id}`, undefined, { key })),
+      );
       if (statuses.every((s) => s.body.status !== "scraping")) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -50,7 +53,11 @@ describe("the team's concurrency limit", () => {
     expect(seenInUse.every((n) => n <= 2)).toBe(true);
     expect(sawWaiter).toBe(true);
     // Everything handed back: nothing in use, nobody waiting.
-    expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toEqual({ success: true, concurrency: 0, maxConcurrency: 2 });
+    expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toEqual({
+      success: true,
+      concurrency: 0,
+      maxConcurrency: 2,
+    });
 
     // Pages the limit held back say so in their metadata; every page carries the flag.
     const documents = [
@@ -63,27 +70,43 @@ describe("the team's concurrency limit", () => {
     expect(limited.every((d) => d.metadata.concurrencyQueueDurationMs >= 0)).toBe(true);
   });
 
-  it("makes a scrape at the limit wait within its timeout and say so; a scrape that finds a slot says it did not wait", async () => {
-    const { key } = await newTeam({ concurrency: 1 });
-    const heldKey = `scrapes-${crypto.randomUUID().slice(0, 8)}`;
-    const [a, b] = await Promise.all(
-      heldUrls(heldKey, 2, 800).map((url) => callJson("POST", "/v2/scrape", { url, maxAge: 0, timeout: 10_000 }, { key })),
-    );
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect((await heldStats(heldKey)).max).toBe(1);
-    const flags = [a, b].map((r) => r.body.data.metadata.concurrencyLimited).sort();
-    expect(flags).toEqual([false, true]);
-    const waited = [a, b].find((r) => r.body.data.metadata.concurrencyLimited)!;
-    expect(waited.body.data.metadata.concurrencyQueueDurationMs).toBeGreaterThan(300);
-    const direct = [a, b].find((r) => !r.body.data.metadata.concurrencyLimited)!;
-    expect(direct.body.data.metadata.concurrencyQueueDurationMs).toBeUndefined();
-  });
+  it(
+    "makes a scrape at the limit wait within its timeout and say so; " +
+      "a scrape that finds a slot says it did not wait",
+    async () => {
+      const { key } = await newTeam({ concurrency: 1 });
+      const heldKey = `scrapes-${crypto.randomUUID().slice(0, 8)}`;
+      const [a, b] = await Promise.all(
+        heldUrls(heldKey, 2, 800).map((url) =>
+          callJson("POST", "/v2/scrape", { url, maxAge: 0, timeout: 10_000 }, { key }),
+        ),
+      );
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect((await heldStats(heldKey)).max).toBe(1);
+      const flags = [a, b].map((r) => r.body.data.metadata.concurrencyLimited).sort();
+      expect(flags).toEqual([false, true]);
+      const waited = [a, b].find((r) => r.body.data.metadata.concurrencyLimited)!;
+      expect(waited.body.data.metadata.concurrencyQueueDurationMs).toBeGreaterThan(300);
+      const direct = [a, b].find((r) => !r.body.data.metadata.concurrencyLimited)!;
+      expect(direct.body.data.metadata.concurrencyQueueDurationMs).toBeUndefined();
+    },
+  );
 
   it("answers 408 CONCURRENCY_QUEUE_TIMEOUT when no slot frees up within the timeout", async () => {
     const { key } = await newTeam({ concurrency: 1 });
-    const busy = callJson("POST", "/v2/scrape", { url: fixture(`/slow?ms=3000&t=${crypto.randomUUID()}`), maxAge: 0, timeout: 8_000 }, { key });
+    const busy = callJson(
+      "POST",
+      "/v2/scrape",
+      { url: fixture(`/slow?ms=3000&t=${crypto.randomUUID()}`), maxAge: 0, timeout: 8_000 },
+      { key },
+    );
     await new Promise((r) => setTimeout(r, 300));
-    const refused = await callJson("POST", "/v2/scrape", { url: fixture(`/article.html?t=${crypto.randomUUID()}`), timeout: 1_000 }, { key });
+    const refused = await callJson(
+      "POST",
+      "/v2/scrape",
+      { url: fixture(`/article.html?t=${crypto.randomUUID()}`), timeout: 1_000 },
+      { key },
+    );
     expect(refused.status).toBe(408);
     expect(refused.body).toMatchObject({ success: false, code: "CONCURRENCY_QUEUE_TIMEOUT" });
     expect((await busy).status).toBe(200);
@@ -95,7 +118,10 @@ describe("the team's concurrency limit", () => {
     const team = teamObject(teamId);
     const grant = await team.exchangeSlots("crashed-consumer", { hold: 0, want: 2, leaseMs: 300, wake: false });
     expect(grant).toEqual({ granted: 2, inUse: 2, limit: 3, contended: false });
-    expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toMatchObject({ concurrency: 2, maxConcurrency: 3 });
+    expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toMatchObject({
+      concurrency: 2,
+      maxConcurrency: 3,
+    });
     await new Promise((r) => setTimeout(r, 400));
     expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toMatchObject({ concurrency: 0 });
   });

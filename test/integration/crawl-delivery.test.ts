@@ -13,7 +13,13 @@ import type { CrawlJobDO } from "../../durable-objects/crawl-job";
 const DEFAULT_TEAM_SECRET = "test-webhook-secret";
 
 async function hmacHex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
   return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -27,12 +33,17 @@ async function deliveries(receiver: string): Promise<Delivery[]> {
   return (await fetch(fixture(`/__webhooks/${receiver}`))).json();
 }
 
-async function waitForDeliveries(receiver: string, predicate: (d: Delivery[]) => boolean, timeoutMs = 60_000): Promise<Delivery[]> {
+async function waitForDeliveries(
+  receiver: string,
+  predicate: (d: Delivery[]) => boolean,
+  timeoutMs = 60_000,
+): Promise<Delivery[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const got = await deliveries(receiver);
     if (predicate(got)) return got;
-    if (Date.now() > deadline) throw new Error(`webhooks for ${receiver}: ${got.map((d) => JSON.parse(d.body).type).join(", ")}`);
+    if (Date.now() > deadline)
+      throw new Error(`webhooks for ${receiver}: ${got.map((d) => JSON.parse(d.body).type).join(", ")}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -41,36 +52,48 @@ const jobNamespace = () => (env as Env).CRAWL_JOB as DurableObjectNamespace<Craw
 const jobObject = (id: string) => jobNamespace().get(jobNamespace().idFromName(id));
 
 describe("webhooks", () => {
-  it("sends started, one page event per page and completed, signed with X-Service-Signature and X-Firecrawl-Signature", async () => {
-    const receiver = `hook-${crypto.randomUUID().slice(0, 8)}`;
-    const id = await startCrawl({
-      url: fixture("/docs/"),
-      sitemap: "skip",
-      maxDiscoveryDepth: 1,
-      webhook: { url: fixture(`/hooks/${receiver}`), metadata: { project: "lighthouse" }, headers: { "x-custom": "yes" } },
-    });
-    await waitForJob(`/v2/crawl/${id}`);
-    const got = await waitForDeliveries(receiver, (d) => d.some((x) => JSON.parse(x.body).type === "crawl.completed"));
-    const payloads = got.map((d) => JSON.parse(d.body));
-    expect(payloads.map((p) => p.type)).toEqual(["crawl.started", ...Array(5).fill("crawl.page"), "crawl.completed"]);
-    for (const [i, delivery] of got.entries()) {
-      const signature = `sha256=${await hmacHex(DEFAULT_TEAM_SECRET, delivery.body)}`;
-      expect(delivery.headers["x-service-signature"]).toBe(signature);
-      // Receivers written for Firecrawl (issue 15, finding 9): the same signature and its event/job headers.
-      expect(delivery.headers["x-firecrawl-signature"]).toBe(signature);
-      expect(delivery.headers["x-firecrawl-event"]).toBe(payloads[i].type);
-      expect(delivery.headers["x-firecrawl-job-id"]).toBe(id);
-      expect(delivery.headers["x-service-event"]).toBe(payloads[i].type);
-      expect(delivery.headers["x-custom"]).toBe("yes");
-      expect(delivery.headers["content-type"]).toBe("application/json");
-      expect(payloads[i]).toMatchObject({ success: true, id, metadata: { project: "lighthouse" }, error: null });
-    }
-    const pages = payloads.filter((p) => p.type === "crawl.page");
-    expect(pages.map((p) => new URL(p.data[0].metadata.sourceURL).pathname + new URL(p.data[0].metadata.sourceURL).search).sort()).toEqual(
-      ["/docs/", "/docs/a", "/docs/a?ref=x", "/docs/a?ref=y", "/docs/b"],
-    );
-    expect(pages[0].data[0].markdown).toBeTypeOf("string");
-  });
+  it(
+    "sends started, one page event per page and completed, signed " +
+      "with X-Service-Signature and X-Firecrawl-Signature",
+    async () => {
+      const receiver = `hook-${crypto.randomUUID().slice(0, 8)}`;
+      const id = await startCrawl({
+        url: fixture("/docs/"),
+        sitemap: "skip",
+        maxDiscoveryDepth: 1,
+        webhook: {
+          url: fixture(`/hooks/${receiver}`),
+          metadata: { project: "lighthouse" },
+          headers: { "x-custom": "yes" },
+        },
+      });
+      await waitForJob(`/v2/crawl/${id}`);
+      const got = await waitForDeliveries(receiver, (d) =>
+        d.some((x) => JSON.parse(x.body).type === "crawl.completed"),
+      );
+      const payloads = got.map((d) => JSON.parse(d.body));
+      expect(payloads.map((p) => p.type)).toEqual(["crawl.started", ...Array(5).fill("crawl.page"), "crawl.completed"]);
+      for (const [i, delivery] of got.entries()) {
+        const signature = `sha256=${await hmacHex(DEFAULT_TEAM_SECRET, delivery.body)}`;
+        expect(delivery.headers["x-service-signature"]).toBe(signature);
+        // Receivers written for Firecrawl (issue 15, finding 9): the same signature and its event/job headers.
+        expect(delivery.headers["x-firecrawl-signature"]).toBe(signature);
+        expect(delivery.headers["x-firecrawl-event"]).toBe(payloads[i].type);
+        expect(delivery.headers["x-firecrawl-job-id"]).toBe(id);
+        expect(delivery.headers["x-service-event"]).toBe(payloads[i].type);
+        expect(delivery.headers["x-custom"]).toBe("yes");
+        expect(delivery.headers["content-type"]).toBe("application/json");
+        expect(payloads[i]).toMatchObject({ success: true, id, metadata: { project: "lighthouse" }, error: null });
+      }
+      const pages = payloads.filter((p) => p.type === "crawl.page");
+      expect(
+        pages
+          .map((p) => new URL(p.data[0].metadata.sourceURL).pathname + new URL(p.data[0].metadata.sourceURL).search)
+          .sort(),
+      ).toEqual(["/docs/", "/docs/a", "/docs/a?ref=x", "/docs/a?ref=y", "/docs/b"]);
+      expect(pages[0].data[0].markdown).toBeTypeOf("string");
+    },
+  );
 
   it("keeps every event, in order, for a receiver that is down for a while", async () => {
     const receiver = `flaky-${crypto.randomUUID().slice(0, 8)}`;
@@ -82,12 +105,21 @@ describe("webhooks", () => {
     });
     await waitForJob(`/v2/crawl/${id}`);
     const got = await waitForDeliveries(receiver, (d) => d.some((x) => JSON.parse(x.body).type === "crawl.completed"));
-    expect(got.map((d) => JSON.parse(d.body).type)).toEqual(["crawl.started", "crawl.page", "crawl.page", "crawl.completed"]);
+    expect(got.map((d) => JSON.parse(d.body).type)).toEqual([
+      "crawl.started",
+      "crawl.page",
+      "crawl.page",
+      "crawl.completed",
+    ]);
   }, 60_000);
 
   it("filters events and refuses a webhook to a non-http URL", async () => {
     const receiver = `only-done-${crypto.randomUUID().slice(0, 8)}`;
-    const id = await startCrawl({ url: fixture("/docs/"), sitemap: "only", webhook: { url: fixture(`/hooks/${receiver}`), events: ["completed"] } });
+    const id = await startCrawl({
+      url: fixture("/docs/"),
+      sitemap: "only",
+      webhook: { url: fixture(`/hooks/${receiver}`), events: ["completed"] },
+    });
     await waitForJob(`/v2/crawl/${id}`);
     const got = await waitForDeliveries(receiver, (d) => d.length > 0);
     await new Promise((r) => setTimeout(r, 500));
@@ -100,12 +132,20 @@ describe("webhooks", () => {
 
 describe("the WebSocket watcher", () => {
   async function watch(id: string, key = API_KEY) {
-    const response = await exports.default.fetch(`${API}/v2/crawl/${id}`, { headers: { upgrade: "websocket", "sec-websocket-protocol": key } });
+    const response = await exports.default.fetch(`${API}/v2/crawl/${id}`, {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": key },
+    });
     return response;
   }
 
   it("sends catchup, a document per page, then closes 1000 with reason {type: done}", async () => {
-    const id = await startCrawl({ url: fixture("/tree/40/0"), crawlEntireDomain: true, sitemap: "skip", limit: 6, maxConcurrency: 1 });
+    const id = await startCrawl({
+      url: fixture("/tree/40/0"),
+      crawlEntireDomain: true,
+      sitemap: "skip",
+      limit: 6,
+      maxConcurrency: 1,
+    });
     const response = await watch(id);
     expect(response.status).toBe(101);
     expect(response.headers.get("sec-websocket-protocol")).toBe(API_KEY);
@@ -115,7 +155,10 @@ describe("the WebSocket watcher", () => {
     expect(messages[0].data).toMatchObject({ success: true });
     const fromCatchup = messages[0].data.data.length;
     const last = messages[messages.length - 1];
-    expect(last).toEqual({ type: "status", data: expect.objectContaining({ status: "completed", total: 6, completed: 6 }) });
+    expect(last).toEqual({
+      type: "status",
+      data: expect.objectContaining({ status: "completed", total: 6, completed: 6 }),
+    });
     const documents = messages.slice(1, -1);
     expect(documents.every((m) => m.type === "document")).toBe(true);
     expect(fromCatchup + documents.length).toBe(6);
@@ -143,7 +186,13 @@ describe("the WebSocket watcher", () => {
 
 describe("durability", () => {
   it("finishes every page exactly once when the job's Durable Object is evicted mid-crawl", async () => {
-    const id = await startCrawl({ url: fixture("/tree/30/0"), crawlEntireDomain: true, sitemap: "skip", limit: 12, delay: 0.3 });
+    const id = await startCrawl({
+      url: fixture("/tree/30/0"),
+      crawlEntireDomain: true,
+      sitemap: "skip",
+      limit: 12,
+      delay: 0.3,
+    });
     let evictions = 0;
     for (let i = 0; i < 3; i++) {
       await new Promise((r) => setTimeout(r, 200));
@@ -161,7 +210,13 @@ describe("durability", () => {
 
   it("dispatches again a page whose queue message was lost", async () => {
     const { total: before } = await fixtureRequests();
-    const id = await startCrawl({ url: fixture("/tree/20/0"), crawlEntireDomain: true, sitemap: "skip", limit: 3, delay: 1 });
+    const id = await startCrawl({
+      url: fixture("/tree/20/0"),
+      crawlEntireDomain: true,
+      sitemap: "skip",
+      limit: 3,
+      delay: 1,
+    });
     // Wait until the first page is done, then pretend the next page's message vanished.
     const deadline = Date.now() + 20_000;
     let lostPage: string | null = null;
@@ -169,10 +224,16 @@ describe("durability", () => {
       lostPage = await runInDurableObject(jobObject(id), async (_instance, state) => {
         const sql = state.storage.sql;
         const done = sql.exec("SELECT COUNT(*) AS n FROM pages WHERE state = 'done'").one().n as number;
-        const queued = sql.exec<{ id: number; url: string }>("SELECT id, url FROM pages WHERE state = 'queued' ORDER BY id LIMIT 1").toArray()[0];
+        const queued = sql
+          .exec<{ id: number; url: string }>("SELECT id, url FROM pages WHERE state = 'queued' ORDER BY id LIMIT 1")
+          .toArray()[0];
         if (done < 1 || !queued) return null;
         // As if it had been sent and the message then lost: dispatched, with a lease that has run out.
-        sql.exec("UPDATE pages SET state = 'dispatched', dispatch = dispatch + 1, dispatches = dispatches + 1, lease_until = 0 WHERE id = ?", queued.id);
+        sql.exec(
+          "UPDATE pages SET state = 'dispatched', dispatch = dispatch + 1, " +
+            "dispatches = dispatches + 1, lease_until = 0 WHERE id = ?",
+          queued.id,
+        );
         sql.exec("UPDATE timers SET due_at = 0 WHERE kind = 'leases'");
         return queued.url;
       });
@@ -209,7 +270,9 @@ describe("durability", () => {
 describe("batch watcher", () => {
   it("watches a batch scrape over /v2/batch/scrape/{id}", async () => {
     const { body } = await callJson("POST", "/v2/batch/scrape", { urls: [fixture("/docs/a"), fixture("/docs/c")] });
-    const response = await exports.default.fetch(`${API}/v2/batch/scrape/${body.id}`, { headers: { upgrade: "websocket", "sec-websocket-protocol": API_KEY } });
+    const response = await exports.default.fetch(`${API}/v2/batch/scrape/${body.id}`, {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": API_KEY },
+    });
     expect(response.status).toBe(101);
     const { messages, code } = await collectSocket(response);
     expect(code).toBe(1000);

@@ -12,19 +12,16 @@ const noFail = ["^/docs/fail"];
 
 describe("discovery and scope", () => {
   it("follows links below the start path, deduplicates variants, and keeps HTTP errors in data", async () => {
-    const { status, documents } = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", excludePaths: noFail });
+    const { status, documents } = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      excludePaths: noFail,
+    });
     expect(status).toMatchObject({ success: true, status: "completed", completed: 10, total: 10, creditsUsed: 10 });
+    // prettier-ignore
     expect(pathsOf(documents)).toEqual([
-      "/docs/",
-      "/docs/a",
-      "/docs/a/deep1",
-      "/docs/a/deep2",
-      "/docs/a/deep3",
-      "/docs/a?ref=x",
-      "/docs/a?ref=y",
-      "/docs/b",
-      "/docs/c",
-      "/docs/missing",
+      "/docs/", "/docs/a", "/docs/a/deep1", "/docs/a/deep2", "/docs/a/deep3", "/docs/a?ref=x", "/docs/a?ref=y",
+      "/docs/b", "/docs/c", "/docs/missing",
     ]);
     const missing = documents.find((d) => d.metadata.sourceURL.endsWith("/docs/missing"))!;
     expect(missing.metadata.statusCode).toBe(404);
@@ -43,32 +40,54 @@ describe("discovery and scope", () => {
     expect(pathsOf(only.documents)).toEqual(["/docs/", "/docs/orphan"]);
 
     const wholeSite = await crawlAndCollect({ url: fixture("/blog/"), sitemap: "only", crawlEntireDomain: true });
-    expect(pathsOf(wholeSite.documents)).toEqual(["/blog/", "/blog/orphan-post", "/blog/post-1", "/docs/", "/docs/orphan"]);
+    expect(pathsOf(wholeSite.documents)).toEqual([
+      "/blog/",
+      "/blog/orphan-post",
+      "/blog/post-1",
+      "/docs/",
+      "/docs/orphan",
+    ]);
   });
 
-  it("crawlEntireDomain follows siblings and parents; robots.txt-disallowed URLs are listed, never fetched", async () => {
-    const { total: before } = await fixtureRequests();
-    const { id, status, documents } = await crawlAndCollect({
-      url: fixture("/docs/a"),
-      crawlEntireDomain: true,
-      sitemap: "skip",
-      excludePaths: [...noFail, "^/article", "^/doc\\.pdf"],
-      maxDiscoveryDepth: 2,
-    });
-    const paths = pathsOf(documents);
-    expect(paths).toEqual(expect.arrayContaining(["/docs/a", "/", "/docs/", "/blog/", "/about", "/docs/b", "/blog/post-1"]));
-    expect(status.warning).toMatch(/robots\.txt/);
-    const errors = await callJson("GET", `/v2/crawl/${id}/errors`);
-    expect(errors.body.robotsBlocked).toEqual([fixture("/private/secret")]);
-    const seen = await fixtureRequests(before);
-    expect(seen.requests.some((r) => r.path.startsWith("/private/"))).toBe(false);
-    expect(seen.requests.filter((r) => r.path === "/robots.txt").length).toBeGreaterThanOrEqual(1);
-  });
+  it(
+    "crawlEntireDomain follows siblings and parents; " + "robots.txt-disallowed URLs are listed, never fetched",
+    async () => {
+      const { total: before } = await fixtureRequests();
+      const { id, status, documents } = await crawlAndCollect({
+        url: fixture("/docs/a"),
+        crawlEntireDomain: true,
+        sitemap: "skip",
+        excludePaths: [...noFail, "^/article", "^/doc\\.pdf"],
+        maxDiscoveryDepth: 2,
+      });
+      const paths = pathsOf(documents);
+      expect(paths).toEqual(
+        expect.arrayContaining(["/docs/a", "/", "/docs/", "/blog/", "/about", "/docs/b", "/blog/post-1"]),
+      );
+      expect(status.warning).toMatch(/robots\.txt/);
+      const errors = await callJson("GET", `/v2/crawl/${id}/errors`);
+      expect(errors.body.robotsBlocked).toEqual([fixture("/private/secret")]);
+      const seen = await fixtureRequests(before);
+      expect(seen.requests.some((r) => r.path.startsWith("/private/"))).toBe(false);
+      expect(seen.requests.filter((r) => r.path === "/robots.txt").length).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it("stays on the start host unless allowExternalLinks", async () => {
-    const internal = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", maxDiscoveryDepth: 1, excludePaths: noFail });
+    const internal = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      maxDiscoveryDepth: 1,
+      excludePaths: noFail,
+    });
     expect(pathsOf(internal.documents).some((p) => p.includes("127.0.0.2"))).toBe(false);
-    const external = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", maxDiscoveryDepth: 1, allowExternalLinks: true, excludePaths: noFail });
+    const external = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      maxDiscoveryDepth: 1,
+      allowExternalLinks: true,
+      excludePaths: noFail,
+    });
     expect(pathsOf(external.documents)).toContain(otherFixture("/ext/page"));
   });
 
@@ -80,36 +99,83 @@ describe("discovery and scope", () => {
   });
 
   it("includePaths, excludePaths and regexOnFullURL", async () => {
-    const deep = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", includePaths: ["^/docs/$", "^/docs/a"], excludePaths: ["deep[23]"] });
+    const deep = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      includePaths: ["^/docs/$", "^/docs/a"],
+      excludePaths: ["deep[23]"],
+    });
     expect(pathsOf(deep.documents)).toEqual(["/docs/", "/docs/a", "/docs/a/deep1", "/docs/a?ref=x", "/docs/a?ref=y"]);
 
-    const fullUrl = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", maxDiscoveryDepth: 1, excludePaths: ["ref=x"], regexOnFullURL: true });
+    const fullUrl = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      maxDiscoveryDepth: 1,
+      excludePaths: ["ref=x"],
+      regexOnFullURL: true,
+    });
     expect(pathsOf(fullUrl.documents)).toEqual(["/docs/", "/docs/a", "/docs/a?ref=y", "/docs/b"]);
-    const pathOnly = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", maxDiscoveryDepth: 1, excludePaths: ["ref=x"] });
+    const pathOnly = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      maxDiscoveryDepth: 1,
+      excludePaths: ["ref=x"],
+    });
     expect(pathsOf(pathOnly.documents)).toContain("/docs/a?ref=x");
   });
 
   it("checks the start URL against includePaths: no match, no pages", async () => {
-    const { status, documents } = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", includePaths: ["^/blog"] });
+    const { status, documents } = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      includePaths: ["^/blog"],
+    });
     expect(status).toMatchObject({ status: "completed", total: 0, completed: 0 });
     expect(documents).toEqual([]);
   });
 
   it("refuses an invalid regex with 400 naming the item", async () => {
-    const { status, body } = await callJson("POST", "/v2/crawl", { url: fixture("/docs/"), excludePaths: ["ok", "(unclosed"] });
+    const { status, body } = await callJson("POST", "/v2/crawl", {
+      url: fixture("/docs/"),
+      excludePaths: ["ok", "(unclosed"],
+    });
     expect(status).toBe(400);
     expect(body.error).toMatch(/^excludePaths\[1\] /);
   });
 
   it("ignoreQueryParameters and deduplicateSimilarURLs", async () => {
-    const noQuery = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", maxDiscoveryDepth: 1, ignoreQueryParameters: true, excludePaths: noFail });
+    const noQuery = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      maxDiscoveryDepth: 1,
+      ignoreQueryParameters: true,
+      excludePaths: noFail,
+    });
     expect(pathsOf(noQuery.documents)).toEqual(["/docs/", "/docs/a", "/docs/b"]);
-    const exact = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", maxDiscoveryDepth: 1, deduplicateSimilarURLs: false, excludePaths: noFail });
-    expect(pathsOf(exact.documents)).toEqual(["/docs/", "/docs/a", "/docs/a?ref=x", "/docs/a?ref=y", "/docs/b", "/docs/index.html"]);
+    const exact = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      maxDiscoveryDepth: 1,
+      deduplicateSimilarURLs: false,
+      excludePaths: noFail,
+    });
+    expect(pathsOf(exact.documents)).toEqual([
+      "/docs/",
+      "/docs/a",
+      "/docs/a?ref=x",
+      "/docs/a?ref=y",
+      "/docs/b",
+      "/docs/index.html",
+    ]);
   });
 
   it("never exceeds limit", async () => {
-    const { status, documents } = await crawlAndCollect({ url: fixture("/docs/"), sitemap: "skip", limit: 3, excludePaths: noFail });
+    const { status, documents } = await crawlAndCollect({
+      url: fixture("/docs/"),
+      sitemap: "skip",
+      limit: 3,
+      excludePaths: noFail,
+    });
     expect(documents).toHaveLength(3);
     expect(status.total).toBe(3);
     expect(pathsOf(documents)[0]).toBe("/docs/");
@@ -118,7 +184,12 @@ describe("discovery and scope", () => {
 
 describe("failures", () => {
   it("a page that always fails is retried, then recorded in errors; the crawl still completes", async () => {
-    const { id, status, documents } = await crawlAndCollect({ url: fixture("/docs/b"), crawlEntireDomain: true, sitemap: "skip", includePaths: ["^/docs/(b|fail)$"] });
+    const { id, status, documents } = await crawlAndCollect({
+      url: fixture("/docs/b"),
+      crawlEntireDomain: true,
+      sitemap: "skip",
+      includePaths: ["^/docs/(b|fail)$"],
+    });
     expect(status.status).toBe("completed");
     expect(pathsOf(documents)).toEqual(["/docs/b"]);
     for (const path of [`/v2/crawl/${id}/errors`, `/crawl/${id}/errors`]) {
@@ -151,7 +222,13 @@ describe("status, pagination, cancel, active list", () => {
   });
 
   it("lists a running crawl as active, cancels it, and refuses to cancel a finished one", async () => {
-    const id = await startCrawl({ url: fixture("/tree/200/0"), crawlEntireDomain: true, sitemap: "skip", delay: 1, limit: 50 });
+    const id = await startCrawl({
+      url: fixture("/tree/200/0"),
+      crawlEntireDomain: true,
+      sitemap: "skip",
+      delay: 1,
+      limit: 50,
+    });
     const active = await callJson("GET", "/v2/crawl/active");
     const entry = active.body.crawls.find((c: { id: string }) => c.id === id);
     expect(entry).toMatchObject({ teamId: "default", url: fixture("/tree/200/0") });
@@ -190,7 +267,9 @@ describe("status, pagination, cancel, active list", () => {
   it("paces scrapes with delay (one at a time, seconds apart)", async () => {
     const { total: before } = await fixtureRequests();
     await crawlAndCollect({ url: fixture("/tree/50/0"), crawlEntireDomain: true, sitemap: "skip", delay: 1, limit: 3 });
-    const times = (await fixtureRequests(before)).requests.filter((r) => r.path.startsWith("/tree/50/")).map((r) => r.at);
+    const times = (await fixtureRequests(before)).requests
+      .filter((r) => r.path.startsWith("/tree/50/"))
+      .map((r) => r.at);
     expect(times).toHaveLength(3);
     expect(times[1] - times[0]).toBeGreaterThanOrEqual(900);
     expect(times[2] - times[1]).toBeGreaterThanOrEqual(900);

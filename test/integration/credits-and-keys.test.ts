@@ -10,7 +10,10 @@ describe("credits", () => {
   it("a team without a balance is unlimited and its usage is counted", async () => {
     const { key } = await newTeam();
     const before = await callJson("GET", "/v2/team/credit-usage", undefined, { key });
-    expect(before.body).toEqual({ success: true, data: { remainingCredits: 99999999, creditsUsed: 0, unlimited: true } });
+    expect(before.body).toEqual({
+      success: true,
+      data: { remainingCredits: 99999999, creditsUsed: 0, unlimited: true },
+    });
     await callJson("POST", "/v2/scrape", { url: unique("/article.html") }, { key });
     const after = await callJson("GET", "/v2/team/credit-usage", undefined, { key });
     expect(after.body.data.creditsUsed).toBe(1);
@@ -21,7 +24,11 @@ describe("credits", () => {
     expect((await callJson("POST", "/v2/scrape", { url: unique("/article.html") }, { key })).status).toBe(200);
     expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data.remainingCredits).toBe(4);
     expect((await callJson("POST", "/v2/scrape", { url: unique("/doc.pdf") }, { key })).status).toBe(200);
-    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({ remainingCredits: 1, creditsUsed: 4, unlimited: false });
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({
+      remainingCredits: 1,
+      creditsUsed: 4,
+      unlimited: false,
+    });
     // a failed scrape costs nothing
     const failed = await callJson("POST", "/v2/scrape", { url: fixture("/redirect-loop") }, { key });
     expect(failed.status).toBe(500);
@@ -39,7 +46,10 @@ describe("credits", () => {
     const hit = await callJson("POST", "/v2/scrape", { url }, { key });
     expect(hit.status).toBe(200);
     expect(hit.body.data.metadata).toMatchObject({ cacheState: "hit", concurrencyLimited: false });
-    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({ remainingCredits: 0, creditsUsed: 2 });
+    expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).body.data).toMatchObject({
+      remainingCredits: 0,
+      creditsUsed: 2,
+    });
     const refused = await callJson("POST", "/v2/scrape", { url }, { key });
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ success: false, code: "INSUFFICIENT_CREDITS" });
@@ -49,7 +59,9 @@ describe("credits", () => {
 describe("API keys", () => {
   it("minted keys work until revoked; env keys cannot be revoked through the API", async () => {
     const { key } = await newTeam();
-    const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)))]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("");
     expect((await callJson("GET", "/v2/team/credit-usage", undefined, { key })).status).toBe(200);
     // A key in clear never goes in the URL: refused, and the key still works.
     const inUrl = await callJson("DELETE", `/admin/keys/${key}`, undefined, admin);

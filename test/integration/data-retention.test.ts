@@ -8,25 +8,31 @@ import { describe, expect, it } from "vitest";
 import { callJson, fixture, unique } from "../helpers";
 
 describe("zeroDataRetention", () => {
-  it("on /v2/scrape returns the document and writes nothing: no stored document, no cache entry, nothing to read back", async () => {
-    const url = unique("/article.html");
-    const zdr = await callJson("POST", "/v2/scrape", { url, zeroDataRetention: true });
-    expect(zdr.status).toBe(200);
-    expect(zdr.body.data.markdown).toContain("# How Lighthouses Work");
-    const scrapeId = zdr.body.data.metadata.scrapeId as string;
-    await new Promise((r) => setTimeout(r, 300)); // anything written in the background would be there by now
-    expect(await (env as Env).BUCKET.head(`docs/${scrapeId}.json`)).toBeNull();
-    expect((await callJson("GET", `/v2/scrape/${scrapeId}`)).status).toBe(404);
+  it(
+    "on /v2/scrape returns the document and writes nothing: no " +
+      "stored document, no cache entry, nothing to read back",
+    async () => {
+      const url = unique("/article.html");
+      const zdr = await callJson("POST", "/v2/scrape", { url, zeroDataRetention: true });
+      expect(zdr.status).toBe(200);
+      expect(zdr.body.data.markdown).toContain("# How Lighthouses Work");
+      const scrapeId = zdr.body.data.metadata.scrapeId as string;
+      await new Promise((r) => setTimeout(r, 300)); // anything written in the background would be there by now
+      expect(await (env as Env).BUCKET.head(`docs/${scrapeId}.json`)).toBeNull();
+      expect((await callJson("GET", `/v2/scrape/${scrapeId}`)).status).toBe(404);
 
-    // Nothing went into the cache: the same request without zeroDataRetention is fetched fresh…
-    const plain = await callJson("POST", "/v2/scrape", { url });
-    expect(plain.body.data.metadata.cacheState).toBe("miss");
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await (env as Env).BUCKET.head(`docs/${plain.body.data.metadata.scrapeId}.json`)).not.toBeNull();
-    // …and nothing is read from it either: with a cached copy there, a zeroDataRetention request still fetches.
-    expect((await callJson("POST", "/v2/scrape", { url })).body.data.metadata.cacheState).toBe("hit");
-    expect((await callJson("POST", "/v2/scrape", { url, zeroDataRetention: true })).body.data.metadata.cacheState).toBe("miss");
-  });
+      // Nothing went into the cache: the same request without zeroDataRetention is fetched fresh…
+      const plain = await callJson("POST", "/v2/scrape", { url });
+      expect(plain.body.data.metadata.cacheState).toBe("miss");
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await (env as Env).BUCKET.head(`docs/${plain.body.data.metadata.scrapeId}.json`)).not.toBeNull();
+      // …and nothing is read from it either: with a cached copy there, a zeroDataRetention request still fetches.
+      expect((await callJson("POST", "/v2/scrape", { url })).body.data.metadata.cacheState).toBe("hit");
+      expect(
+        (await callJson("POST", "/v2/scrape", { url, zeroDataRetention: true })).body.data.metadata.cacheState,
+      ).toBe("miss");
+    },
+  );
 
   it.each([
     ["/v2/crawl", { url: fixture("/docs/"), zeroDataRetention: true }],

@@ -18,7 +18,10 @@ const app = createApp();
 const canaryPort = inject("canaryPort");
 const targets = inject("attackTargets");
 
-async function scrape(body: Record<string, unknown>, environment: Env = closedEnv): Promise<{ status: number; body: any }> {
+async function scrape(
+  body: Record<string, unknown>,
+  environment: Env = closedEnv,
+): Promise<{ status: number; body: any }> {
   const response = await app.fetch(
     new Request("http://edgecrawl.test/v2/scrape", {
       method: "POST",
@@ -32,8 +35,10 @@ async function scrape(body: Record<string, unknown>, environment: Env = closedEn
 }
 
 /** The fixture site under its public-looking name. */
-const site = (path: string) => `http://site.test:${new URL(fixture()).port}${path}${path.includes("?") ? "&" : "?"}t=${crypto.randomUUID()}`;
-const canaryHits = async (): Promise<number> => ((await (await fetch(fixture("/__canary"))).json()) as unknown[]).length;
+const site = (path: string) =>
+  `http://site.test:${new URL(fixture()).port}${path}${path.includes("?") ? "&" : "?"}t=${crypto.randomUUID()}`;
+const canaryHits = async (): Promise<number> =>
+  ((await (await fetch(fixture("/__canary"))).json()) as unknown[]).length;
 const browser = { waitFor: 50 };
 
 describe("names that resolve to loopback", () => {
@@ -77,32 +82,42 @@ describe("redirects to the local network", () => {
   it.each([
     ["fetch", {}],
     ["browser", browser],
-  ])("are refused with 403 URL_BLOCKED on the %s engine (an IP literal and a name resolving to loopback)", async (_engine, extra) => {
-    const before = await canaryHits();
-    for (const i of [literal, mapped]) {
-      const { status, body } = await scrape({ url: site(`/attack/redirect?i=${i}`), ...extra });
-      expect(status).toBe(403);
-      expect(body).toMatchObject({ success: false, code: "URL_BLOCKED" });
-      expect(body.error).toMatch(/^Redirect target/);
-    }
-    expect(await canaryHits()).toBe(before);
-  });
+  ])(
+    "are refused with 403 URL_BLOCKED on the %s engine (an IP literal and a name resolving to loopback)",
+    async (_engine, extra) => {
+      const before = await canaryHits();
+      for (const i of [literal, mapped]) {
+        const { status, body } = await scrape({ url: site(`/attack/redirect?i=${i}`), ...extra });
+        expect(status).toBe(403);
+        expect(body).toMatchObject({ success: false, code: "URL_BLOCKED" });
+        expect(body.error).toMatch(/^Redirect target/);
+      }
+      expect(await canaryHits()).toBe(before);
+    },
+  );
 });
 
 describe("a rendered page reaching for the local network", () => {
-  it("reaches nothing: sub-resources, fetch, XHR, iframes, EventSource, beacons and WebSockets to every local spelling", async () => {
-    const before = await canaryHits();
-    const { status, body } = await scrape({ url: site("/attack/page"), waitFor: 1500 });
-    expect(status).toBe(200);
-    expect(body.data.markdown).toContain("Attack page");
-    expect(await canaryHits()).toBe(before);
-  });
+  it(
+    "reaches nothing: sub-resources, fetch, XHR, iframes, " +
+      "EventSource, beacons and WebSockets to every local spelling",
+    async () => {
+      const before = await canaryHits();
+      const { status, body } = await scrape({ url: site("/attack/page"), waitFor: 1500 });
+      expect(status).toBe(200);
+      expect(body.data.markdown).toContain("Attack page");
+      expect(await canaryHits()).toBe(before);
+    },
+  );
 
   it("reaches nothing from an executeJavascript action either", async () => {
     const before = await canaryHits();
     const { status, body } = await scrape({
       url: site("/article.html"),
-      actions: [{ type: "executeJavascript", script: attackScript(targets) }, { type: "wait", milliseconds: 1000 }],
+      actions: [
+        { type: "executeJavascript", script: attackScript(targets) },
+        { type: "wait", milliseconds: 1000 },
+      ],
     });
     expect(status).toBe(200);
     expect(body.data.actions.javascriptReturns[0].value).toBe("sent");

@@ -15,7 +15,11 @@ const llmEnv = { ...env, LLM_BASE_URL: fixture("/v1"), LLM_MODEL: "fake-model" }
 
 async function start(body: unknown, overrides: Partial<Env> = {}) {
   const response = await app.fetch(
-    new Request(`${API}/v2/extract`, { method: "POST", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request(`${API}/v2/extract`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     { ...llmEnv, ...overrides } as Env,
     createExecutionContext(),
   );
@@ -73,12 +77,22 @@ describe("GET /v2/extract/{id}", () => {
     const { body } = await start({ urls, schema, showSources: true });
     const own = await callJson("GET", `/v2/extract/${body.id}`);
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ success: true, id: body.id, status: expect.stringMatching(/processing|failed/), expiresAt: expect.any(String), creditsUsed: expect.any(Number) });
+    expect(own.body).toMatchObject({
+      success: true,
+      id: body.id,
+      status: expect.stringMatching(/processing|failed/),
+      expiresAt: expect.any(String),
+      creditsUsed: expect.any(Number),
+    });
     expect(own.body.sources).toEqual({ pages: expect.any(Array) });
     expect((await callJson("GET", `/v2/extract/${body.id}`, undefined, { key: OTHER_TEAM_KEY })).status).toBe(404);
     expect((await callJson("GET", `/v2/agent/${body.id}`)).status).toBe(404);
     const agent = await app.fetch(
-      new Request(`${API}/v2/agent`, { method: "POST", headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ prompt: "x", urls }) }),
+      new Request(`${API}/v2/agent`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ prompt: "x", urls }),
+      }),
       llmEnv,
       createExecutionContext(),
     );

@@ -9,7 +9,13 @@ import { startCrawl, waitForJob } from "../crawl-helpers";
 
 it("a crawl with a backtracking include pattern ends, and GET / answers while it runs", async () => {
   const start = fixture(`/${"a".repeat(40)}!`);
-  const id = await startCrawl({ url: start, includePaths: ["^/(a+)+$"], excludePaths: ["(x+x+)+y"], sitemap: "skip", limit: 5 });
+  const id = await startCrawl({
+    url: start,
+    includePaths: ["^/(a+)+$"],
+    excludePaths: ["(x+x+)+y"],
+    sitemap: "skip",
+    limit: 5,
+  });
   const t0 = Date.now();
   expect((await call("GET", "/")).status).toBe(200);
   expect(Date.now() - t0).toBeLessThan(2000);

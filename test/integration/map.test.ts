@@ -13,17 +13,35 @@ describe("POST /v2/map", () => {
     const { status, body } = await map({ url: fixture("/docs/"), sitemap: "only" });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(paths(body.links)).toEqual(["/docs/", "/docs/orphan", "/private/hidden-from-robots", "/blog/", "/blog/post-1", "/blog/orphan-post"]);
+    expect(paths(body.links)).toEqual([
+      "/docs/",
+      "/docs/orphan",
+      "/private/hidden-from-robots",
+      "/blog/",
+      "/blog/post-1",
+      "/blog/orphan-post",
+    ]);
   });
 
   it("sitemap skip: links of the start page and a few more pages of the site, with titles of pages read", async () => {
     const { body } = await map({ url: fixture("/docs/"), sitemap: "skip" });
     const found = paths(body.links);
-    expect(found).toEqual(expect.arrayContaining(["/docs/", "/", "/blog/", "/docs/a", "/docs/b", "/about", "/docs/a/deep1", "/docs/c", "/blog/post-1", "/article.html"]));
+    // prettier-ignore
+    expect(found).toEqual(
+      expect.arrayContaining([
+      "/docs/", "/", "/blog/", "/docs/a", "/docs/b", "/about", "/docs/a/deep1", "/docs/c", "/blog/post-1",
+      "/article.html",
+    ]),
+    );
     expect(found).not.toContain("/docs/orphan");
-    expect(found.filter((p) => p === "/docs/a")).toHaveLength(1); // ?ref variants collapse (ignoreQueryParameters default true)
+    // ?ref variants collapse (ignoreQueryParameters default true).
+    expect(found.filter((p) => p === "/docs/a")).toHaveLength(1);
     expect(body.links.some((l: { url: string }) => l.url.startsWith(otherFixture()))).toBe(false);
-    expect(body.links.find((l: { url: string }) => l.url === fixture("/docs/"))).toEqual({ url: fixture("/docs/"), title: "Docs home", description: "Docs home description" });
+    expect(body.links.find((l: { url: string }) => l.url === fixture("/docs/"))).toEqual({
+      url: fixture("/docs/"),
+      title: "Docs home",
+      description: "Docs home description",
+    });
   });
 
   it("include: both sources, deduplicated", async () => {

@@ -21,15 +21,23 @@ function form(file: { data: string | Uint8Array; name: string; type?: string } |
 
 /** Uploads through the Worker's fetch handler; `settings` runs the app on changed bindings instead. */
 async function parse(body: FormData, settings?: Record<string, unknown>): Promise<{ status: number; body: any }> {
-  const request = new Request(`${API}/v2/parse`, { method: "POST", headers: { authorization: `Bearer ${API_KEY}` }, body });
-  const response = settings ? await createApp().fetch(request, { ...env, ...settings } as Env, createExecutionContext()) : await exports.default.fetch(request);
+  const request = new Request(`${API}/v2/parse`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${API_KEY}` },
+    body,
+  });
+  const response = settings
+    ? await createApp().fetch(request, { ...env, ...settings } as Env, createExecutionContext())
+    : await exports.default.fetch(request);
   return { status: response.status, body: await response.json() };
 }
 
 describe("POST /v2/parse", () => {
   it("HTML: markdown, html and links like a scrape of the page, stored for GET /v2/scrape/{id}", async () => {
     const html = await bytesOf("/article.html");
-    const { status, body } = await parse(form({ data: html, name: "article.html", type: "text/html" }, { formats: ["markdown", "html", "links"] }));
+    const { status, body } = await parse(
+      form({ data: html, name: "article.html", type: "text/html" }, { formats: ["markdown", "html", "links"] }),
+    );
     expect(status).toBe(200);
     expect(body.data.markdown).toContain("# How Lighthouses Work");
     expect(body.data.html).toContain("<h1>How Lighthouses Work</h1>");
@@ -52,7 +60,9 @@ describe("POST /v2/parse", () => {
   });
 
   it("DOCX: headings, lists and links through mammoth", async () => {
-    const { status, body } = await parse(form({ data: await bytesOf("/files/report.docx"), name: "report.docx" }, { formats: ["markdown", "links"] }));
+    const { status, body } = await parse(
+      form({ data: await bytesOf("/files/report.docx"), name: "report.docx" }, { formats: ["markdown", "links"] }),
+    );
     expect(status).toBe(200);
     expect(body.data.markdown).toContain("# Quarterly Report");
     expect(body.data.markdown).toMatch(/^- Lamps cleaned$/m);
@@ -61,8 +71,12 @@ describe("POST /v2/parse", () => {
   });
 
   it("json and summary through the LLM, billed like a scrape's json", async () => {
-    const options = { formats: [{ type: "json", schema: { type: "object", properties: { revenue: { type: "number" } } } }, "summary"] };
-    const { status, body } = await parse(form({ data: await bytesOf("/files/report.docx"), name: "report.docx" }, options));
+    const options = {
+      formats: [{ type: "json", schema: { type: "object", properties: { revenue: { type: "number" } } } }, "summary"],
+    };
+    const { status, body } = await parse(
+      form({ data: await bytesOf("/files/report.docx"), name: "report.docx" }, options),
+    );
     expect(status).toBe(200);
     expect(body.data.json).toEqual({ revenue: 42 });
     expect(body.data.summary).toBe("Summary: Quarterly Report");
@@ -108,14 +122,18 @@ describe("POST /v2/parse", () => {
   });
 
   it("zeroDataRetention: the result is not stored", async () => {
-    const { status, body } = await parse(form({ data: "<h1>Secret</h1>", name: "secret.html" }, { zeroDataRetention: true }));
+    const { status, body } = await parse(
+      form({ data: "<h1>Secret</h1>", name: "secret.html" }, { zeroDataRetention: true }),
+    );
     expect(status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect((await callJson("GET", `/v2/scrape/${body.data.metadata.scrapeId}`)).status).toBe(404);
   });
 
   it("onlyMainContent, includeTags and excludeTags shape the markdown as for a scrape", async () => {
-    const page = "<html><body><nav>Menu here</nav><main><h1>Title</h1><p class='keep'>Kept text</p><p class='drop'>Dropped text</p></main></body></html>";
+    const page =
+      "<html><body><nav>Menu here</nav><main><h1>Title</h1><p class='keep'>Kept " +
+      "text</p><p class='drop'>Dropped text</p></main></body></html>";
     const file = { data: page, name: "page.html" };
     expect((await parse(form(file))).body.data.markdown).not.toContain("Menu here");
     expect((await parse(form(file, { onlyMainContent: false }))).body.data.markdown).toContain("Menu here");

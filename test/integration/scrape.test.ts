@@ -19,11 +19,21 @@ describe("scraping an article", () => {
     expect(markdown).toContain("## The optics");
     expect(markdown).toContain("**lamps and lenses**");
     expect(markdown).toContain("[history of the Fresnel lens](" + fixture("/articles/fresnel-lens") + ")");
-    expect(markdown).toMatch(/\| Light \| Period \| Range \|\n\| -+ \| -+ \| -+ \|\n\| Cape Hatteras \| 7\.5 s \| 24 nmi \|/);
+    expect(markdown).toMatch(
+      /\| Light \| Period \| Range \|\n\| -+ \| -+ \| -+ \|\n\| Cape Hatteras \| 7\.5 s \| 24 nmi \|/,
+    );
     expect(markdown).toContain("```python\ndef geographic_range(height_m):");
     expect(markdown).toContain("![beam diagram](<Base64-Image-Removed>)");
     // boilerplate is gone
-    for (const junk of ["We use cookies", "About us", "Trending", "Buy a boat", "Privacy policy", "window.analytics", "Share"]) {
+    for (const junk of [
+      "We use cookies",
+      "About us",
+      "Trending",
+      "Buy a boat",
+      "Privacy policy",
+      "window.analytics",
+      "Share",
+    ]) {
       expect(markdown).not.toContain(junk);
     }
 
@@ -59,11 +69,18 @@ describe("scraping an article", () => {
     expect(data.html).not.toMatch(/<script|<style|cookie-banner|<nav/);
     expect(data.html).toContain(`href="${fixture("/articles/fresnel-lens")}"`);
     expect(data.links).toEqual([fixture("/articles/fresnel-lens"), "https://other.example/keepers"]);
-    expect(data.images).toEqual(expect.arrayContaining([fixture("/images/lens-large.png"), fixture("/images/lighthouse-og.jpg")]));
+    expect(data.images).toEqual(
+      expect.arrayContaining([fixture("/images/lens-large.png"), fixture("/images/lighthouse-og.jpg")]),
+    );
   });
 
   it("keeps boilerplate with onlyMainContent false and the base64 image with removeBase64Images false", async () => {
-    const { body } = await scrape({ url: unique("/article.html"), onlyMainContent: false, removeBase64Images: false, formats: ["markdown", "links"] });
+    const { body } = await scrape({
+      url: unique("/article.html"),
+      onlyMainContent: false,
+      removeBase64Images: false,
+      formats: ["markdown", "links"],
+    });
     expect(body.data.markdown).toContain("About us");
     expect(body.data.markdown).toContain("![beam diagram](data:image/png;base64,iVBOR");
     expect(body.data.links).toContain(fixture("/about"));
@@ -84,7 +101,15 @@ describe("scraping an article", () => {
   it("extracts attributes", async () => {
     const { body } = await scrape({
       url: unique("/article.html"),
-      formats: [{ type: "attributes", selectors: [{ selector: "article img", attribute: "alt" }, { selector: "video", attribute: "src" }] }],
+      formats: [
+        {
+          type: "attributes",
+          selectors: [
+            { selector: "article img", attribute: "alt" },
+            { selector: "video", attribute: "src" },
+          ],
+        },
+      ],
     });
     expect(body.data.attributes).toEqual([
       { selector: "article img", attribute: "alt", values: ["A first-order Fresnel lens", "beam diagram"] },
@@ -94,12 +119,16 @@ describe("scraping an article", () => {
 });
 
 describe("a small page", () => {
-  it("keeps the paragraph of a main region that holds a heading, one short paragraph and a link, without the chrome", async () => {
-    const { status, body } = await scrape({ url: unique("/small/doc-p3.html"), formats: ["markdown"] });
-    expect(status).toBe(200);
-    expect(body.data.markdown).toBe("# Doc p3\n\nTOKEN-docs-p3\n\n[Back](" + fixture("/docs/") + ")");
-    expect(body.data.warning).toBeUndefined();
-  });
+  it(
+    "keeps the paragraph of a main region that holds a heading, one " +
+      "short paragraph and a link, without the chrome",
+    async () => {
+      const { status, body } = await scrape({ url: unique("/small/doc-p3.html"), formats: ["markdown"] });
+      expect(status).toBe(200);
+      expect(body.data.markdown).toBe("# Doc p3\n\nTOKEN-docs-p3\n\n[Back](" + fixture("/docs/") + ")");
+      expect(body.data.warning).toBeUndefined();
+    },
+  );
 });
 
 describe("what the target answers", () => {
@@ -146,7 +175,11 @@ describe("what the target answers", () => {
   it("turns JSON and plain-text bodies into markdown", async () => {
     const json = await scrape({ url: unique("/data.json"), formats: ["markdown", "rawHtml"] });
     expect(json.body.data.markdown).toMatch(/^```json\n[\s\S]*"name": "edgecrawl fixture"[\s\S]*\n```$/);
-    expect(JSON.parse(json.body.data.rawHtml)).toEqual({ name: "edgecrawl fixture", items: [1, 2, 3], nested: { ok: true } });
+    expect(JSON.parse(json.body.data.rawHtml)).toEqual({
+      name: "edgecrawl fixture",
+      items: [1, 2, 3],
+      nested: { ok: true },
+    });
     const text = await scrape({ url: unique("/notes.txt") });
     expect(text.body.data.markdown).toContain("Plain text notes.");
     expect(text.body.data.markdown).toContain("Second paragraph line one.");
@@ -163,7 +196,13 @@ describe("PDF documents", () => {
     expect(markdown).toContain("lighthouse keeper who counted ships");
     expect(markdown).toContain("zephyr");
     expect(markdown.indexOf("Quarterly Report")).toBeLessThan(markdown.indexOf("zephyr"));
-    expect(metadata).toMatchObject({ numPages: 3, engine: "pdf", creditsUsed: 3, contentType: "application/pdf", title: "Edgecrawl PDF Fixture" });
+    expect(metadata).toMatchObject({
+      numPages: 3,
+      engine: "pdf",
+      creditsUsed: 3,
+      contentType: "application/pdf",
+      title: "Edgecrawl PDF Fixture",
+    });
   });
 
   it("honours maxPages", async () => {
@@ -246,10 +285,18 @@ describe("outbound request", () => {
   it("identifies as ServiceAgent and passes the caller's headers", async () => {
     const defaults = await scrape({ url: unique("/echo"), formats: ["rawHtml"] });
     expect(defaults.body.data.rawHtml).toMatch(/"user-agent": "[^"]*ServiceAgent/);
-    const custom = await scrape({ url: unique("/echo"), formats: ["rawHtml"], headers: { "User-Agent": "MyBot/2", "X-Token": "abc" } });
+    const custom = await scrape({
+      url: unique("/echo"),
+      formats: ["rawHtml"],
+      headers: { "User-Agent": "MyBot/2", "X-Token": "abc" },
+    });
     expect(custom.body.data.rawHtml).toContain('"user-agent": "MyBot/2"');
     expect(custom.body.data.rawHtml).toContain('"x-token": "abc"');
-    const french = await scrape({ url: unique("/echo"), formats: ["rawHtml"], location: { country: "fr", languages: ["fr-FR", "en"] } });
+    const french = await scrape({
+      url: unique("/echo"),
+      formats: ["rawHtml"],
+      location: { country: "fr", languages: ["fr-FR", "en"] },
+    });
     expect(french.body.data.rawHtml).toContain('"accept-language": "fr-FR,en;q=0.9"');
   });
 });

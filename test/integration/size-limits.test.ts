@@ -13,7 +13,11 @@ it("refuses a gzip bomb once its decoded bytes pass the limit", async () => {
 });
 
 it("a compressed page under the limit is read whole", async () => {
-  const { status, body } = await callJson("POST", "/v2/scrape", { url: fixture("/bomb?mb=1"), maxAge: 0, formats: ["rawHtml"] });
+  const { status, body } = await callJson("POST", "/v2/scrape", {
+    url: fixture("/bomb?mb=1"),
+    maxAge: 0,
+    formats: ["rawHtml"],
+  });
   expect(status, JSON.stringify(body).slice(0, 300)).toBe(200);
   expect(body.data.rawHtml.length).toBeGreaterThan(2 ** 20);
 });

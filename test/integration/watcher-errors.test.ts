@@ -13,8 +13,16 @@ const jobs = () => (env as Env).CRAWL_JOB as DurableObjectNamespace<CrawlJobDO>;
 
 describe("watcher errors", () => {
   it("closes a socket the runtime reports broken with 1011 and an error reason; the job runs on", async () => {
-    const id = await startCrawl({ url: fixture("/tree/60/0"), crawlEntireDomain: true, sitemap: "skip", delay: 1, limit: 30 });
-    const response = await exports.default.fetch(`${API}/v2/crawl/${id}`, { headers: { upgrade: "websocket", "sec-websocket-protocol": API_KEY } });
+    const id = await startCrawl({
+      url: fixture("/tree/60/0"),
+      crawlEntireDomain: true,
+      sitemap: "skip",
+      delay: 1,
+      limit: 30,
+    });
+    const response = await exports.default.fetch(`${API}/v2/crawl/${id}`, {
+      headers: { upgrade: "websocket", "sec-websocket-protocol": API_KEY },
+    });
     expect(response.status).toBe(101);
     const listening = collectSocket(response);
     await runInDurableObject(jobs().get(jobs().idFromName(id)), async (instance: CrawlJobDO, state) => {

@@ -23,7 +23,11 @@ export async function discoverLinks(rawHtml: string, pageUrl: string): Promise<s
     .on("meta[name]", {
       element(element) {
         const name = (element.getAttribute("name") ?? "").toLowerCase();
-        if ((name === "robots" || name === "serviceagent") && /nofollow|none/i.test(element.getAttribute("content") ?? "")) nofollowPage = true;
+        if (
+          (name === "robots" || name === "serviceagent") &&
+          /nofollow|none/i.test(element.getAttribute("content") ?? "")
+        )
+          nofollowPage = true;
       },
     })
     .on("a[href], area[href]", {

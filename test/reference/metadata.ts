@@ -14,7 +14,14 @@ import { onElementEnd, scanHtml } from "./rewriter";
 
 /** Collects with HTMLRewriter; the fields are assembled by the same code as the tree version's. */
 export async function extractMetadata(rawHtml: string, baseUrl: string): Promise<PageMetadata> {
-  const declared: DeclaredMetadata = { titleText: null, language: null, baseHref: null, canonicalHref: null, iconHrefs: [], metaValues: [] };
+  const declared: DeclaredMetadata = {
+    titleText: null,
+    language: null,
+    baseHref: null,
+    canonicalHref: null,
+    iconHrefs: [],
+    metaValues: [],
+  };
   let readingTitle = false;
   let svgDepth = 0;
 
@@ -53,7 +60,8 @@ export async function extractMetadata(rawHtml: string, baseUrl: string): Promise
     })
     .on("meta[content]", {
       element(element) {
-        const key = element.getAttribute("name") ?? element.getAttribute("property") ?? element.getAttribute("itemprop");
+        const key =
+          element.getAttribute("name") ?? element.getAttribute("property") ?? element.getAttribute("itemprop");
         const content = element.getAttribute("content");
         if (key !== null && key.trim() !== "" && content !== null) declared.metaValues.push([key.trim(), content]);
       },

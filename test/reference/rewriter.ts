@@ -4,9 +4,10 @@
  */
 
 /** Elements that never have an end tag; asking HTMLRewriter for their end tag throws. */
+// prettier-ignore
 const VOID_ELEMENTS = new Set([
-  "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source",
-  "track", "wbr", "frame", "basefont", "bgsound",
+  "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source", "track",
+  "wbr", "frame", "basefont", "bgsound",
 ]);
 
 /**
@@ -31,7 +32,9 @@ export async function rewriteHtml(html: string, rewriter: HTMLRewriter): Promise
 
 /** Runs the rewriter only for its handlers' side effects, discarding the output. */
 export async function scanHtml(html: string, rewriter: HTMLRewriter): Promise<void> {
-  await rewriter.transform(new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } })).arrayBuffer();
+  await rewriter
+    .transform(new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }))
+    .arrayBuffer();
 }
 
 /**

@@ -17,10 +17,21 @@
 import { decodeHtmlEntities, escapeForAttribute } from "./entities";
 import { onElementEnd, rewriteHtml, scanHtml, usableSelectors } from "./rewriter";
 import {
-  BOILERPLATE_SELECTOR, CONTENT_CONTAINER_SELECTOR, IMAGE_META_KEYS, JUNK_SELECTOR, MAIN_CONTENT_SELECTOR,
+  BOILERPLATE_SELECTOR,
+  CONTENT_CONTAINER_SELECTOR,
+  IMAGE_META_KEYS,
+  JUNK_SELECTOR,
+  MAIN_CONTENT_SELECTOR,
   SEMANTIC_BOILERPLATE_TAGS,
 } from "../../src/html/selectors";
-import { mapSrcset, parseBaseUrl, parseSrcset, pickLargestCandidate, resolveUrl, type SrcsetCandidate } from "../../src/html/urls";
+import {
+  mapSrcset,
+  parseBaseUrl,
+  parseSrcset,
+  pickLargestCandidate,
+  resolveUrl,
+  type SrcsetCandidate,
+} from "../../src/html/urls";
 
 export interface HtmlTransformOptions {
   /** Final page URL, used to absolutize; a `<base href>` in the page overrides it. */
@@ -43,9 +54,10 @@ export async function transformHtml(rawHtml: string, opts: HtmlTransformOptions)
   const includeSelectors = usableSelectors(opts.includeTags);
   const excludeSelectors = usableSelectors(opts.excludeTags);
   const pageHasBaseElement = /<base[\s>]/i.test(rawHtml);
-  const analysis = opts.onlyMainContent || pageHasBaseElement
-    ? await analysePage(rawHtml, opts.baseUrl, opts.onlyMainContent)
-    : { base: parseBaseUrl(opts.baseUrl), protectedCandidates: new Set<number>() };
+  const analysis =
+    opts.onlyMainContent || pageHasBaseElement
+      ? await analysePage(rawHtml, opts.baseUrl, opts.onlyMainContent)
+      : { base: parseBaseUrl(opts.baseUrl), protectedCandidates: new Set<number>() };
 
   const passOptions: CleaningOptions = {
     base: analysis.base,
@@ -92,7 +104,10 @@ async function analysePage(rawHtml: string, baseUrl: string, findProtectedCandid
       .on(BOILERPLATE_SELECTOR, {
         element(element) {
           candidateOrder++;
-          const candidate: OpenCandidate = { order: candidateOrder, semantic: SEMANTIC_BOILERPLATE_TAGS.has(element.tagName) };
+          const candidate: OpenCandidate = {
+            order: candidateOrder,
+            semantic: SEMANTIC_BOILERPLATE_TAGS.has(element.tagName),
+          };
           const hasEnd = onElementEnd(element, () => {
             const index = openCandidates.lastIndexOf(candidate);
             if (index >= 0) openCandidates.splice(index, 1);
@@ -118,7 +133,7 @@ async function analysePage(rawHtml: string, baseUrl: string, findProtectedCandid
 
   await scanHtml(rawHtml, rewriter);
   const pageUrl = parseBaseUrl(baseUrl);
-  const base = baseHref !== null ? parseBaseUrl(decodeHtmlEntities(baseHref), pageUrl) ?? pageUrl : pageUrl;
+  const base = baseHref !== null ? (parseBaseUrl(decodeHtmlEntities(baseHref), pageUrl) ?? pageUrl) : pageUrl;
   return { base, protectedCandidates };
 }
 
@@ -174,7 +189,9 @@ async function cleanPage(rawHtml: string, options: CleaningOptions): Promise<Cle
   };
   /** Whether the element is in the output so far (later handlers of the same element may still remove it). */
   const isKept = (element: Element): boolean =>
-    removedDepth === 0 && headDepth === 0 && !element.removed &&
+    removedDepth === 0 &&
+    headDepth === 0 &&
+    !element.removed &&
     (!includeMode || includeDepth > 0 || element.hasAttribute(INCLUDE_ROOT_MARKER));
 
   const rewriter = new HTMLRewriter();
@@ -217,8 +234,12 @@ async function cleanPage(rawHtml: string, options: CleaningOptions): Promise<Cle
         const order = ++boilerplateOrder;
         const tagName = element.tagName;
         // An explicit includeTags match wins over boilerplate detection.
-        const keep = !isKept(element) || element.hasAttribute(INCLUDE_ROOT_MARKER) ||
-          tagName === "html" || tagName === "body" || protectedCandidates.has(order) ||
+        const keep =
+          !isKept(element) ||
+          element.hasAttribute(INCLUDE_ROOT_MARKER) ||
+          tagName === "html" ||
+          tagName === "body" ||
+          protectedCandidates.has(order) ||
           (tagName === "header" && contentContainerDepth > 0);
         if (!keep) removeSubtree(element);
       },
@@ -337,7 +358,11 @@ function readSrcset(element: Element): ElementSrcset | null {
 /** Makes every srcset URL absolute and collects it. */
 function rewriteSrcset(element: Element, urls: UrlContext, srcset = readSrcset(element)): void {
   if (srcset === null) return;
-  updateAttribute(element, srcset.attribute, mapSrcset(srcset.candidates, (url) => addImage(urls, url)));
+  updateAttribute(
+    element,
+    srcset.attribute,
+    mapSrcset(srcset.candidates, (url) => addImage(urls, url)),
+  );
 }
 
 function rewriteImage(element: Element, urls: UrlContext): void {

@@ -1,6 +1,6 @@
 /**
- * REFERENCE ONLY (see turndown.ts). The turndown rules that differ from turndown's defaults: code blocks with their language, GFM tables,
- * links and headings that stay on one line, and compact list markers.
+ * REFERENCE ONLY (see turndown.ts). The turndown rules that differ from turndown's defaults: code blocks with their
+ * language, GFM tables, links and headings that stay on one line, and compact list markers.
  *
  * Tables are done here rather than with the GFM plugin's table rules because that plugin keeps any table
  * holding a list, heading or code block as raw HTML (wrapped in a Joplin-specific div) and gives tables
@@ -83,7 +83,9 @@ const fencedCodeBlock: TurndownService.Rule = {
   filter: (node) => node.nodeName === "PRE",
   replacement(_content, node) {
     const pre = asElement(node);
-    const code = codeText(pre).replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, "");
+    const code = codeText(pre)
+      .replace(/^(?:[ \t]*\n)+/, "")
+      .replace(/\s+$/, "");
     if (code === "") return "";
     const fence = codeFenceFor(code);
     return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
@@ -105,7 +107,8 @@ function tableRows(table: DominoElement): DominoElement[] {
   const rows: DominoElement[] = [];
   for (const child of elementChildren(table)) {
     if (child.nodeName === "TR") rows.push(child);
-    else if (TABLE_SECTIONS.has(child.nodeName)) rows.push(...elementChildren(child).filter((row) => row.nodeName === "TR"));
+    else if (TABLE_SECTIONS.has(child.nodeName))
+      rows.push(...elementChildren(child).filter((row) => row.nodeName === "TR"));
   }
   return rows;
 }
@@ -158,7 +161,10 @@ const tableCell: TurndownService.Rule = {
   replacement(content, node) {
     const cell = asElement(node);
     if (isLayoutPart(cell)) return `\n\n${content}\n\n`;
-    const text = content.trim().replace(/\s*\n\s*/g, "<br>").replace(/\|/g, "\\|");
+    const text = content
+      .trim()
+      .replace(/\s*\n\s*/g, "<br>")
+      .replace(/\|/g, "\\|");
     return ` ${text} |` + "  |".repeat(columnSpan(cell) - 1);
   },
 };
@@ -192,7 +198,10 @@ const table: TurndownService.Rule = {
     const shape = tableShape(element);
     if (shape.layout) return `\n\n${content}\n\n`;
     if (shape.columns === 0) return "";
-    const caption = elementChildren(element).find((child) => child.nodeName === "CAPTION")?.textContent?.trim() ?? "";
+    const caption =
+      elementChildren(element)
+        .find((child) => child.nodeName === "CAPTION")
+        ?.textContent?.trim() ?? "";
     const rows = content.replace(/\n+/g, "\n").trim();
     return `\n\n${caption ? `${caption}\n\n` : ""}${rows}\n\n`;
   },
@@ -286,7 +295,10 @@ export const MARKDOWN_RULES: Record<string, TurndownService.Rule> = {
   listItem,
 };
 
-const NON_CONTENT_ELEMENTS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE", "META", "LINK", "SVG", "CANVAS"]);
+// prettier-ignore
+const NON_CONTENT_ELEMENTS = new Set([
+  "SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE", "META", "LINK", "SVG", "CANVAS",
+]);
 
 /** Elements whose content never belongs in Markdown, in case the HTML was not cleaned first. */
 export const REMOVED_ELEMENTS: TurndownService.Filter = (node) => NON_CONTENT_ELEMENTS.has(node.nodeName.toUpperCase());

@@ -42,9 +42,14 @@ function markdownService(): TurndownService {
 
 const ESCAPED_ANYWHERE = /[\\*`[\]_]/g;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
-/** An underscore between two letters or digits: left unescaped by the serializer on purpose (escape.ts), and so here. */
+/**
+ * An underscore between two letters or digits: left unescaped by the serializer on purpose (escape.ts), and so here.
+ */
 const intraword = (character: string, offset: number, text: string) =>
-  character === "_" && offset > 0 && WORD_CHARACTER.test(text[offset - 1]) && WORD_CHARACTER.test(text[offset + 1] ?? "");
+  character === "_" &&
+  offset > 0 &&
+  WORD_CHARACTER.test(text[offset - 1]) &&
+  WORD_CHARACTER.test(text[offset + 1] ?? "");
 const ESCAPED_AT_START = /^(?:-|\+ |=+|#{1,6} |~~~|>)/;
 const ORDERED_MARKER_AT_START = /^(\d+)\. /;
 
@@ -54,7 +59,9 @@ const ORDERED_MARKER_AT_START = /^(\d+)\. /;
  */
 function escapeMarkdownText(text: string): string {
   return text
-    .replace(ESCAPED_ANYWHERE, (character: string, offset: number, all: string) => (intraword(character, offset, all) ? character : `\\${character}`))
+    .replace(ESCAPED_ANYWHERE, (character: string, offset: number, all: string) =>
+      intraword(character, offset, all) ? character : `\\${character}`,
+    )
     .replace(ESCAPED_AT_START, "\\$&")
     .replace(ORDERED_MARKER_AT_START, "$1\\. ");
 }

@@ -42,12 +42,13 @@ describe("localAddressReason", () => {
     expect(localAddressReason(address)).toMatch(reason);
   });
 
-  it.each(["8.8.8.8", "93.184.216.34", "100.128.0.1", "172.32.0.1", "2606:4700::1", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1"])(
-    "%s is public",
-    (address) => {
-      expect(localAddressReason(address)).toBeNull();
-    },
-  );
+  // prettier-ignore
+  it.each([
+    "8.8.8.8", "93.184.216.34", "100.128.0.1", "172.32.0.1", "2606:4700::1", "2a00:1450:4001::200e", "::ffff:8.8.8.8",
+    "64:ff9b::808:808", "2002:808:808::1",
+  ])("%s is public", (address) => {
+    expect(localAddressReason(address)).toBeNull();
+  });
 
   it.each(["example.com", "1:2:3:4:5:6:7:8:9", "::1::2", "256.1.1.1", "12345::"])("%s is not an IP literal", (text) => {
     expect(isIpLiteral(text)).toBe(false);

@@ -19,14 +19,28 @@ import { fixture } from "../helpers";
 
 describe("JSON Schema check", () => {
   it("accepts usable schemas, internal references included", () => {
-    expect(jsonSchemaProblem({ type: "object", properties: { title: { type: "string" }, tags: { type: "array", items: { type: "string" } } }, required: ["title"] })).toBeNull();
-    expect(jsonSchemaProblem({ $defs: { item: { type: ["string", "null"] } }, type: "array", items: { $ref: "#/$defs/item" } })).toBeNull();
+    expect(
+      jsonSchemaProblem({
+        type: "object",
+        properties: { title: { type: "string" }, tags: { type: "array", items: { type: "string" } } },
+        required: ["title"],
+      }),
+    ).toBeNull();
+    expect(
+      jsonSchemaProblem({
+        $defs: { item: { type: ["string", "null"] } },
+        type: "array",
+        items: { $ref: "#/$defs/item" },
+      }),
+    ).toBeNull();
     expect(jsonSchemaProblem({ type: "string", pattern: "^[a-z]+$", "x-custom": 1 })).toBeNull();
   });
 
   it("names what is wrong", () => {
     expect(jsonSchemaProblem({ type: "strin" })).toMatch(/^\/type: /);
-    expect(jsonSchemaProblem({ type: "object", properties: { a: { type: "nope" } } })).toMatch(/^\/properties\/a\/type: /);
+    expect(jsonSchemaProblem({ type: "object", properties: { a: { type: "nope" } } })).toMatch(
+      /^\/properties\/a\/type: /,
+    );
     expect(jsonSchemaProblem({ required: "title" })).toMatch(/^\/required: /);
     expect(jsonSchemaProblem({ type: "string", pattern: "([a-z" })).toMatch(/^\/pattern: /);
     expect(jsonSchemaProblem({ minLength: -1 })).toMatch(/^\/minLength: /);
@@ -37,7 +51,11 @@ describe("JSON Schema check", () => {
 });
 
 describe("the answer", () => {
-  const schema = { type: "object", properties: { titles: { type: "array", items: { type: "string" } } }, required: ["titles"] };
+  const schema = {
+    type: "object",
+    properties: { titles: { type: "array", items: { type: "string" } } },
+    required: ["titles"],
+  };
 
   it("is read from data, from the arguments themselves, or from data given as JSON text", () => {
     expect(readAnswer({ data: { titles: ["a"] } }, schema)).toEqual({ data: { titles: ["a"] }, problem: null });
@@ -76,10 +94,11 @@ describe("the conversation sent to the model", () => {
 
 describe("start points in a prompt", () => {
   it("takes the http(s) URLs written in it, once each, without trailing punctuation", () => {
-    expect(urlsInPrompt("Compare https://a.example.com/pricing, http://b.example.org/p?x=1. and (https://a.example.com/pricing)")).toEqual([
-      "https://a.example.com/pricing",
-      "http://b.example.org/p?x=1",
-    ]);
+    expect(
+      urlsInPrompt(
+        "Compare https://a.example.com/pricing, http://b.example.org/p?x=1. and (https://a.example.com/pricing)",
+      ),
+    ).toEqual(["https://a.example.com/pricing", "http://b.example.org/p?x=1"]);
     expect(urlsInPrompt("no links here, nor ftp://x.example.com or https://intranet")).toEqual([]);
   });
 });
@@ -88,33 +107,49 @@ describe("tool calling (fake OpenAI-compatible model)", () => {
   const llmEnv = { ...env, LLM_BASE_URL: fixture("/v1"), LLM_MODEL: "fake-model" } as Env;
   const config = { strict: false, search: true, startUrls: [], schema: { type: "object" } } as unknown as AgentConfig;
   const ask = (script: unknown[]) =>
-    chatWithTools(llmEnv, { messages: [{ role: "user", content: `Task: x\nFAKE-AGENT: ${JSON.stringify(script)}` }], tools: toolDefinitions(config, false) });
+    chatWithTools(llmEnv, {
+      messages: [{ role: "user", content: `Task: x\nFAKE-AGENT: ${JSON.stringify(script)}` }],
+      tools: toolDefinitions(config, false),
+    });
 
   it("reads tool calls, and a call the model wrote as JSON text", async () => {
-    const reply = await ask([[{ scrape: "https://example.com/a" }, { map: { url: "https://example.com", search: "docs" } }]]);
+    const reply = await ask([
+      [{ scrape: "https://example.com/a" }, { map: { url: "https://example.com", search: "docs" } }],
+    ]);
     expect(reply.toolCalls.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([
       ["scrape", { url: "https://example.com/a" }],
       ["map", { url: "https://example.com", search: "docs" }],
     ]);
     expect(new Set(reply.toolCalls.map((c) => c.id)).size).toBe(2);
     const written = await ask([{ text: '```json\n{"name": "search", "arguments": {"query": "lighthouses"}}\n```' }]);
-    expect(written.toolCalls.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([["search", { query: "lighthouses" }]]);
+    expect(written.toolCalls.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([
+      ["search", { query: "lighthouses" }],
+    ]);
     expect((await ask([{ text: "just words" }])).toolCalls).toEqual([]);
   });
 
   it("offers scrape, map, search and finish; a strict run only scrape and finish; answering now only finish", () => {
-    const names = (c: Partial<AgentConfig>, now = false) => toolDefinitions({ ...config, ...c } as AgentConfig, now).map((t) => t.function.name);
+    const names = (c: Partial<AgentConfig>, now = false) =>
+      toolDefinitions({ ...config, ...c } as AgentConfig, now).map((t) => t.function.name);
     expect(names({})).toEqual(["scrape", "map", "search", "finish"]);
     expect(names({ search: false })).toEqual(["scrape", "map", "finish"]);
     expect(names({ strict: true, startUrls: ["https://example.com/"] })).toEqual(["scrape", "finish"]);
     expect(names({}, true)).toEqual(["finish"]);
-    expect(toolDefinitions(config, true)[0].function.parameters).toEqual({ type: "object", properties: { data: { type: "object" } }, required: ["data"] });
+    expect(toolDefinitions(config, true)[0].function.parameters).toEqual({
+      type: "object",
+      properties: { data: { type: "object" } },
+      required: ["data"],
+    });
   });
 
   it("gives finish the answer's schema under data, its references still resolving", () => {
     const schema = {
       type: "object",
-      properties: { items: { type: "array", items: { $ref: "#/$defs/item" } }, again: { $ref: "#/properties/items" }, self: { $ref: "#" } },
+      properties: {
+        items: { type: "array", items: { $ref: "#/$defs/item" } },
+        again: { $ref: "#/properties/items" },
+        self: { $ref: "#" },
+      },
       $defs: { item: { type: "object", properties: { child: { $ref: "#/$defs/item" } } } },
     };
     expect(answerParameters(schema)).toEqual({
@@ -122,7 +157,11 @@ describe("tool calling (fake OpenAI-compatible model)", () => {
       properties: {
         data: {
           type: "object",
-          properties: { items: { type: "array", items: { $ref: "#/$defs/item" } }, again: { $ref: "#/properties/data/properties/items" }, self: { $ref: "#/properties/data" } },
+          properties: {
+            items: { type: "array", items: { $ref: "#/$defs/item" } },
+            again: { $ref: "#/properties/data/properties/items" },
+            self: { $ref: "#/properties/data" },
+          },
         },
       },
       required: ["data"],
@@ -143,7 +182,9 @@ describe("SearXNG adapter (fake SearXNG on the fixture site)", () => {
   });
 
   it("reports a provider that fails as SEARCH_ERROR, and none without SEARCH_URL", async () => {
-    const error = await searxngProvider(fixture("/not-searxng")).search("post", { limit: 5 }).catch((e: unknown) => e);
+    const error = await searxngProvider(fixture("/not-searxng"))
+      .search("post", { limit: 5 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "SEARCH_ERROR", message: expect.stringContaining("HTTP 404") });
     expect(searchProvider({ ...env, SEARCH_URL: "" } as Env)).toBeNull();

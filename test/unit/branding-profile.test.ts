@@ -39,7 +39,11 @@ function raw(overrides: Partial<RawBranding>): RawBranding {
 describe("branding heuristics", () => {
   it("a dark background gives the dark scheme; a theme-color is the primary color when no button is colored", () => {
     const { profile, undecided } = buildProfile(raw({ themeColor: "#7B2CBF", applicationName: "Nightjar" }));
-    expect(profile).toMatchObject({ colorScheme: "dark", brandName: "Nightjar", colors: { primary: "#7B2CBF", background: "#101418", textPrimary: "#EEEEEE" } });
+    expect(profile).toMatchObject({
+      colorScheme: "dark",
+      brandName: "Nightjar",
+      colors: { primary: "#7B2CBF", background: "#101418", textPrimary: "#EEEEEE" },
+    });
     expect(undecided).toEqual({});
   });
 

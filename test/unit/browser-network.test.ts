@@ -18,7 +18,10 @@ afterAll(async () => {
 });
 
 /** Loads `html` into a fresh page behind a router; returns each request's failure reason ("" when it loaded). */
-async function load(html: string, options: Partial<RouterOptions>): Promise<{ page: Page; router: RequestRouter; outcomes: Map<string, string> }> {
+async function load(
+  html: string,
+  options: Partial<RouterOptions>,
+): Promise<{ page: Page; router: RequestRouter; outcomes: Map<string, string> }> {
   const page = await browser.newPage();
   const router = new RequestRouter(page, {
     policy: { allowLocalNetwork: true },
@@ -35,7 +38,10 @@ async function load(html: string, options: Partial<RouterOptions>): Promise<{ pa
       if (outcomes.size >= 2) resolve();
     };
     page.on("requestfinished", (request) => (outcomes.set(request.url(), ""), check()));
-    page.on("requestfailed", (request) => (outcomes.set(request.url(), request.failure()?.errorText ?? "failed"), check()));
+    page.on(
+      "requestfailed",
+      (request) => (outcomes.set(request.url(), request.failure()?.errorText ?? "failed"), check()),
+    );
   });
   await page.setContent(html);
   await settled;
@@ -45,7 +51,8 @@ async function load(html: string, options: Partial<RouterOptions>): Promise<{ pa
 describe("outbound policy", () => {
   it("aborts sub-resource requests to private addresses unless local networks are allowed", async () => {
     const probe = (kind: string) => fixture(`/browser/private-probe.${kind}?t=${crypto.randomUUID()}`);
-    const html = (img: string, json: string) => `<p>hi</p><img src="${img}"><script>fetch("${json}").catch(() => {})</script>`;
+    const html = (img: string, json: string) =>
+      `<p>hi</p><img src="${img}"><script>fetch("${json}").catch(() => {})</script>`;
 
     const { total } = await fixtureRequests();
     const refused = [probe("png"), probe("json")];
@@ -61,9 +68,14 @@ describe("outbound policy", () => {
 
 describe("blockAds", () => {
   it("aborts requests to ad and tracker hosts before they leave the browser", async () => {
-    const html = `<img src="http://www.google-analytics.com/collect?v=1"><script src="http://securepubads.g.doubleclick.net/tag/js/gpt.js"></script>`;
+    const html =
+      `<img src="http://www.google-analytics.com/collect?v=1"><script ` +
+      `src="http://securepubads.g.doubleclick.net/tag/js/gpt.js"></script>`;
     const blocked = await load(html, { blockAds: true });
-    expect([...blocked.outcomes.values()]).toEqual(["net::ERR_BLOCKED_BY_CLIENT.Inspector", "net::ERR_BLOCKED_BY_CLIENT.Inspector"]);
+    expect([...blocked.outcomes.values()]).toEqual([
+      "net::ERR_BLOCKED_BY_CLIENT.Inspector",
+      "net::ERR_BLOCKED_BY_CLIENT.Inspector",
+    ]);
     expect(blocked.router.blockedCount).toBe(2);
     // Without blockAds they go out (and fail on name resolution: this machine has no internet).
     const open = await load(html, { blockAds: false });

@@ -61,4 +61,3 @@ describe("browser pool", () => {
     await again.release(true);
   });
 });
-

@@ -12,8 +12,17 @@ describe("parseProxyUrl", () => {
   it("reads host, port, TLS and credentials", () => {
     expect(parseProxyUrl("")).toBeNull();
     expect(parseProxyUrl(undefined)).toBeNull();
-    expect(parseProxyUrl("http://proxy.example:3128")).toEqual({ hostname: "proxy.example", port: 3128, tls: false, display: "proxy.example:3128" });
-    expect(parseProxyUrl("https://u%20ser:p%40ss@proxy.example")).toMatchObject({ port: 443, tls: true, authorization: `Basic ${btoa("u ser:p@ss")}` });
+    expect(parseProxyUrl("http://proxy.example:3128")).toEqual({
+      hostname: "proxy.example",
+      port: 3128,
+      tls: false,
+      display: "proxy.example:3128",
+    });
+    expect(parseProxyUrl("https://u%20ser:p%40ss@proxy.example")).toMatchObject({
+      port: 443,
+      tls: true,
+      authorization: `Basic ${btoa("u ser:p@ss")}`,
+    });
   });
 
   it("refuses what is not an http(s) proxy URL", () => {
@@ -35,7 +44,9 @@ describe("proxyFetcher", () => {
   });
 
   it("returns redirects and error statuses as they are", async () => {
-    const redirect = await through(new Request("http://far.example:8080/redirect?to=/article.html", { redirect: "manual" }));
+    const redirect = await through(
+      new Request("http://far.example:8080/redirect?to=/article.html", { redirect: "manual" }),
+    );
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("location")).toBe("/article.html");
     const missing = await through(new Request("http://far.example:8080/status?code=404"));
@@ -44,6 +55,9 @@ describe("proxyFetcher", () => {
 
   it("reports a proxy that cannot be reached as a connection error", async () => {
     const nowhere = proxyFetcher(parseProxyUrl("http://127.0.0.1:1")!);
-    await expect(nowhere(new Request("http://far.example/"))).rejects.toMatchObject({ code: "SCRAPE_CONNECTION_ERROR", message: expect.stringContaining("127.0.0.1:1") });
+    await expect(nowhere(new Request("http://far.example/"))).rejects.toMatchObject({
+      code: "SCRAPE_CONNECTION_ERROR",
+      message: expect.stringContaining("127.0.0.1:1"),
+    });
   });
 });

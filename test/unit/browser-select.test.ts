@@ -14,25 +14,36 @@ const paragraph = "The keeper climbed the hundred and twelve steps each evening 
 
 describe("needsJavaScript", () => {
   it("spots empty app shells and noscript notices", () => {
-    expect(needsJavaScript(`<html><body><div id="root"></div><script src="/main.js"></script></body></html>`)).toBe(true);
-    expect(needsJavaScript(`<html><body><app-root></app-root><script src="/app.js"></script></body></html>`)).toBe(true);
+    expect(needsJavaScript(`<html><body><div id="root"></div><script src="/main.js"></script></body></html>`)).toBe(
+      true,
+    );
+    expect(needsJavaScript(`<html><body><app-root></app-root><script src="/app.js"></script></body></html>`)).toBe(
+      true,
+    );
     expect(needsJavaScript(`<html><body><script>location.replace("/home")</script></body></html>`)).toBe(true);
-    const withNotice = `<html><body><header><nav>Home · Products · About · Contact · Careers · Press · Blog</nav></header>
-      <div id="app"></div><noscript>Please enable JavaScript to continue.</noscript><script src="/bundle.js"></script></body></html>`;
+    const withNotice = `<html><body><header><nav>Home · Products · About · Contact · Careers · Press · Blog</nav>\
+</header>
+      <div id="app"></div><noscript>Please enable JavaScript to continue.</noscript><script src="/bundle.js"></script>\
+</body></html>`;
     expect(needsJavaScript(withNotice)).toBe(true);
   });
 
   it("leaves readable pages and pages without scripts alone", () => {
     expect(needsJavaScript(`<html><body><h1>Example Domain</h1><p>For use in examples.</p></body></html>`)).toBe(false);
-    expect(needsJavaScript(`<html><body><main><p>${paragraph}</p></main><div id="root"></div><script src="/widgets.js"></script>
-      <noscript>Enable JavaScript for comments.</noscript></body></html>`)).toBe(false);
+    expect(
+      needsJavaScript(`<html><body><main><p>${paragraph}</p></main><div id="root"></div><script src="/widgets.js">\
+</script>
+      <noscript>Enable JavaScript for comments.</noscript></body></html>`),
+    ).toBe(false);
   });
 
   it("does not send a page whose <noscript> holds a crawler view of the content to the browser", () => {
-    const discourse = `<html><body><section id="d-splash"><div class="dots"></div></section><section id="main"></section>
+    const discourse = `<html><body><section id="d-splash"><div class="dots"></div></section><section id="main">\
+</section>
       <noscript data-path="/t/topic/1"><div id="topic-title"><h1>Which telescope to start with?</h1></div>
       <div class="topic-body crawler-post"><div class="post" itemprop="text"><p>${paragraph}</p></div></div></noscript>
-      <script src="/assets/discourse.js"></script><noscript>Please enable JavaScript to use this site.</noscript></body></html>`;
+      <script src="/assets/discourse.js"></script><noscript>Please enable JavaScript to use this site.</noscript>\
+</body></html>`;
     expect(needsJavaScript(discourse)).toBe(false);
     expect(readableText(discourse)).toContain("Which telescope to start with?");
     // The same shell without its crawler view still goes to the browser.
@@ -41,12 +52,18 @@ describe("needsJavaScript", () => {
 
   it("leaves server-rendered pages with hydration scripts alone", () => {
     const nextPage = `<html><body><div id="__next"><main><h1>Pricing</h1><p>${paragraph}</p></main></div>
-      <script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{}}}</script><script src="/_next/static/chunks/main.js"></script></body></html>`;
+      <script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{}}}</script><script \
+src="/_next/static/chunks/main.js"></script></body></html>`;
     expect(needsJavaScript(nextPage)).toBe(false);
   });
 
   it("reads only visible text", () => {
-    expect(visibleText(`<head><title>T</title><style>p{}</style></head><body><!-- c --><p>Hi&nbsp;there</p><script>var x = "<p>no</p>";</script></body>`)).toBe("Hi there");
+    expect(
+      visibleText(
+        `<head><title>T</title><style>p{}</style></head><body><!-- c -->` +
+          `<p>Hi&nbsp;there</p><script>var x = "<p>no</p>";</script></body>`,
+      ),
+    ).toBe("Hi there");
   });
 });
 
@@ -65,14 +82,30 @@ describe("looksBlocked", () => {
   it("treats 403/429 and challenge pages as blocked", () => {
     expect(looksBlocked(page(403, "<p>Forbidden</p>"))).toBe(true);
     expect(looksBlocked(page(429, "<p>Slow down</p>"))).toBe(true);
-    expect(looksBlocked(page(503, `<html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/jsch/v1"></script></body></html>`))).toBe(true);
-    expect(looksBlocked(page(200, `<html><head><title>Pardon Our Interruption</title></head><body><p>Please verify.</p></body></html>`))).toBe(true);
+    expect(
+      looksBlocked(
+        page(
+          503,
+          `<html><head><title>Just a moment...</title></head><body><script ` +
+            `src="/cdn-cgi/challenge-platform/h/g/orchestrate/jsch/v1"></script></body></html>`,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      looksBlocked(
+        page(200, `<html><head><title>Pardon Our Interruption</title></head><body><p>Please verify.</p></body></html>`),
+      ),
+    ).toBe(true);
   });
 
   it("does not mistake an ordinary page, or an article about captchas, for a wall", () => {
     expect(looksBlocked(page(200, `<html><body><p>${paragraph}</p></body></html>`))).toBe(false);
     expect(looksBlocked(page(404, "<p>Not found</p>"))).toBe(false);
-    expect(looksBlocked(page(200, `<html><head><title>How px-captcha works</title></head><body><p>${paragraph}</p></body></html>`))).toBe(false);
+    expect(
+      looksBlocked(
+        page(200, `<html><head><title>How px-captcha works</title></head><body><p>${paragraph}</p></body></html>`),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -83,8 +116,15 @@ describe("browserReasons", () => {
   };
   it("requires the browser for actions and screenshots, and prefers it for emulation", () => {
     expect(reasons({})).toEqual({ required: [], preferred: [] });
-    expect(reasons({ actions: [{ type: "scrape" }], formats: ["markdown", "screenshot"] }).required).toEqual(["actions", "screenshot"]);
-    expect(reasons({ waitFor: 500, mobile: true, location: { country: "fr" } }).preferred).toEqual(["waitFor", "mobile", "location"]);
+    expect(reasons({ actions: [{ type: "scrape" }], formats: ["markdown", "screenshot"] }).required).toEqual([
+      "actions",
+      "screenshot",
+    ]);
+    expect(reasons({ waitFor: 500, mobile: true, location: { country: "fr" } }).preferred).toEqual([
+      "waitFor",
+      "mobile",
+      "location",
+    ]);
   });
 });
 

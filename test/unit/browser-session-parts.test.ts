@@ -22,7 +22,9 @@ describe("loop guard", () => {
     expect(guarded("while (true) {}")).toBe("while (true) {G();}");
     expect(guarded("for (;;) x++;")).toBe("for (;;) {G();x++;}");
     expect(guarded("do x(); while (y)")).toBe("do {G();x();} while (y)");
-    expect(guarded("for (const a of b) for (const c in a) go(c);")).toBe("for (const a of b) {G();for (const c in a) {G();go(c);}}");
+    expect(guarded("for (const a of b) for (const c in a) go(c);")).toBe(
+      "for (const a of b) {G();for (const c in a) {G();go(c);}}",
+    );
     expect(guarded("function f() { return 1 }")).toBe("function f() {G(); return 1 }");
     expect(guarded("const f = async (a) => a + 1;")).toBe("const f = async (a) => (G(), a + 1);");
     expect(guarded("const o = () => ({ a: 1 });")).toBe("const o = () => ((G(), { a: 1 }));");
@@ -42,7 +44,12 @@ describe("loop guard", () => {
 
 describe("agent-browser scripts", () => {
   it("parses command lines with quoting, skipping blanks and comments", () => {
-    expect(parseAgentBrowserScript('# log in\nagent-browser open example.com\n\nagent-browser fill @e2 "Grace Hopper"\nagent-browser press Enter # submit')).toEqual([
+    expect(
+      parseAgentBrowserScript(
+        "# log in\nagent-browser open example.com\n\nagent-browser fill @e2 " +
+          '"Grace Hopper"\nagent-browser press Enter # submit',
+      ),
+    ).toEqual([
       ["open", "example.com"],
       ["fill", "@e2", "Grace Hopper"],
       ["press", "Enter"],
@@ -50,7 +57,14 @@ describe("agent-browser scripts", () => {
   });
 
   it("refuses other programs, pipes and empty scripts with a 400 naming what runs", () => {
-    for (const script of ["ls -la", "agent-browser get title | grep x", "agent-browser open a.com && rm -rf /", "agent-browser eval x > out", "", "agent-browser"]) {
+    for (const script of [
+      "ls -la",
+      "agent-browser get title | grep x",
+      "agent-browser open a.com && rm -rf /",
+      "agent-browser eval x > out",
+      "",
+      "agent-browser",
+    ]) {
       let error: unknown;
       try {
         parseAgentBrowserScript(script);

@@ -54,24 +54,57 @@ describe("the CDP policy of browser sessions", () => {
   });
 
   it("denies downloads instead of writing them to a folder of the machine", () => {
-    expect(check("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: "/root", eventsEnabled: true, browserContextId: "C" })).toEqual({
+    expect(
+      check("Browser.setDownloadBehavior", {
+        behavior: "allow",
+        downloadPath: "/root",
+        eventsEnabled: true,
+        browserContextId: "C",
+      }),
+    ).toEqual({
       params: { behavior: "deny", eventsEnabled: true, browserContextId: "C" },
     });
-    expect(check("Page.setDownloadBehavior", { behavior: "allowAndName", downloadPath: "/tmp" })).toEqual({ params: { behavior: "deny" } });
-    expect(check("Browser.setDownloadBehavior", { behavior: "default", downloadPath: "/etc" })).toEqual({ params: { behavior: "deny" } });
+    expect(check("Page.setDownloadBehavior", { behavior: "allowAndName", downloadPath: "/tmp" })).toEqual({
+      params: { behavior: "deny" },
+    });
+    expect(check("Browser.setDownloadBehavior", { behavior: "default", downloadPath: "/etc" })).toEqual({
+      params: { behavior: "deny" },
+    });
   });
 
   it("gives a new browser context the browser's proxy, not the caller's", () => {
-    expect(check("Target.createBrowserContext", { proxyServer: "direct://", proxyBypassList: "<-loopback>", disposeOnDetach: true })).toEqual({
+    expect(
+      check("Target.createBrowserContext", {
+        proxyServer: "direct://",
+        proxyBypassList: "<-loopback>",
+        disposeOnDetach: true,
+      }),
+    ).toEqual({
       params: { disposeOnDetach: true },
     });
   });
 
   it("creates isolated worlds without universal access and drops no files into pages", () => {
-    expect(check("Page.createIsolatedWorld", { frameId: "F", worldName: "w", grantUniveralAccess: true })).toEqual({ params: { frameId: "F", worldName: "w" } });
-    expect(check("Input.dispatchDragEvent", { type: "drop", x: 1, y: 1, data: { items: [{ mimeType: "text/plain", data: "hi" }], files: ["/etc/passwd"], dragOperationsMask: 1 } })).toEqual({
-      params: { type: "drop", x: 1, y: 1, data: { items: [{ mimeType: "text/plain", data: "hi" }], dragOperationsMask: 1 } },
+    expect(check("Page.createIsolatedWorld", { frameId: "F", worldName: "w", grantUniveralAccess: true })).toEqual({
+      params: { frameId: "F", worldName: "w" },
     });
-    expect(check("Input.dispatchDragEvent", { type: "dragEnter", x: 1, y: 1, data: { items: [], dragOperationsMask: 1 } })).toBeUndefined();
+    expect(
+      check("Input.dispatchDragEvent", {
+        type: "drop",
+        x: 1,
+        y: 1,
+        data: { items: [{ mimeType: "text/plain", data: "hi" }], files: ["/etc/passwd"], dragOperationsMask: 1 },
+      }),
+    ).toEqual({
+      params: {
+        type: "drop",
+        x: 1,
+        y: 1,
+        data: { items: [{ mimeType: "text/plain", data: "hi" }], dragOperationsMask: 1 },
+      },
+    });
+    expect(
+      check("Input.dispatchDragEvent", { type: "dragEnter", x: 1, y: 1, data: { items: [], dragOperationsMask: 1 } }),
+    ).toBeUndefined();
   });
 });

@@ -10,7 +10,9 @@ const pages = import.meta.glob(["/README.md", "/docs/*.md", "/bench/*.md", "/ben
   eager: true,
 }) as Record<string, string>;
 /** Every file a link may point at (their contents are not loaded). */
-const files = new Set(Object.keys(import.meta.glob(["/**/*", "!**/node_modules/**", "!**/.wrangler/**", "!**/.git/**"])));
+const files = new Set(
+  Object.keys(import.meta.glob(["/**/*", "!**/node_modules/**", "!**/.wrangler/**", "!**/.git/**"])),
+);
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 const slug = (heading: string) =>

@@ -6,13 +6,25 @@ import { parseHtml } from "../../src/dom/parse";
 import { compileSelector, querySelectorAll } from "../../src/dom/select";
 import { innerHtml, toHtml } from "../../src/dom/serialize";
 import { compileSimpleSelectorList } from "../../src/dom/simple-selector";
-import { collapsedText, documentBody, elementChildren, findElement, firstCharacter, unwrap, removeNode, walkElements, type ElementNode } from "../../src/dom/tree";
+import {
+  collapsedText,
+  documentBody,
+  elementChildren,
+  findElement,
+  firstCharacter,
+  unwrap,
+  removeNode,
+  walkElements,
+  type ElementNode,
+} from "../../src/dom/tree";
 
 const body = (html: string) => findElement(parseHtml(html), "body")!;
 
 describe("firstCharacter", () => {
   it("finds the first character of an element's text that is not whitespace, through empty and nested elements", () => {
-    const root = body("<body><h3> <span></span>\n<b> \u00a0</b><i><u>Re</u>: x</i></h3><p> </p><div><img src=x></div></body>");
+    const root = body(
+      "<body><h3> <span></span>\n<b> \u00a0</b><i><u>Re</u>: x</i></h3><p> </p><div><img src=x></div></body>",
+    );
     const [heading, paragraph, box] = elementChildren(root);
     expect(firstCharacter(heading)).toBe("R");
     expect(firstCharacter(paragraph)).toBe("");
@@ -31,7 +43,9 @@ describe("parseHtml", () => {
   });
 
   it("decodes entities in text and attributes, lower-cases names, keeps script text", () => {
-    const doc = parseHtml(`<DIV Data-X="a&amp;b">caf&eacute; &lt;tag&gt;&nbsp;!</DIV><script>if (a < b && c) {}</script>`);
+    const doc = parseHtml(
+      `<DIV Data-X="a&amp;b">caf&eacute; &lt;tag&gt;&nbsp;!</DIV><script>if (a < b && c) {}</script>`,
+    );
     const div = findElement(doc, "div")!;
     expect(div.attrs).toEqual({ "data-x": "a&b" });
     expect(collapsedText(div)).toBe("café <tag>\u00a0!".replace(/\s+/g, " "));
@@ -49,25 +63,39 @@ describe("parseHtml", () => {
   });
 
   it("opens one <body> per document: a page pasted into <head> does not start a second one", () => {
-    const doc = parseHtml(`<html><head><title>t</title><html lang="x"><head></head><body>{"json": 1}<p>x</p></head><body><p>real</p></body></html>`);
+    const doc = parseHtml(
+      `<html><head><title>t</title><html lang="x"><head></head>` +
+        `<body>{"json": 1}<p>x</p></head><body><p>real</p></body></html>`,
+    );
     expect(querySelectorAll(doc, "body")).toHaveLength(1);
     expect(collapsedText(findElement(doc, "body")!)).toContain("real");
   });
 
   it("reads a stray <![CDATA[ in markup as a bogus comment, not as a CDATA section swallowing the page", () => {
-    const root = body(`<body><![CDATA[<div id="x"></div><p>post</p><script>//<![CDATA[\nvar a = "]]>";</script></body>`);
+    const root = body(
+      `<body><![CDATA[<div id="x"></div><p>post</p><script>//<![CDATA[\nvar a = "]]>";</script></body>`,
+    );
     expect(collapsedText(findElement(root, "p")!)).toBe("post");
     expect(collapsedText(findElement(root, "script")!)).toContain("<![CDATA[");
   });
 
   it("drops a stray <![CDATA[ that follows a closed script, and keeps one inside an open script", () => {
-    const root = body(`<body><script>//<![CDATA[\nvar a = 1;</script><![CDATA[<div id="x"></div><p>post</p><script type="x">//<![CDATA[\n</script></body>`);
+    const root = body(
+      `<body><script>//<![CDATA[\nvar a = 1;</script><![CDATA[<div id="x"></div>` +
+        `<p>post</p><script type="x">//<![CDATA[\n</script></body>`,
+    );
     expect(collapsedText(findElement(root, "p")!)).toBe("post");
-    expect(root.children.filter((child) => child.type === 1).map((child) => (child as ElementNode).name)).toEqual(["script", "p", "script"]);
+    expect(root.children.filter((child) => child.type === 1).map((child) => (child as ElementNode).name)).toEqual([
+      "script",
+      "p",
+      "script",
+    ]);
   });
 
   it("closes a self-closed iframe written in capitals, and leaves a <![CDATA[ inside a comment to the comment", () => {
-    const upper = body(`<body><noscript><IFRAME src="https://tags.example/ns.html" /></noscript><p>after the iframe</p></body>`);
+    const upper = body(
+      `<body><noscript><IFRAME src="https://tags.example/ns.html" /></noscript><p>after the iframe</p></body>`,
+    );
     expect(collapsedText(findElement(upper, "p")!)).toBe("after the iframe");
     const commented = body(`<body><!-- <![CDATA[ --><p>after the comment</p></body>`);
     expect(collapsedText(findElement(commented, "p")!)).toBe("after the comment");
@@ -80,12 +108,16 @@ describe("parseHtml", () => {
   });
 
   it("does not let a self-closed <iframe/> in a <noscript> swallow the rest of the page", () => {
-    const root = body(`<body><noscript><iframe src="https://tags.example/ns.html" height="0" /></noscript><main><h1>Title</h1><p>Text</p></main></body>`);
+    const root = body(
+      `<body><noscript><iframe src="https://tags.example/ns.html" height="0" />` +
+        `</noscript><main><h1>Title</h1><p>Text</p></main></body>`,
+    );
     expect(collapsedText(findElement(root, "main")!)).toBe("TitleText");
   });
 
   it("puts content streamed by server rendering where its script would put it", () => {
-    const root = body(`<body><main><h1>Title</h1><template id="B:0"></template><p>Loading…</p><footer>end</footer></main>
+    const root =
+      body(`<body><main><h1>Title</h1><template id="B:0"></template><p>Loading…</p><footer>end</footer></main>
       <div hidden id="S:0"><article><p>Streamed text</p><template id="P:1"></template></article></div>
       <div hidden id="S:1"><p>Nested part</p></div><script>$RC("B:0","S:0")</script></body>`);
     const main = findElement(root, "main")!;
@@ -143,7 +175,9 @@ describe("HTML5 tree rules on top of the tokenizer", () => {
       '<a id="x"><h2>Title</h2></a><p><a id="x">Read </a><a href="/y">this</a></p><h3>Next</h3>',
     );
     // An <object> is a scope marker: a link inside it does not close the one around it.
-    expect(html("<a href=1><object><a href=2>x</a></object></a>")).toBe('<a href="1"><object><a href="2">x</a></object></a>');
+    expect(html("<a href=1><object><a href=2>x</a></object></a>")).toBe(
+      '<a href="1"><object><a href="2">x</a></object></a>',
+    );
   });
 
   it("closes list items and paragraphs the way HTML5 does, through intervening elements", () => {
@@ -152,23 +186,33 @@ describe("HTML5 tree rules on top of the tokenizer", () => {
     );
     expect(html("<dl><dt><span>t<dd>d</dl>")).toBe("<dl><dt><span>t</span></dt><dd>d</dd></dl>");
     expect(html("<p><span>a<div>b</div></span>")).toBe("<p><span>a</span></p><div>b</div>");
-    expect(html("<table><tr><td><p>x<div>y</div></td></tr></table>")).toBe("<table><tr><td><p>x</p><div>y</div></td></tr></table>");
+    expect(html("<table><tr><td><p>x<div>y</div></td></tr></table>")).toBe(
+      "<table><tr><td><p>x</p><div>y</div></td></tr></table>",
+    );
   });
 
   it("lets HTML elements break out of <svg>, except inside its HTML integration points", () => {
     expect(html('<button><svg><use></use><div class="v">label</div></svg><span>95</span></button>')).toBe(
       '<button><svg><use></use></svg><div class="v">label</div><span>95</span></button>',
     );
-    expect(html("<svg><foreignObject><div>in</div></foreignObject></svg>")).toBe("<svg><foreignObject><div>in</div></foreignObject></svg>");
+    expect(html("<svg><foreignObject><div>in</div></foreignObject></svg>")).toBe(
+      "<svg><foreignObject><div>in</div></foreignObject></svg>",
+    );
   });
 
   it("ignores stray <body>/</body>/</html> inside the content, and a self-closed iframe swallows nothing", () => {
-    expect(html("<body><ol><li>a<p><body></p><li>b</body></html><li>c</ol>")).toBe("<body><ol><li>a<p></p></li><li>b</li><li>c</li></ol></body>");
-    expect(html('<noscript><iframe src="x" /></noscript><p>after</p>')).toBe('<noscript><iframe src="x"></iframe></noscript><p>after</p>');
+    expect(html("<body><ol><li>a<p><body></p><li>b</body></html><li>c</ol>")).toBe(
+      "<body><ol><li>a<p></p></li><li>b</li><li>c</li></ol></body>",
+    );
+    expect(html('<noscript><iframe src="x" /></noscript><p>after</p>')).toBe(
+      '<noscript><iframe src="x"></iframe></noscript><p>after</p>',
+    );
   });
 
   it("normalizes CR line breaks and decodes character references with HTML5's attribute rules", () => {
-    const doc = parseHtml('<p title="a\r\nb &amp; c&copy=2 &copy; d">x\r\ny &lt; &notin; &copy z</p><script>a &amp; b</script>');
+    const doc = parseHtml(
+      '<p title="a\r\nb &amp; c&copy=2 &copy; d">x\r\ny &lt; &notin; &copy z</p><script>a &amp; b</script>',
+    );
     const p = findElement(doc, "p")!;
     expect(p.attrs.title).toBe("a\nb & c&copy=2 © d");
     expect(collapsedText(p).replace(/\s+/g, " ")).toBe("x y < ∉ © z");
@@ -186,24 +230,33 @@ describe("HTML5 tree rules on top of the tokenizer", () => {
 });
 
 describe("the simple selector fast path", () => {
-  const doc = parseHtml(`<div id="Main" class="a  top\tside" data-x="Cookie-Banner-1" role="dialog"></div><nav class="topnav"></nav><svg aria-hidden="true"></svg>`);
+  const doc = parseHtml(
+    `<div id="Main" class="a  top\tside" data-x="Cookie-Banner-1" role="dialog">` +
+      `</div><nav class="topnav"></nav><svg aria-hidden="true"></svg>`,
+  );
   const elements: ElementNode[] = [];
   walkElements(doc, (element) => void elements.push(element));
 
   it("compiles tag, class, id and attribute lists and agrees with css-select", () => {
+    // prettier-ignore
     const lists = [
-      "nav, .top", "#Main", "#main", ".side", ".topnav, dialog", '[data-x*="cookie-banner" i]', '[data-x*="cookie-banner"]',
-      '[role="dialog"]', 'svg[aria-hidden="true"]', "div.a.top", "[data-x^=Cookie]", "[class~=side]", "*",
+      "nav, .top", "#Main", "#main", ".side", ".topnav, dialog", '[data-x*="cookie-banner" i]',
+      '[data-x*="cookie-banner"]', '[role="dialog"]', 'svg[aria-hidden="true"]', "div.a.top", "[data-x^=Cookie]",
+      "[class~=side]", "*",
     ];
     for (const list of lists) {
       const fast = compileSimpleSelectorList(list);
       expect(fast, list).not.toBeNull();
       const expected = new Set(querySelectorAll(doc, list));
-      expect(elements.filter((element) => fast!(element)), list).toEqual(elements.filter((element) => expected.has(element)));
+      expect(
+        elements.filter((element) => fast!(element)),
+        list,
+      ).toEqual(elements.filter((element) => expected.has(element)));
     }
   });
 
   it("leaves combinators and pseudo-classes to css-select", () => {
-    for (const list of ["div > nav", "p + p", "div:has(p)", "a:not(.x)", '[data-x="a,b"]']) expect(compileSimpleSelectorList(list), list).toBeNull();
+    for (const list of ["div > nav", "p + p", "div:has(p)", "a:not(.x)", '[data-x="a,b"]'])
+      expect(compileSimpleSelectorList(list), list).toBeNull();
   });
 });

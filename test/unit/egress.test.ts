@@ -56,17 +56,29 @@ describe("checkEgress", () => {
     expect(() => checkEgress(url, closed)).toThrowError(/disabled/);
   });
 
-  it.each(["file:///etc/passwd", "ftp://example.com/", "gopher://example.com/", "data:text/plain,hi"])("refuses the scheme of %s", (url) => {
-    expect(() => checkEgress(url, { allowLocalNetwork: true })).toThrowError(/unsupported protocol/);
-  });
+  it.each(["file:///etc/passwd", "ftp://example.com/", "gopher://example.com/", "data:text/plain,hi"])(
+    "refuses the scheme of %s",
+    (url) => {
+      expect(() => checkEgress(url, { allowLocalNetwork: true })).toThrowError(/unsupported protocol/);
+    },
+  );
 
-  it.each(["https://example.com/", "http://93.184.216.34/", "http://172.32.0.1/", "http://[2606:4700::1]/", "http://100.128.0.1/"])("allows %s", (url) => {
+  it.each([
+    "https://example.com/",
+    "http://93.184.216.34/",
+    "http://172.32.0.1/",
+    "http://[2606:4700::1]/",
+    "http://100.128.0.1/",
+  ])("allows %s", (url) => {
     expect(checkEgress(url, closed).href).toBe(new URL(url).href);
   });
 
-  it.each(["http://[64:ff9b::808:808]/", "http://[2002:808:808::1]/", "http://[::ffff:8.8.8.8]/"])("allows %s (embeds a public IPv4 address)", (url) => {
-    expect(() => checkEgress(url, closed)).not.toThrow();
-  });
+  it.each(["http://[64:ff9b::808:808]/", "http://[2002:808:808::1]/", "http://[::ffff:8.8.8.8]/"])(
+    "allows %s (embeds a public IPv4 address)",
+    (url) => {
+      expect(() => checkEgress(url, closed)).not.toThrow();
+    },
+  );
 
   it("allows loopback and single-label names when the policy is open", () => {
     expect(() => checkEgress("http://127.0.0.1:9/", { allowLocalNetwork: true })).not.toThrow();
@@ -104,7 +116,8 @@ describe("the API with ALLOW_LOCAL_NETWORK=false", () => {
     expect(res.status).toBe(403);
   });
 
-  // Only spellings of loopback here: a failing check would connect. The other IPv6 forms are judged without a request above.
+  // Only spellings of loopback here: a failing check would connect. The other IPv6 forms are judged without a request
+  // above.
   it.each(["http://[::ffff:7f00:1]/", "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:ffff:7f00:1]/"])(
     "refuses the IPv6 spelling %s with 403 URL_BLOCKED",
     async (url) => {
@@ -131,9 +144,9 @@ describe("redirect hops", () => {
       seen.push(request.url);
       return new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } });
     };
-    await expect(fetchPage("https://public.example/start", { signal: new AbortController().signal, policy: closed, fetcher })).rejects.toThrowError(
-      /Redirect target 169\.254\.169\.254 is a link-local address/,
-    );
+    await expect(
+      fetchPage("https://public.example/start", { signal: new AbortController().signal, policy: closed, fetcher }),
+    ).rejects.toThrowError(/Redirect target 169\.254\.169\.254 is a link-local address/);
     expect(seen).toEqual(["https://public.example/start"]);
   });
 });

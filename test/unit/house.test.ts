@@ -9,30 +9,48 @@ import { describe, expect, it } from "vitest";
 import { ERRORS, JOB_ERRORS } from "../../src/errors";
 
 const raw = (files: Record<string, unknown>) => files as Record<string, string>;
-const code = raw(import.meta.glob(["/src/**/*.ts", "/durable-objects/*.ts", "/queues/*.ts"], { query: "?raw", import: "default", eager: true }));
-const tests = raw(import.meta.glob(["/test/**/*.ts", "/bench/**/*.ts"], { query: "?raw", import: "default", eager: true }));
+const code = raw(
+  import.meta.glob(["/src/**/*.ts", "/durable-objects/*.ts", "/queues/*.ts"], {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  }),
+);
+const tests = raw(
+  import.meta.glob(["/test/**/*.ts", "/bench/**/*.ts"], { query: "?raw", import: "default", eager: true }),
+);
 const docs = raw(import.meta.glob("/docs/*.md", { query: "?raw", import: "default", eager: true }));
 
 describe("the house", () => {
   it("points comments to docs/, not to documents outside the repository", () => {
     const outside = Object.entries({ ...code, ...tests })
       .filter(([path]) => path !== "/test/unit/house.test.ts")
-      .flatMap(([path, text]) => text.split("\n").flatMap((line, i) => (/\b(SPEC|COMPAT) ?§|\bSPEC:/.test(line) ? [`${path}:${i + 1}`] : [])));
+      .flatMap(([path, text]) =>
+        text.split("\n").flatMap((line, i) => (/\b(SPEC|COMPAT) ?§|\bSPEC:/.test(line) ? [`${path}:${i + 1}`] : [])),
+      );
     expect(outside).toEqual([]);
     // …and the docs/ pages the comments name exist.
-    const named = new Set(Object.values({ ...code, ...tests }).flatMap((text) => [...text.matchAll(/docs\/([\w-]+\.md)/g)].map((m) => m[1])));
+    const named = new Set(
+      Object.values({ ...code, ...tests }).flatMap((text) =>
+        [...text.matchAll(/docs\/([\w-]+\.md)/g)].map((m) => m[1]),
+      ),
+    );
     for (const page of named) expect(Object.keys(docs), `docs/${page}`).toContain(`/docs/${page}`);
   });
 
   it("lists every Durable Object table in docs/storage.md", () => {
-    const tables = new Set(Object.values(code).flatMap((text) => [...text.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1])));
+    const tables = new Set(
+      Object.values(code).flatMap((text) =>
+        [...text.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]),
+      ),
+    );
     expect(tables.size).toBeGreaterThan(10);
     for (const table of tables) expect(docs["/docs/storage.md"], `table ${table}`).toContain(`\`${table}\``);
   });
 
   it("lists every KV key and R2 prefix in docs/storage.md", () => {
     const layout = code["/src/storage/layout.ts"];
-    const prefixes = [...layout.matchAll(/=> `([\w-]+[:/])/g)].map((m) => m[1]);
+    const prefixes = [...layout.matchAll(/=>\s*`([\w-]+[:/])/g)].map((m) => m[1]);
     expect(prefixes).toEqual(["key:", "cache:", "docs/", "shots/", "profiles/", "tracking/"]);
     for (const prefix of prefixes) expect(docs["/docs/storage.md"], prefix).toContain(`\`${prefix}`);
   });

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parseHtml } from "../../src/dom/parse";
 import { extractAttributes as extractFromTree, type AttributeSelector } from "../../src/html/attributes";
 
-const extractAttributes = async (html: string, selectors: AttributeSelector[]) => extractFromTree(parseHtml(html), selectors);
+const extractAttributes = async (html: string, selectors: AttributeSelector[]) =>
+  extractFromTree(parseHtml(html), selectors);
 
 const HTML = `<main>
   <a class="product" href="https://shop.example.com/p/1?a=1&amp;b=2" data-sku="A-1">One</a>
@@ -27,7 +28,11 @@ describe("extractAttributes", () => {
       {
         selector: ".product",
         attribute: "href",
-        values: ["https://shop.example.com/p/1?a=1&b=2", "https://shop.example.com/p/2", "https://shop.example.com/p/3"],
+        values: [
+          "https://shop.example.com/p/1?a=1&b=2",
+          "https://shop.example.com/p/2",
+          "https://shop.example.com/p/3",
+        ],
       },
       { selector: "a.product", attribute: "sku", values: ["A-1", "B-2"] },
       { selector: "#hero", attribute: "ALT", values: ["Hero"] },

@@ -95,7 +95,8 @@ describe("extractMetadata", () => {
 
   it("falls back to og:title and og:description, and reports no favicon unless one is declared", async () => {
     const metadata = await extractMetadata(
-      `<html><head><title>  </title><meta property="og:title" content="OG Title"><meta property="og:description" content="OG Desc"></head></html>`,
+      `<html><head><title>  </title><meta property="og:title" content="OG Title">` +
+        `<meta property="og:description" content="OG Desc"></head></html>`,
       PAGE_URL,
     );
     expect(metadata.title).toBe("OG Title");
@@ -107,7 +108,8 @@ describe("extractMetadata", () => {
 
   it("uses an apple-touch-icon when there is no plain icon, resolved against <base href>", async () => {
     const metadata = await extractMetadata(
-      `<head><base href="https://static.example.org/assets/"><link rel="apple-touch-icon-precomposed" href="touch.png"></head>`,
+      `<head><base href="https://static.example.org/assets/"><link ` +
+        `rel="apple-touch-icon-precomposed" href="touch.png"></head>`,
       PAGE_URL,
     );
     expect(metadata.favicon).toBe("https://static.example.org/assets/touch.png");
@@ -140,9 +142,14 @@ describe("extractMetadata", () => {
       <script type=" Application/LD+JSON ">//<![CDATA[
         [{"@type":"BreadcrumbList"}]
       //]]></script><script>{"@type":"Ignored"}</script></head>
-      <body><svg><title>Icon</title></svg><script type="application/ld+json"><!-- {"@type":"Product"} --></script></body>`;
+      <body><svg><title>Icon</title></svg><script type="application/ld+json"><!-- {"@type":"Product"} --></script>\
+</body>`;
     const { jsonLd, metadata } = extractFromTree(parseHtml(page), PAGE_URL);
-    expect(jsonLd).toEqual([{ "@type": "Article", headline: "A &amp; B" }, [{ "@type": "BreadcrumbList" }], { "@type": "Product" }]);
+    expect(jsonLd).toEqual([
+      { "@type": "Article", headline: "A &amp; B" },
+      [{ "@type": "BreadcrumbList" }],
+      { "@type": "Product" },
+    ]);
     expect(metadata.title).toBeUndefined();
   });
 });

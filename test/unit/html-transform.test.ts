@@ -1,8 +1,8 @@
 /**
  * The cleaning part of the page path (cleanTree, the selector main content, the noscript rule, the `html`,
  * `links` and `images` formats through convertHtml): onlyMainContent, include/exclude tags, absolute URLs,
- * links and images (docs/api.md, "Scrape"). These expectations were written for the previous HTMLRewriter passes and hold
- * unchanged for the page tree, except where a test says otherwise. Without includeTags, onlyMainContent is the
+ * links and images (docs/api.md, "Scrape"). These expectations were written for the previous HTMLRewriter passes and
+ * hold unchanged for the page tree, except where a test says otherwise. Without includeTags, onlyMainContent is the
  * extractor (src/main-content): it returns the main region (not the whole <body>) and judges text, so pages meant to
  * test cleaning carry real sentences rather than one-word stand-ins.
  */
@@ -18,7 +18,13 @@ interface TransformOptions {
 }
 
 async function transformHtml(html: string, options: TransformOptions) {
-  const result = convertHtml(html, { ...options, url: options.baseUrl, markdown: false, html: true, discoverLinks: false });
+  const result = convertHtml(html, {
+    ...options,
+    url: options.baseUrl,
+    markdown: false,
+    html: true,
+    discoverLinks: false,
+  });
   return { html: result.html!, links: result.links, images: result.images };
 }
 
@@ -50,7 +56,8 @@ const ARTICLE_PAGE = `<!DOCTYPE html>
       <header><h1>Building a crawler</h1><p class="byline">By <a href="/authors/ada">Ada</a></p></header>
       <p>Start with the <a href="../../docs/start?lang=en&amp;v=2">docs</a> and the
         <a href="https://example.org/spec#fetch">spec</a>.</p>
-      <div class="ad"><a href="https://ads.example.net/click?id=1"><img src="https://ads.example.net/banner.gif" alt="Ad"></a></div>
+      <div class="ad"><a href="https://ads.example.net/click?id=1"><img src="https://ads.example.net/banner.gif" \
+alt="Ad"></a></div>
       <p>Mail <a href="mailto:ada@example.com">Ada</a>, <a href="javascript:void(0)">toggle</a>,
         jump to <a href="#setup">setup</a>, or read the <a href="../../docs/start?lang=en&amp;v=2">docs</a> again.</p>
       <!-- editor note: remove before publishing -->
@@ -71,18 +78,31 @@ describe("transformHtml with onlyMainContent", () => {
     expect(result.html).toContain("<h1>Building a crawler</h1>");
     // A byline with no prose is clutter to the extractor (judge.ts), like a share bar.
     expect(result.html).not.toContain("byline");
-    for (const gone of ["site-header", "Topics", "cookie", "ads.example.net", "Share", "Related", "Terms",
-      "<script", "<style", "<title", "<meta", "<link", "editor note", "pixel.gif", "template content", "Star icon"]) {
+    for (const gone of [
+      "site-header",
+      "Topics",
+      "cookie",
+      "ads.example.net",
+      "Share",
+      "Related",
+      "Terms",
+      "<script",
+      "<style",
+      "<title",
+      "<meta",
+      "<link",
+      "editor note",
+      "pixel.gif",
+      "template content",
+      "Star icon",
+    ]) {
       expect(result.html, gone).not.toContain(gone);
     }
   });
 
   it("reports only links that survive cleaning (no leaks from removed nav, ads or footer)", async () => {
     const result = await transformHtml(ARTICLE_PAGE, { baseUrl: PAGE_URL, onlyMainContent: true });
-    expect(result.links).toEqual([
-      "https://blog.example.com/docs/start?lang=en&v=2",
-      "https://example.org/spec#fetch",
-    ]);
+    expect(result.links).toEqual(["https://blog.example.com/docs/start?lang=en&v=2", "https://example.org/spec#fetch"]);
   });
 
   it("reports page-level images from the head and only images that survive cleaning", async () => {
@@ -110,7 +130,9 @@ describe("transformHtml with onlyMainContent", () => {
     ["an <article> inside a .sidebar", (content: string) => `<div class="sidebar"><article>${content}</article></div>`],
   ])("never removes a boilerplate-looking wrapper that holds the main content: %s", async (_, wrap) => {
     const main = "<p>The main text of the page, a sentence long enough to be read as prose.</p>";
-    const page = `<body><nav><p>Nav text</p></nav>${wrap(main)}<aside><article><p>Article in an aside</p></article></aside></body>`;
+    const page =
+      `<body><nav><p>Nav text</p></nav>${wrap(main)}<aside><article>` +
+      `<p>Article in an aside</p></article></aside></body>`;
     const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
     expect(result.html).toContain("The main text of the page");
     expect(result.html).not.toContain("Article in an aside");
@@ -118,13 +140,18 @@ describe("transformHtml with onlyMainContent", () => {
   });
 
   it("removes a <header> outside an article but keeps one inside <main>", async () => {
-    const page = `<body><header><p>Site banner</p></header><main><header><h1>Title</h1></header><p>The body of the page, long enough to read as a sentence.</p></main></body>`;
+    const page =
+      `<body><header><p>Site banner</p></header><main><header><h1>Title</h1></header><p>The ` +
+      `body of the page, long enough to read as a sentence.</p></main></body>`;
     const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
-    expect(result.html).toBe("<main><header><h1>Title</h1></header><p>The body of the page, long enough to read as a sentence.</p></main>");
+    expect(result.html).toBe(
+      "<main><header><h1>Title</h1></header><p>The body of the page, long enough to read as a sentence.</p></main>",
+    );
   });
 
   it("removes cookie-consent platforms and modal dialogs", async () => {
-    const page = `<body><div id="onetrust-consent-sdk"><p>Consent</p></div><div class="Cookie-Banner"><p>Cookies</p></div>
+    const page = `<body><div id="onetrust-consent-sdk"><p>Consent</p></div><div class="Cookie-Banner"><p>Cookies</p>\
+</div>
       <div role="dialog" aria-label="Newsletter"><p>Subscribe</p></div><p>Content</p></body>`;
     const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
     expect(result.html.replace(/\s+/g, " ")).toBe("<p>Content</p>");
@@ -151,18 +178,13 @@ describe("transformHtml without onlyMainContent", () => {
     expect(result.html).toContain("Topics");
     expect(result.html).not.toContain("<script");
     expect(result.html).not.toContain("editor note");
+    // prettier-ignore
     expect(result.links).toEqual([
-      "https://blog.example.com/",
-      "https://blog.example.com/topics",
-      "https://blog.example.com/about",
-      "https://blog.example.com/privacy",
-      "https://blog.example.com/authors/ada",
-      "https://blog.example.com/docs/start?lang=en&v=2",
-      "https://example.org/spec#fetch",
-      "https://ads.example.net/click?id=1",
-      "https://social.example/share?u=1",
-      "https://blog.example.com/posts/2023/old",
-      "https://blog.example.com/terms",
+      "https://blog.example.com/", "https://blog.example.com/topics", "https://blog.example.com/about",
+      "https://blog.example.com/privacy", "https://blog.example.com/authors/ada",
+      "https://blog.example.com/docs/start?lang=en&v=2", "https://example.org/spec#fetch",
+      "https://ads.example.net/click?id=1", "https://social.example/share?u=1",
+      "https://blog.example.com/posts/2023/old", "https://blog.example.com/terms",
     ]);
   });
 
@@ -178,17 +200,23 @@ describe("transformHtml without onlyMainContent", () => {
 
 describe("URLs and images", () => {
   it("resolves against <base href>, itself relative to the page URL", async () => {
-    const page = `<html><head><base href="/static/v2/"></head><body><a href="page.html">P</a><img src="img/a.png"></body></html>`;
+    const page =
+      `<html><head><base href="/static/v2/"></head><body><a ` +
+      `href="page.html">P</a><img src="img/a.png"></body></html>`;
     const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false });
     expect(result.links).toEqual(["https://blog.example.com/static/v2/page.html"]);
     expect(result.images).toEqual(["https://blog.example.com/static/v2/img/a.png"]);
     expect(result.html).toBe(
-      '<html><body><a href="https://blog.example.com/static/v2/page.html">P</a><img src="https://blog.example.com/static/v2/img/a.png"></body></html>',
+      '<html><body><a href="https://blog.example.com/static/v2/page.html">P</a><img ' +
+        'src="https://blog.example.com/static/v2/img/a.png"></body></html>',
     );
   });
 
   it("puts the widest srcset candidate in src and makes every candidate absolute", async () => {
-    const page = `<img src="/s.jpg" srcset="/a-480.jpg 480w, https://cdn.example.net/c_fill,w_1200/a.jpg 1200w, /a-800.jpg 800w" alt="A">`;
+    const page =
+      `<img src="/s.jpg" srcset="/a-480.jpg 480w, ` +
+      `https://cdn.example.net/c_fill,w_1200/a.jpg 1200w, /a-800.jpg 800w" ` +
+      `alt="A">`;
     const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false });
     expect(result.html).toBe(
       '<img src="https://cdn.example.net/c_fill,w_1200/a.jpg" srcset="https://blog.example.com/a-480.jpg 480w, ' +
@@ -202,9 +230,15 @@ describe("URLs and images", () => {
   });
 
   it("treats src as 1x among density descriptors", async () => {
-    const onlyLower = await transformHtml(`<img src="/one.jpg" srcset="/half.jpg 0.5x">`, { baseUrl: PAGE_URL, onlyMainContent: false });
+    const onlyLower = await transformHtml(`<img src="/one.jpg" srcset="/half.jpg 0.5x">`, {
+      baseUrl: PAGE_URL,
+      onlyMainContent: false,
+    });
     expect(onlyLower.html).toContain('src="https://blog.example.com/one.jpg"');
-    const higher = await transformHtml(`<img src="/one.jpg" srcset="/two.jpg 2x, /three.jpg 3x">`, { baseUrl: PAGE_URL, onlyMainContent: false });
+    const higher = await transformHtml(`<img src="/one.jpg" srcset="/two.jpg 2x, /three.jpg 3x">`, {
+      baseUrl: PAGE_URL,
+      onlyMainContent: false,
+    });
     expect(higher.html).toContain('src="https://blog.example.com/three.jpg"');
   });
 
@@ -235,7 +269,11 @@ describe("includeTags and excludeTags", () => {
   </body>`;
 
   it("keeps only the matching elements, outermost first, in document order", async () => {
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false, includeTags: [".price", "#intro"] });
+    const result = await transformHtml(page, {
+      baseUrl: PAGE_URL,
+      onlyMainContent: false,
+      includeTags: [".price", "#intro"],
+    });
     expect(result.html).toBe(
       '<span class="price">$1</span><div id="intro"><p>Intro <a href="https://blog.example.com/i">link</a></p>' +
         '<div class="price">$2</div></div><section class="price"><p>$3</p><p class="price">nested</p>' +
@@ -244,10 +282,16 @@ describe("includeTags and excludeTags", () => {
     expect(result.links).toEqual(["https://blog.example.com/i"]);
   });
 
-  it("selects on the original page (a match inside nav survives onlyMainContent) and still cleans inside matches", async () => {
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true, includeTags: [".price"] });
-    expect(result.html).toBe('<span class="price">$1</span><div class="price">$2</div><section class="price"><p>$3</p><p class="price">nested</p></section>');
-  });
+  it(
+    "selects on the original page (a match inside nav survives " + "onlyMainContent) and still cleans inside matches",
+    async () => {
+      const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true, includeTags: [".price"] });
+      expect(result.html).toBe(
+        '<span class="price">$1</span><div class="price">$2</div><section ' +
+          'class="price"><p>$3</p><p class="price">nested</p></section>',
+      );
+    },
+  );
 
   it("an explicitly included boilerplate element is kept", async () => {
     const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true, includeTags: ["nav"] });
@@ -269,14 +313,23 @@ describe("includeTags and excludeTags", () => {
   // Changed with the page tree: selectors go through css-select, so combinators and :has() now work where the
   // streaming HTMLRewriter passes had to ignore them.
   it("supports sibling combinators and :has() in excludeTags", async () => {
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false, excludeTags: ["p + p", "div:has(> p)", "nav"] });
+    const result = await transformHtml(page, {
+      baseUrl: PAGE_URL,
+      onlyMainContent: false,
+      excludeTags: ["p + p", "div:has(> p)", "nav"],
+    });
     expect(result.html.replace(/\s+/g, " ")).toBe(
       '<body> <section class="price"><p>$3</p><div class="ad">Ad text</div></section> <p>Loose text</p> </body>',
     );
   });
 
   it("applies excludeTags inside included elements", async () => {
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false, includeTags: ["section"], excludeTags: [".ad"] });
+    const result = await transformHtml(page, {
+      baseUrl: PAGE_URL,
+      onlyMainContent: false,
+      includeTags: ["section"],
+      excludeTags: [".ad"],
+    });
     expect(result.html).toBe('<section class="price"><p>$3</p><p class="price">nested</p></section>');
   });
 
@@ -300,7 +353,8 @@ describe("removed subtrees", () => {
   });
 
   it("keeps collecting after a removed self-closing SVG", async () => {
-    const page = `<body><p><svg aria-hidden="true" />Read the <a href="/a">first guide</a> before anything else, then the second.</p>
+    const page = `<body><p><svg aria-hidden="true" />Read the <a href="/a">first guide</a> before anything else, then \
+the second.</p>
       <p>The second guide, <a href="/b">on crawling</a>, covers the rest of the setup.</p></body>`;
     const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
     expect(result.links).toEqual(["https://blog.example.com/a", "https://blog.example.com/b"]);
@@ -308,14 +362,22 @@ describe("removed subtrees", () => {
 });
 
 describe("parseSrcset", () => {
-  it("splits at any whitespace a regular expression knows, keeps commas inside URLs, and reads w and x descriptors", () => {
-    expect(parseSrcset("a.jpg 1x,\n\tb.jpg 2x")).toEqual([{ url: "a.jpg", density: 1 }, { url: "b.jpg", density: 2 }]);
-    expect(parseSrcset("https://cdn.test/w_100,h_50/x.jpg 100w, y.jpg\u00a0200w,z.jpg,, ")).toEqual([
-      { url: "https://cdn.test/w_100,h_50/x.jpg", width: 100 },
-      { url: "y.jpg", width: 200 },
-      { url: "z.jpg" },
-    ]);
-    expect(parseSrcset("c.jpg (max-width: 1px, 2px) 3x, d.jpg\u2003")).toEqual([{ url: "c.jpg", density: 3 }, { url: "d.jpg" }]);
-  });
+  it(
+    "splits at any whitespace a regular expression knows, keeps " + "commas inside URLs, and reads w and x descriptors",
+    () => {
+      expect(parseSrcset("a.jpg 1x,\n\tb.jpg 2x")).toEqual([
+        { url: "a.jpg", density: 1 },
+        { url: "b.jpg", density: 2 },
+      ]);
+      expect(parseSrcset("https://cdn.test/w_100,h_50/x.jpg 100w, y.jpg\u00a0200w,z.jpg,, ")).toEqual([
+        { url: "https://cdn.test/w_100,h_50/x.jpg", width: 100 },
+        { url: "y.jpg", width: 200 },
+        { url: "z.jpg" },
+      ]);
+      expect(parseSrcset("c.jpg (max-width: 1px, 2px) 3x, d.jpg\u2003")).toEqual([
+        { url: "c.jpg", density: 3 },
+        { url: "d.jpg" },
+      ]);
+    },
+  );
 });
-

@@ -38,13 +38,19 @@ describe("indexPage textChars", () => {
 });
 
 describe("indexPage blocks", () => {
-  it("counts inline text named as chrome (a screen-reader-only label) as a block of its own, not as the block around it", () => {
-    const index = indexBody(`<div class="facet"><label><span class="sr-only">Filter by style:</span> A-Line</label></div>`);
-    const div = index.nodes.findIndex((node) => node.name === "div");
-    const span = index.nodes.findIndex((node) => node.name === "span");
-    expect(index.ownChars[div]).toBe("A-Line".length);
-    expect(index.ownPunctuation[div]).toBe(0);
-    expect(index.ownChars[span]).toBe("Filterbystyle:".length);
-    expect(index.chars[div]).toBe("Filterbystyle:A-Line".length);
-  });
+  it(
+    "counts inline text named as chrome (a screen-reader-only label) " +
+      "as a block of its own, not as the block around it",
+    () => {
+      const index = indexBody(
+        `<div class="facet"><label><span class="sr-only">Filter by style:</span> A-Line</label></div>`,
+      );
+      const div = index.nodes.findIndex((node) => node.name === "div");
+      const span = index.nodes.findIndex((node) => node.name === "span");
+      expect(index.ownChars[div]).toBe("A-Line".length);
+      expect(index.ownPunctuation[div]).toBe(0);
+      expect(index.ownChars[span]).toBe("Filterbystyle:".length);
+      expect(index.chars[div]).toBe("Filterbystyle:A-Line".length);
+    },
+  );
 });

@@ -6,11 +6,15 @@ import { describe, expect, it } from "vitest";
 import { cookieBanner, extract, sentence, siteFooter, siteHeader } from "./main-content-site";
 
 describe("listings and collections", () => {
-  const story = (i: number) => `<article class="teaser"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
+  const story = (
+    i: number,
+  ) => `<article class="teaser"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in \
+early</a></h3>
     <p>A short summary of story ${i}.</p></article>`;
 
   it("keeps a listing's items even though they are mostly links", () => {
-    const page = `${siteHeader}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 8 }, (_, i) => story(i + 1)).join("")}</div>
+    const page = `${siteHeader}<main><h1>Latest stories</h1><div \
+class="stories">${Array.from({ length: 8 }, (_, i) => story(i + 1)).join("")}</div>
       <nav class="pagination"><a href="?page=2">Next page</a></nav></main>${siteFooter}`;
     const { text } = extract(page);
     for (const i of [1, 4, 8]) expect(text).toContain(`Harbour story number ${i}`);
@@ -18,22 +22,39 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
-  it("drops a collection's filter panel (its facets, a long list of links), named so in its class, and keeps its products", () => {
-    const card = (i: number) => `<li class="product-card"><a href="/p/${i}"><img src="/${i}.jpg" alt=""><h3>Storm lantern model ${i}</h3></a><span>€${40 + i}.00</span></li>`;
-    const facet = (value: string) => `<li><a href="?filter=${value}">${value}</a></li>`;
-    const values = ["Copper", "Brass", "Steel", "Black", "Green", "Red", "Small", "Medium", "Large", "Paraffin", "Electric", "Solar", "Candle", "Outdoor"];
-    const page = `${siteHeader}<main><h1>Storm lanterns</h1><div class="collection-filters"><ul>${values.map(facet).join("")}</ul></div>
+  it(
+    "drops a collection's filter panel (its facets, a long list of " +
+      "links), named so in its class, and keeps its products",
+    () => {
+      const card = (i: number) =>
+        `<li class="product-card"><a href="/p/${i}"><img src="/${i}.jpg" alt="">` +
+        `<h3>Storm lantern model ${i}</h3></a><span>€${40 + i}.00</span></li>`;
+      const facet = (value: string) => `<li><a href="?filter=${value}">${value}</a></li>`;
+      // prettier-ignore
+      const values = [
+        "Copper", "Brass", "Steel", "Black", "Green", "Red", "Small", "Medium", "Large", "Paraffin", "Electric",
+        "Solar", "Candle", "Outdoor",
+      ];
+      const page = `${siteHeader}<main><h1>Storm lanterns</h1><div class="collection-filters">\
+<ul>${values.map(facet).join("")}</ul></div>
       <ul class="products">${Array.from({ length: 8 }, (_, i) => card(i + 1)).join("")}</ul></main>${siteFooter}`;
-    const { text } = extract(page);
-    for (const i of [1, 5, 8]) expect(text).toContain(`Storm lantern model ${i}`);
-    for (const junk of ["Paraffin", "Electric", "Outdoor"]) expect(text).not.toContain(junk);
-  });
+      const { text } = extract(page);
+      for (const i of [1, 5, 8]) expect(text).toContain(`Storm lantern model ${i}`);
+      for (const junk of ["Paraffin", "Electric", "Outdoor"]) expect(text).not.toContain(junk);
+    },
+  );
 
   it("keeps the same teasers out of an article they stand beside, however they are named", () => {
-    const teaser = (i: number) => `<article class="teaser"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
+    const teaser = (
+      i: number,
+    ) => `<article class="teaser"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in \
+early</a></h3>
       <p>${sentence(`tide table ${i}`, 1)}</p></article>`;
-    const teasers = `<section class="latest"><h2>Latest</h2>${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</section>`;
-    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p><p>${sentence("bell rope", 4)}</p>
+    const teasers =
+      `<section class="latest">` +
+      `<h2>Latest</h2>${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</section>`;
+    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p>\
+<p>${sentence("bell rope", 4)}</p>
       ${teasers}</article></main>${siteFooter}`;
     const { text } = extract(page);
     expect(text).toContain("The bell rope was checked");
@@ -43,8 +64,10 @@ describe("listings and collections", () => {
 
   it("reads teasers as such when a short kicker heading (their section) stands above the linked title", () => {
     const teaser = (i: number) => `<div class="post-item"><h5 class="categories"><a href="/daily">Daily</a></h5>
-      <h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3><p>${sentence(`tide table ${i}`, 1)}</p></div>`;
-    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p><p>${sentence("bell rope", 4)}</p></article>
+      <h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>\
+<p>${sentence(`tide table ${i}`, 1)}</p></div>`;
+    const page = `${siteHeader}<main><article><h1>The fog bell</h1><p>${sentence("fog bell", 5)}</p>\
+<p>${sentence("bell rope", 4)}</p></article>
       <div class="more">${Array.from({ length: 4 }, (_, i) => teaser(i + 1)).join("")}</div></main>${siteFooter}`;
     const { text } = extract(page);
     expect(text).toContain("The bell rope was checked");
@@ -52,46 +75,70 @@ describe("listings and collections", () => {
   });
 
   it("keeps a thread's posts whose headings link to the poster (not teasers)", () => {
-    const reply = (i: number) => `<div class="reply"><h4><a href="/members/keeper-of-the-north-pier-${i}">keeper of the north pier ${i}</a></h4>
+    const reply = (
+      i: number,
+    ) => `<div class="reply"><h4><a href="/members/keeper-of-the-north-pier-${i}">keeper of the north pier ${i}</a></h4>
       <p>Reply ${i}: ${sentence("pier light", 1)}</p></div>`;
-    const page = `${siteHeader}<main><div class="thread" itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1>Pier lights</h1>
-      <p>${sentence("question", 6)}</p>${Array.from({ length: 4 }, (_, i) => reply(i + 1)).join("")}</div></main>${siteFooter}`;
+    const page = `${siteHeader}<main><div class="thread" itemscope \
+itemtype="https://schema.org/DiscussionForumPosting"><h1>Pier lights</h1>
+      <p>${sentence("question", 6)}</p>${Array.from({ length: 4 }, (_, i) => reply(i + 1)).join("")}</div>\
+</main>${siteFooter}`;
     const { text } = extract(page);
     expect(text).toContain("Reply 1: The pier light");
     expect(text).toContain("Reply 4: The pier light");
   });
 
   it("keeps questions and answers whose titles are links that open them in place (not teasers)", () => {
-    const faq = (i: number) => `<div class="toggle"><h3 class="toggle-title"><a href="#" role="button">Question number ${i} about the harbour light?</a></h3>
+    const faq = (
+      i: number,
+    ) => `<div class="toggle"><h3 class="toggle-title"><a href="#" role="button">Question number ${i} about the \
+harbour light?</a></h3>
       <div class="toggle-body"><p>${sentence(`answer ${i}`, 1)}</p></div></div>`;
-    const page = `${siteHeader}<main><h1>Questions</h1><p>${sentence("visitor desk", 6)}</p><div class="faq">${Array.from({ length: 4 }, (_, i) => faq(i + 1)).join("")}</div></main>${siteFooter}`;
+    const page =
+      `${siteHeader}<main><h1>Questions</h1><p>${sentence("visitor desk", 6)}</p><div ` +
+      `class="faq">${Array.from({ length: 4 }, (_, i) => faq(i + 1)).join("")}</div>` +
+      `</main>${siteFooter}`;
     const { text } = extract(page);
     expect(text).toContain("The answer 1 was checked");
     expect(text).toContain("The answer 4 was checked");
   });
 
-  it("reads a page of microdata products side by side as a listing, even in a box named like a related-items rail", () => {
-    // Each card is one link (its name, a one-line description and the price); the listing is named "related".
-    const card = (i: number) => `<div class="col item" itemscope itemtype="https://schema.org/Product"><a href="/mowers/m${i}">
-      <h4 itemprop="name">Mower M${i}</h4><img src="/m${i}.jpg"><div class="title"><h3 itemprop="description">Robotic mower for ${i} acres</h3>
+  it(
+    "reads a page of microdata products side by side as a listing, " + "even in a box named like a related-items rail",
+    () => {
+      // Each card is one link (its name, a one-line description and the price); the listing is named "related".
+      const card = (
+        i: number,
+      ) => `<div class="col item" itemscope itemtype="https://schema.org/Product"><a href="/mowers/m${i}">
+      <h4 itemprop="name">Mower M${i}</h4><img src="/m${i}.jpg"><div class="title"><h3 itemprop="description">Robotic \
+mower for ${i} acres</h3>
       <div class="price">$ ${i},999.00</div></div></a></div>`;
-    const page = `${siteHeader}<section class="intro"><h1>Robotic lawn mowers</h1></section>
-      <section class="related-product"><div class="content-listing">${Array.from({ length: 6 }, (_, i) => card(i + 1)).join("")}</div></section>
+      const page = `${siteHeader}<section class="intro"><h1>Robotic lawn mowers</h1></section>
+      <section class="related-product"><div \
+class="content-listing">${Array.from({ length: 6 }, (_, i) => card(i + 1)).join("")}</div></section>
       ${siteFooter}`;
-    const { text, warnings } = extract(page);
-    expect(text).toContain("Robotic mower for 1 acres");
-    expect(text).toContain("Mower M6");
-    expect(text).not.toContain("About us");
-    expect(text).not.toContain("All rights reserved");
-    expect(warnings).toEqual([]);
-  });
+      const { text, warnings } = extract(page);
+      expect(text).toContain("Robotic mower for 1 acres");
+      expect(text).toContain("Mower M6");
+      expect(text).not.toContain("About us");
+      expect(text).not.toContain("All rights reserved");
+      expect(warnings).toEqual([]);
+    },
+  );
 
   it("reads a pick that is a list of entries with linked author lines as a listing, keeping those lines", () => {
     // Each entry: a title and a subject line (prose), a line of author links and a line of format links (clutter).
-    const entry = (i: number) => `<li><div class="title">Title: Fog signals and harbour lights, a survey of the north coast, part ${i}</div>
-      <div class="authors"><a href="/a/ann${i}">Annabel Keeper${i}</a>, <a href="/a/bob${i}">Bartholomew Pilot</a>, <a href="/a/cy${i}">Cyrus Warden</a></div>
-      <div class="subjects">Subjects: Navigation; Maritime history.</div><div class="formats"><a href="/pdf/${i}">pdf</a> <a href="/html/${i}">html</a></div></li>`;
-    const page = `${siteHeader}<main><ul class="papers">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</ul></main>${siteFooter}`;
+    const entry = (
+      i: number,
+    ) => `<li><div class="title">Title: Fog signals and harbour lights, a survey of the north coast, part ${i}</div>
+      <div class="authors"><a href="/a/ann${i}">Annabel Keeper${i}</a>, <a href="/a/bob${i}">Bartholomew Pilot</a>, <a \
+href="/a/cy${i}">Cyrus Warden</a></div>
+      <div class="subjects">Subjects: Navigation; Maritime history.</div><div class="formats"><a \
+href="/pdf/${i}">pdf</a> <a href="/html/${i}">html</a></div></li>`;
+    const page =
+      `${siteHeader}<main><ul ` +
+      `class="papers">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</ul>` +
+      `</main>${siteFooter}`;
     const { text } = extract(page);
     expect(text).toContain("Fog signals and harbour lights, a survey of the north coast, part 3");
     expect(text).toContain("Annabel Keeper3, Bartholomew Pilot");
@@ -99,10 +146,15 @@ describe("listings and collections", () => {
   });
 
   it("reads a pick that mostly is such a list (a wrapper with the list's heading and count) as a listing too", () => {
-    const entry = (i: number) => `<li><div class="title">Title: Fog signals and harbour lights, a survey of the north coast, part ${i}</div>
-      <div class="authors"><a href="/a/ann${i}">Annabel Keeper${i}</a>, <a href="/a/bob${i}">Bartholomew Pilot</a>, <a href="/a/cy${i}">Cyrus Warden</a></div>
-      <div class="subjects">Subjects: Navigation; Maritime history.</div><div class="formats"><a href="/pdf/${i}">pdf</a> <a href="/html/${i}">html</a></div></li>`;
-    const page = `${siteHeader}<main><div class="results"><h2>Papers on harbour lights</h2><p>Eight papers were found for your search.</p>
+    const entry = (
+      i: number,
+    ) => `<li><div class="title">Title: Fog signals and harbour lights, a survey of the north coast, part ${i}</div>
+      <div class="authors"><a href="/a/ann${i}">Annabel Keeper${i}</a>, <a href="/a/bob${i}">Bartholomew Pilot</a>, <a \
+href="/a/cy${i}">Cyrus Warden</a></div>
+      <div class="subjects">Subjects: Navigation; Maritime history.</div><div class="formats"><a \
+href="/pdf/${i}">pdf</a> <a href="/html/${i}">html</a></div></li>`;
+    const page = `${siteHeader}<main><div class="results"><h2>Papers on harbour lights</h2><p>Eight papers were found \
+for your search.</p>
       <ul class="papers">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</ul></div></main>${siteFooter}`;
     const { text } = extract(page);
     expect(text).toContain("Eight papers were found");
@@ -113,8 +165,10 @@ describe("listings and collections", () => {
 
   it("keeps the linked titles of stories of different shapes above their excerpts", () => {
     // Three cards built differently (not one list of items): each a linked headline over an excerpt.
-    const excerpt = (i: number) => `<p>Excerpt ${i}: the keeper logged the fog, the bell and the lamp through a long night.</p>`;
-    const title = (i: number) => `<a href="/story/${i}"><h3>Harbour story number ${i}: the night the fog came in early over the pier</h3></a>`;
+    const excerpt = (i: number) =>
+      `<p>Excerpt ${i}: the keeper logged the fog, the bell and the lamp through a long night.</p>`;
+    const title = (i: number) =>
+      `<a href="/story/${i}"><h3>Harbour story number ${i}: the night the fog came in early over the pier</h3></a>`;
     const page = `<main><h1>Latest stories</h1><div class="lead">${title(1)}${excerpt(1)}</div>
       <section class="second"><div class="text">${title(2)}</div>${excerpt(2)}<span>May 2</span></section>
       <article>${title(3)}<div class="summary">${excerpt(3)}</div></article></main>`;
@@ -124,20 +178,38 @@ describe("listings and collections", () => {
   });
 
   it("drops a listing's rows of tags named so, however long (its items' links are not prose)", () => {
-    const tags = ["lighthouses", "fog-signals", "harbour-history", "lens-making", "coastal-walks", "shipwrecks", "maritime-law",
-      "lantern-rooms", "keepers-logs", "tide-tables", "buoyage", "pilotage", "foghorns", "breakwaters", "harbour-cranes",
-      "light-vessels", "signal-stations", "coast-guard", "pier-lights", "ferry-routes", "storm-warnings"];
-    const entry = (i: number) => `<article class="entry"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in early</a></h3>
+    // prettier-ignore
+    const tags = [
+      "lighthouses", "fog-signals", "harbour-history", "lens-making", "coastal-walks", "shipwrecks", "maritime-law",
+      "lantern-rooms", "keepers-logs", "tide-tables", "buoyage", "pilotage", "foghorns", "breakwaters",
+      "harbour-cranes", "light-vessels", "signal-stations", "coast-guard", "pier-lights", "ferry-routes",
+      "storm-warnings",
+    ];
+    const entry = (
+      i: number,
+    ) => `<article class="entry"><h3><a href="/story/${i}">Harbour story number ${i}: the night the fog came in \
+early</a></h3>
       <div class="tags">${tags.map((t) => `<a href="/tag/${t}">${t}</a>`).join(" ")}</div></article>`;
-    const page = `${siteHeader}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</div></main>${siteFooter}`;
+    const page =
+      `${siteHeader}<main><h1>Latest stories</h1><div ` +
+      `class="stories">${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</div>` +
+      `</main>${siteFooter}`;
     const { text } = extract(page);
     for (const i of [1, 6]) expect(text).toContain(`Harbour story number ${i}`);
     expect(text).not.toContain("coastal-walks");
   });
 
   it("keeps a listing's menu out when the menu is itself a long list of links", () => {
-    const menu = `<nav class="site-menu"><ul>${Array.from({ length: 40 }, (_, i) => `<li><a href="/c/${i}">Garden category number ${i}</a></li>`).join("")}</ul></nav>`;
-    const page = `${menu}<main><h1>Latest stories</h1><div class="stories">${Array.from({ length: 5 }, (_, i) => story(i + 1)).join("")}</div></main>${siteFooter}`;
+    const menu =
+      `<nav class="site-menu">` +
+      (`<ul>` +
+        Array.from({ length: 40 }, (_, i) => `<li><a href="/c/${i}">Garden category number ${i}</a></li>`).join("") +
+        `</ul>`) +
+      `</nav>`;
+    const page =
+      `${menu}<main><h1>Latest stories</h1><div ` +
+      `class="stories">${Array.from({ length: 5 }, (_, i) => story(i + 1)).join("")}</div>` +
+      `</main>${siteFooter}`;
     const { text } = extract(page);
     for (const i of [1, 5]) expect(text).toContain(`Harbour story number ${i}`);
     expect(text).not.toContain("Garden category number 7");
@@ -154,11 +226,16 @@ describe("listings and collections", () => {
   });
 
   it("keeps cards that a page builder names like calls to action, titles and descriptions alike", () => {
-    const card = (name: string, miles: number) => `<div class="widget"><div class="elementor-cta"><h2 class="elementor-cta__title">${name} trail</h2>
+    const card = (
+      name: string,
+      miles: number,
+    ) => `<div class="widget"><div class="elementor-cta"><h2 class="elementor-cta__title">${name} trail</h2>
       <div class="elementor-cta__description">Difficulty: beginner<br>Length: ${miles} miles</div>
       <a class="elementor-cta__button" href="/map/${name}">View map</a></div></div>`;
     const page = `${siteHeader}<main><h1>Trails</h1><p>Every trail the club looks after.</p>
-      <div class="cards">${["Anthill", "Burrough", "Cypress", "Dry Creek"].map((n, i) => card(n, i + 3)).join("")}</div></main>${siteFooter}`;
+      <div \
+class="cards">${["Anthill", "Burrough", "Cypress", "Dry Creek"].map((n, i) => card(n, i + 3)).join("")}</div>\
+</main>${siteFooter}`;
     const { text } = extract(page);
     expect(text).toContain("Anthill trail");
     expect(text).toContain("Length: 6 miles");
@@ -166,28 +243,53 @@ describe("listings and collections", () => {
     expect(text).not.toContain("About us");
   });
 
-  it("reads a definition list's entries (a term with its number, a description with title and authors) as a list of items", () => {
-    const entry = (i: number) => `<dt><a href="/abs/${i}">[${i}] paper:${1000 + i}</a> [<a href="/pdf/${i}">pdf</a>, <a href="/other/${i}">other</a>]</dt>
+  it(
+    "reads a definition list's entries (a term with its number, a " +
+      "description with title and authors) as a list of items",
+    () => {
+      const entry = (
+        i: number,
+      ) => `<dt><a href="/abs/${i}">[${i}] paper:${1000 + i}</a> [<a href="/pdf/${i}">pdf</a>, <a \
+href="/other/${i}">other</a>]</dt>
       <dd><div class="meta"><div class="list-title">Title: Tide tables of the northern harbour, part ${i}</div>
         <div class="list-authors"><a href="/a/${i}">Ann Keeper</a>, <a href="/b/${i}">Bo Pier</a></div></div></dd>`;
-    const page = `${siteHeader}<main><h1>Recent papers</h1><dl class="articles">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</dl></main>${siteFooter}`;
-    const { text } = extract(page);
-    for (const i of [1, 4, 8]) expect(text).toContain(`Title: Tide tables of the northern harbour, part ${i}`);
-    expect(text).not.toContain("About us");
-  });
+      const page =
+        `${siteHeader}<main><h1>Recent papers</h1><dl ` +
+        `class="articles">${Array.from({ length: 8 }, (_, i) => entry(i + 1)).join("")}</dl>` +
+        `</main>${siteFooter}`;
+      const { text } = extract(page);
+      for (const i of [1, 4, 8]) expect(text).toContain(`Title: Tide tables of the northern harbour, part ${i}`);
+      expect(text).not.toContain("About us");
+    },
+  );
 
-  it("keeps items whose whole text sits in one box named like a byline (\"meta\"): the box is the item, not a part of it", () => {
-    const entry = (i: number) => `<li class="entry"><div class="meta"><p><a href="/tides/${i}">Tide table ${i}</a> for the northern harbour, with the hours of both high waters</p>
+  it(
+    "keeps items whose whole text sits in one box named like a " +
+      'byline ("meta"): the box is the item, not a part of it',
+    () => {
+      const entry = (
+        i: number,
+      ) => `<li class="entry"><div class="meta"><p><a href="/tides/${i}">Tide table ${i}</a> for the northern harbour, \
+with the hours of both high waters</p>
       <p>Compiled by the harbour office</p></div></li>`;
-    const page = `${siteHeader}<main><h1>Tide tables</h1><ul class="entries">${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</ul></main>${siteFooter}`;
-    const { text, warnings } = extract(page);
-    for (const i of [1, 3, 6]) expect(text).toContain(`Tide table ${i} for the northern harbour`);
-    expect(warnings).toEqual([]);
-  });
+      const page =
+        `${siteHeader}<main><h1>Tide tables</h1><ul ` +
+        `class="entries">${Array.from({ length: 6 }, (_, i) => entry(i + 1)).join("")}</ul>` +
+        `</main>${siteFooter}`;
+      const { text, warnings } = extract(page);
+      for (const i of [1, 3, 6]) expect(text).toContain(`Tide table ${i} for the northern harbour`);
+      expect(warnings).toEqual([]);
+    },
+  );
 
   it("keeps a collection's product grid with names and prices", () => {
-    const tile = (i: number) => `<div class="tile"><a href="/p/${i}"><img src="/${i}.jpg" alt=""></a><a href="/p/${i}">Rope fender model ${i}, 40 cm</a><span>€${10 + i}.90</span></div>`;
-    const page = `${cookieBanner}${siteHeader}<main><h1>Fenders</h1><div class="grid">${Array.from({ length: 9 }, (_, i) => tile(i + 1)).join("")}</div></main>${siteFooter}`;
+    const tile = (i: number) =>
+      `<div class="tile"><a href="/p/${i}"><img src="/${i}.jpg" alt=""></a><a ` +
+      `href="/p/${i}">Rope fender model ${i}, 40 cm</a><span>€${10 + i}.90</span></div>`;
+    const page =
+      `${cookieBanner}${siteHeader}<main><h1>Fenders</h1><div ` +
+      `class="grid">${Array.from({ length: 9 }, (_, i) => tile(i + 1)).join("")}</div>` +
+      `</main>${siteFooter}`;
     const { text } = extract(page);
     for (const i of [1, 5, 9]) expect(text).toContain(`Rope fender model ${i}, 40 cm`);
     expect(text).toContain("€15.90");
@@ -195,28 +297,53 @@ describe("listings and collections", () => {
   });
 
   it("keeps product cards named for a subscription offer, and drops a subscription box", () => {
-    const card = (i: number) => `<li class="grid-item"><div class="product-card subscription-eligible"><a href="/p/${i}"><img src="/${i}.jpg" alt=""></a>
+    const card = (
+      i: number,
+    ) => `<li class="grid-item"><div class="product-card subscription-eligible"><a href="/p/${i}"><img src="/${i}.jpg" \
+alt=""></a>
       <h3><a href="/p/${i}">Dark roast coffee no. ${i}</a></h3><span>$${10 + i}.99</span></div></li>`;
-    const box = `<div class="subscription-box"><p>Join the club.</p><form><input type="email"><button>Join</button></form></div>`;
-    const page = `${siteHeader}<main><h1>Coffee</h1><ul class="grid">${Array.from({ length: 9 }, (_, i) => card(i + 1)).join("")}</ul>${box}</main>${siteFooter}`;
+    const box =
+      `<div class="subscription-box"><p>Join the club.</p><form><input ` +
+      `type="email"><button>Join</button></form></div>`;
+    const page =
+      `${siteHeader}<main><h1>Coffee</h1><ul ` +
+      `class="grid">${Array.from({ length: 9 }, (_, i) => card(i + 1)).join("")}</ul>${box}</main>${siteFooter}`;
     const { text } = extract(page);
     for (const i of [1, 5, 9]) expect(text).toContain(`Dark roast coffee no. ${i}`);
     expect(text).toContain("$15.99");
     expect(text).not.toContain("Join the club");
   });
 
-  it("brings a collection's introduction under its title along with the title, and leaves the title's other neighbours out", () => {
-    const page = `${siteHeader}<main><div class="collection-hero"><div class="hero-inner"><h1>Storm lanterns</h1>
-      <p>A storm lantern keeps burning in any wind, with a glass chimney and a brass hood. Browse our lanterns below.</p>
+  it(
+    "brings a collection's introduction under its title along with the " +
+      "title, and leaves the title's other neighbours out",
+    () => {
+      const page = `${siteHeader}<main><div class="collection-hero"><div class="hero-inner"><h1>Storm lanterns</h1>
+      <p>A storm lantern keeps burning in any wind, with a glass chimney and a brass hood. Browse our lanterns \
+below.</p>
       <a class="hero-link" href="/lanterns/sale">Lanterns on sale</a></div></div>
-      <div class="shop-by">${["Copper lanterns", "Brass lanterns", "Paraffin lanterns", "Electric lanterns", "Solar lanterns", "Hanging lanterns",
-        "Table lanterns", "Outdoor lanterns", "Camping lanterns", "Vintage lanterns"].map((name) => `<a href="/c/${name}">${name}</a>`).join(" ")}</div>
-      <div class="buying-guide"><h2>How to choose a storm lantern</h2><p>${sentence("lantern wick", 6)}</p><p>${sentence("brass hood", 6)}</p>
+      <div class="shop-by">${[
+        "Copper lanterns",
+        "Brass lanterns",
+        "Paraffin lanterns",
+        "Electric lanterns",
+        "Solar lanterns",
+        "Hanging lanterns",
+        "Table lanterns",
+        "Outdoor lanterns",
+        "Camping lanterns",
+        "Vintage lanterns",
+      ]
+        .map((name) => `<a href="/c/${name}">${name}</a>`)
+        .join(" ")}</div>
+      <div class="buying-guide"><h2>How to choose a storm lantern</h2><p>${sentence("lantern wick", 6)}</p>\
+<p>${sentence("brass hood", 6)}</p>
       <p>${sentence("glass chimney", 6)}</p></div></main>${siteFooter}`;
-    const { text } = extract(page);
-    expect(text).toContain("Storm lanterns");
-    expect(text).toContain("A storm lantern keeps burning in any wind");
-    expect(text).toContain("The brass hood was checked");
-    for (const junk of ["Lanterns on sale", "Solar lanterns"]) expect(text).not.toContain(junk);
-  });
+      const { text } = extract(page);
+      expect(text).toContain("Storm lanterns");
+      expect(text).toContain("A storm lantern keeps burning in any wind");
+      expect(text).toContain("The brass hood was checked");
+      for (const junk of ["Lanterns on sale", "Solar lanterns"]) expect(text).not.toContain(junk);
+    },
+  );
 });

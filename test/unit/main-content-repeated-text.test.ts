@@ -10,20 +10,30 @@ import { extractMainContent } from "../../src/main-content";
 
 function extract(bodyHtml: string): string {
   const body = findElement(parseHtml(`<html><body>${bodyHtml}</body></html>`), "body")!;
-  return collapsedText(extractMainContent(body, { url: "https://forum.example.test/t/1", jsonLd: [], metadata: {} }).root);
+  return collapsedText(
+    extractMainContent(body, { url: "https://forum.example.test/t/1", jsonLd: [], metadata: {} }).root,
+  );
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;
-const first = "The lantern room stayed where it was, only the old pedestal was changed, and the whole job took two weeks in May last year.";
-const second = "Keep in mind the weight of the new lens: a larger one needs a stronger pedestal and a lantern floor that can carry it safely.";
+const first =
+  "The lantern room stayed where it was, only the old pedestal was " +
+  "changed, and the whole job took two weeks in May last year.";
+const second =
+  "Keep in mind the weight of the new lens: a larger one needs a stronger " +
+  "pedestal and a lantern floor that can carry it safely.";
 
 describe("repeated prose", () => {
   it("cuts a reply's quote of a post already in the thread, keeping who is quoted and the reply", () => {
-    const post = (author: string, body: string) => `<div class="message"><div class="author">${author}</div><div class="message-body">${body}</div></div>`;
+    const post = (author: string, body: string) =>
+      `<div class="message"><div class="author">${author}</div><div class="message-body">${body}</div></div>`;
+    const quoting =
+      `<blockquote><b>grace wrote:</b><br>${first}</blockquote>` +
+      `<p>That is good to hear, and two weeks is less than we feared for the whole job.</p>`;
     const page = `<main><h1>Upgrading a lens</h1><div class="thread">
       ${post("grace", `<p>${first}</p>`)}
       ${post("linus", `<p>${second}</p>`)}
-      ${post("ada", `<blockquote><b>grace wrote:</b><br>${first}</blockquote><p>That is good to hear, and two weeks is less than we feared for the whole job.</p>`)}
+      ${post("ada", quoting)}
       </div></main>`;
     const text = extract(page);
     expect(count(text, first)).toBe(1);
@@ -35,7 +45,8 @@ describe("repeated prose", () => {
   it("cuts a paragraph printed again as a line of its own, and keeps a sentence repeated inside a paragraph", () => {
     const page = `<main><article><h1>The lens comes back</h1><p>${first}</p><p>${second}</p>
       <div class="mobile-copy">${first}<br>${second}</div>
-      <p>As we said before: <em>the keeper was right</em>. ${first} And so the work could begin at last.</p></article></main>`;
+      <p>As we said before: <em>the keeper was right</em>. ${first} And so the work could begin at last.</p></article>\
+</main>`;
     const text = extract(page);
     expect(count(text, second)).toBe(1);
     expect(count(text, first)).toBe(2);
@@ -44,9 +55,14 @@ describe("repeated prose", () => {
 
   it("keeps the same description on every card of a list, and code as written", () => {
     // (A card's description as a paragraph of its own is a whole repeated block, which repeats.ts judges.)
-    const card = (i: number) => `<li class="event"><h3><a href="/e/${i}">Harbour workshop, day ${i}</a></h3><p>Held on May ${i}<br>${first}</p></li>`;
+    const card = (i: number) =>
+      `<li class="event"><h3><a href="/e/${i}">Harbour workshop, ` +
+      `day ${i}</a></h3><p>Held on May ${i}<br>${first}</p></li>`;
     // A highlighter's lines, one element each: a comment repeated in the code stays.
-    const code = `<pre><div class="line">// ${second}</div><div class="line">rotate(lens);</div><div class="line">// ${second}</div></pre>`;
+    const code =
+      `<pre><div class="line">// ${second}</div><div ` +
+      `class="line">rotate(lens);</div><div class="line">// ${second}</div>` +
+      `</pre>`;
     const text = extract(`<main><h1>Workshops</h1><ul>${[1, 2, 3, 4].map(card).join("")}</ul>${code}</main>`);
     expect(count(text, first)).toBe(4);
     expect(count(text, second)).toBe(2);

@@ -9,13 +9,16 @@ import { describe, expect, it } from "vitest";
 import { extract, sentence } from "./main-content-site";
 
 const signUpBox = `<section class="elementor-section"><div class="elementor-widget"><h3>Join Our Newsletter</h3></div>
-  <div class="elementor-widget"><p><em>Sign up now to get the freshest updates delivered straight to your inbox!</em></p></div>
-  <div class="elementor-widget"><form><input type="text" name="form_fields[email]" placeholder="Your e-mail"><button>Send</button></form></div></section>`;
+  <div class="elementor-widget"><p><em>Sign up now to get the freshest updates delivered straight to your inbox!</em>\
+</p></div>
+  <div class="elementor-widget"><form><input type="text" name="form_fields[email]" placeholder="Your e-mail">\
+<button>Send</button></form></div></section>`;
 
 describe("sign-up boxes", () => {
   it("cuts a newsletter box with an e-mail field from an article and keeps prose about newsletters", () => {
     const page = `<main><article><h1>Learning languages with apps</h1><p>${sentence("lesson", 4)}</p>${signUpBox}
-      <h2>How we tested</h2><p>${sentence("quiz", 4)}</p><p>A newsletter from a teacher, sent to your inbox each week, can keep a learner going between lessons.</p></article></main>`;
+      <h2>How we tested</h2><p>${sentence("quiz", 4)}</p><p>A newsletter from a teacher, sent to your inbox each week, \
+can keep a learner going between lessons.</p></article></main>`;
     const { text } = extract(page);
     expect(text).toContain("The quiz was checked for the 4. time");
     expect(text).toContain("A newsletter from a teacher, sent to your inbox each week");
@@ -24,11 +27,15 @@ describe("sign-up boxes", () => {
   });
 
   it("keeps a box that does not offer a subscription, and a page title beside a sign-up form", () => {
-    const contact = `<div class="box"><p>Questions about a lesson? Write to the school office and a teacher answers within a day.</p>
+    const contact = `<div class="box"><p>Questions about a lesson? Write to the school office and a teacher answers \
+within a day.</p>
       <form><input type="email" name="contact"><textarea name="message"></textarea></form></div>`;
-    const titled = `<section class="intro"><div class="modal-content"><p>Sign up for weekly alerts</p><form><input type="email"></form></div>
+    const titled = `<section class="intro"><div class="modal-content"><p>Sign up for weekly alerts</p><form><input \
+type="email"></form></div>
       <h1>Remote language jobs</h1><h2>Find your next role at the board for language teachers.</h2></section>`;
-    const { text } = extract(`<main>${titled}<article><p>${sentence("lesson", 4)}</p>${contact}<p>${sentence("quiz", 4)}</p></article></main>`);
+    const { text } = extract(
+      `<main>${titled}<article><p>${sentence("lesson", 4)}</p>${contact}<p>${sentence("quiz", 4)}</p></article></main>`,
+    );
     expect(text).toContain("Questions about a lesson? Write to the school office");
     expect(text).toContain("Remote language jobs");
   });

@@ -17,10 +17,12 @@ import { extractMetadata as referenceMetadata } from "../reference/metadata";
 import { transformHtml } from "../reference/transform";
 import { htmlToMarkdown as turndownMarkdown } from "../reference/turndown";
 
+// prettier-ignore
 const SITE_PAGES = [
-  "/index.html", "/about.html", "/article.html", "/blog/index.html", "/blog/post-1.html", "/blog/post-2.html", "/blog/orphan-post.html",
-  "/docs/index.html", "/docs/a.html", "/docs/b.html", "/docs/c.html", "/docs/a/deep1.html", "/docs/orphan.html", "/ext/page.html",
-  "/browser/form.html", "/browser/js-shell.html", "/browser/ads.html", "/browser/scroll.html", "/browser/delayed.html", "/private/secret.html",
+  "/index.html", "/about.html", "/article.html", "/blog/index.html", "/blog/post-1.html", "/blog/post-2.html",
+  "/blog/orphan-post.html", "/docs/index.html", "/docs/a.html", "/docs/b.html", "/docs/c.html", "/docs/a/deep1.html",
+  "/docs/orphan.html", "/ext/page.html", "/browser/form.html", "/browser/js-shell.html", "/browser/ads.html",
+  "/browser/scroll.html", "/browser/delayed.html", "/private/secret.html",
 ];
 
 interface PageOutput {
@@ -62,7 +64,11 @@ const PERCENT_ENCODED: Record<string, string> = { "(": "%28", ")": "%29", "<": "
  * that form so everything else is still compared.
  */
 function percentEncodeDestinations(markdown: string): string {
-  return markdown.replace(TURNDOWN_DESTINATION, (_match, destination: string) => `](${destination.replace(/\\([<>()])/g, (_escape, c: string) => PERCENT_ENCODED[c])}`);
+  return markdown.replace(
+    TURNDOWN_DESTINATION,
+    (_match, destination: string) =>
+      `](${destination.replace(/\\([<>()])/g, (_escape, c: string) => PERCENT_ENCODED[c])}`,
+  );
 }
 
 /** turndown over the previous path's cleaned HTML. */
@@ -72,7 +78,12 @@ function turndownOutput(html: string): string {
 
 async function reference(html: string, url: string, onlyMainContent: boolean): Promise<PageOutput> {
   const cleaned = await transformHtml(html, { baseUrl: url, onlyMainContent });
-  return { markdown: turndownOutput(cleaned.html), links: cleaned.links, images: cleaned.images, metadata: await referenceMetadata(html, url) };
+  return {
+    markdown: turndownOutput(cleaned.html),
+    links: cleaned.links,
+    images: cleaned.images,
+    metadata: await referenceMetadata(html, url),
+  };
 }
 
 function current(html: string, url: string, onlyMainContent: boolean): PageOutput {
@@ -100,7 +111,9 @@ describe.each([true, false])("parity with the previous converter, onlyMainConten
         if (!onlyMainContent) improvement.check(before, after);
         continue;
       }
-      for (const key of onlyMainContent ? (["metadata"] as const) : (["markdown", "links", "images", "metadata"] as const)) {
+      for (const key of onlyMainContent
+        ? (["metadata"] as const)
+        : (["markdown", "links", "images", "metadata"] as const)) {
         if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) unexpected.push(`${path}: ${key} differs`);
       }
     }
@@ -112,17 +125,22 @@ describe.each([true, false])("parity with the previous converter, onlyMainConten
 const SNIPPETS = [
   "<p>a <b> bold </b>b<i>it</i> c <em> </em>d<span> </span>e</p>",
   "<p>x<strong>bold<em> both </em></strong>y &nbsp;<b>\u00a0nb\u00a0</b>z</p>",
-  "<p>1. not a list</p><p>- not a bullet</p><p># not a heading</p><p>> not a quote</p><p>+ plus</p><p>=== eq</p><p>~~~ t</p>",
+  "<p>1. not a list</p><p>- not a bullet</p><p># not a heading</p><p>> " +
+    "not a quote</p><p>+ plus</p><p>=== eq</p><p>~~~ t</p>",
   "<p>under_score *star* [brackets] back\\slash `tick`</p>",
   "<p>Use <code>a`b</code>, <code>``</code>, <code> x </code> and <code></code>.</p>",
-  "<ol start=\"7\"><li>seven</li><li><p>eight</p><ol><li>inner</li></ol></li></ol><ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul></li></ul>",
-  "<ul><li><input type=checkbox checked> done</li><li><label><input type=checkbox> todo</label></li><li><span role=checkbox aria-checked=true>x</span> aria</li></ul>",
+  '<ol start="7"><li>seven</li><li><p>eight</p><ol><li>inner</li></ol></li>' +
+    "</ol><ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul></li></ul>",
+  "<ul><li><input type=checkbox checked> done</li><li><label><input type=checkbox> " +
+    "todo</label></li><li><span role=checkbox aria-checked=true>x</span> aria</li></ul>",
   "<blockquote><p>one</p><blockquote><p>two<br>lines</p></blockquote></blockquote><hr><p>a<br><br>b</p>",
-  '<p><img src="/a b.png" alt="*alt* [x] - y" title="t &quot;q&quot;"> <img alt="no src"> <a href="/p(1)" title="T">link</a> <a href="">empty</a> <a>none</a></p>',
+  '<p><img src="/a b.png" alt="*alt* [x] - y" title="t &quot;q&quot;"> <img alt="no src"> ' +
+    '<a href="/p(1)" title="T">link</a> <a href="">empty</a> <a>none</a></p>',
   "<h1>One</h1><h2> Two <br> lines </h2><h3></h3><h6>six</h6><a href=/card><h4>Card</h4></a>",
-  "<table><tr><th>a</th><th colspan=2>b</th></tr><tr><td>1|2</td><td>x<br>y</td></tr></table><table><tr><td>single</td></tr></table>",
-  "<pre><code class=\"language-js\">let a = `x`;\n\n  indented();\n</code></pre><pre>plain\n```\nfence</pre><p>after</p>",
-  "<pre class=\"brush: css notranslate\"><code>p { color: red }</code></pre>",
+  "<table><tr><th>a</th><th colspan=2>b</th></tr><tr><td>1|2</td>" +
+    "<td>x<br>y</td></tr></table><table><tr><td>single</td></tr></table>",
+  '<pre><code class="language-js">let a = `x`;\n\n  indented();\n</code></pre><pre>plain\n```\nfence</pre><p>after</p>',
+  '<pre class="brush: css notranslate"><code>p { color: red }</code></pre>',
   "<div><p>para</p>text after<div>block</div>   <span>inline</span>  tail</div><del>gone</del><s>s</s>",
   "<p>text<script>ignored()</script><style>p{}</style> more <svg><title>icon</title></svg> end</p>",
   "<dl><dt>term</dt><dd>definition</dd></dl><figure><img src=f.png alt=f><figcaption>cap</figcaption></figure>",

@@ -31,12 +31,19 @@ describe("htmlToMarkdown", () => {
         <aside class="ad"><a href="/buy">Buy</a></aside>
       </article></main>
       <footer>Footer text</footer></body></html>`;
-    const { markdown } = convertHtml(page, { url: "https://docs.example.com/articles/parsing", onlyMainContent: true, markdown: true, html: false, discoverLinks: false });
+    const { markdown } = convertHtml(page, {
+      url: "https://docs.example.com/articles/parsing",
+      onlyMainContent: true,
+      markdown: true,
+      html: false,
+      discoverLinks: false,
+    });
     expect(markdown).toBe(
       [
         "# Parsing HTML",
         "",
-        "Read [the **guide**](https://docs.example.com/articles/guide.html), then *try* it. Prices use `a_b` and cost \\*nothing\\*.",
+        "Read [the **guide**](https://docs.example.com/articles/guide.html), " +
+          "then *try* it. Prices use `a_b` and cost \\*nothing\\*.",
         "",
         "## Example",
         "",
@@ -61,31 +68,56 @@ describe("htmlToMarkdown", () => {
     );
   });
 
-  it("takes the code language from language-, lang-, data-lang and \"brush: js\", and lengthens the fence when needed", () => {
-    expect(htmlToMarkdown(`<pre><code class="hljs language-TypeScript">let a = 1;\n</code></pre>`)).toBe("```typescript\nlet a = 1;\n```");
-    expect(htmlToMarkdown(`<pre class="lang-rust"><code>fn main() {}</code></pre>`)).toBe("```rust\nfn main() {}\n```");
-    expect(htmlToMarkdown(`<pre data-lang="sh">ls -la</pre>`)).toBe("```sh\nls -la\n```");
-    expect(htmlToMarkdown(`<pre class="brush: js notranslate"><code>let a = 1;</code></pre>`)).toBe("```js\nlet a = 1;\n```");
-    expect(htmlToMarkdown("<pre><code>a ``` b</code></pre>")).toBe("````\na ``` b\n````");
-  });
+  it(
+    "takes the code language from language-, lang-, data-lang and " +
+      '"brush: js", and lengthens the fence when needed',
+    () => {
+      expect(htmlToMarkdown(`<pre><code class="hljs language-TypeScript">let a = 1;\n</code></pre>`)).toBe(
+        "```typescript\nlet a = 1;\n```",
+      );
+      expect(htmlToMarkdown(`<pre class="lang-rust"><code>fn main() {}</code></pre>`)).toBe(
+        "```rust\nfn main() {}\n```",
+      );
+      expect(htmlToMarkdown(`<pre data-lang="sh">ls -la</pre>`)).toBe("```sh\nls -la\n```");
+      expect(htmlToMarkdown(`<pre class="brush: js notranslate"><code>let a = 1;</code></pre>`)).toBe(
+        "```js\nlet a = 1;\n```",
+      );
+      expect(htmlToMarkdown("<pre><code>a ``` b</code></pre>")).toBe("````\na ``` b\n````");
+    },
+  );
 
   it("takes the language from Sphinx's wrapper, a wrapper two levels up and a well-known language's class word", () => {
-    const sphinx = (language: string) => `<div class="highlight-${language} notranslate"><div class="highlight"><pre><span></span>x = 1</pre></div></div>`;
+    const sphinx = (language: string) =>
+      `<div class="highlight-${language} notranslate"><div class="highlight"><pre><span></span>x = 1</pre></div></div>`;
     expect(htmlToMarkdown(sphinx("python3"))).toBe("```python\nx = 1\n```");
     expect(htmlToMarkdown(sphinx("pycon"))).toBe("```pycon\nx = 1\n```");
     // "default" is whatever the site set as default; a wrapper that is not Sphinx's names no language.
     expect(htmlToMarkdown(sphinx("default"))).toBe("```\nx = 1\n```");
-    expect(htmlToMarkdown(`<div class="highlight-line"><div class="box"><pre>x = 1</pre></div></div>`)).toBe("```\nx = 1\n```");
-    expect(htmlToMarkdown(`<div class="code-block language-hcl"><div class="body"><pre class="code"><code>resource "a" "b" {}</code></pre></div></div>`)).toBe(
-      '```hcl\nresource "a" "b" {}\n```',
+    expect(htmlToMarkdown(`<div class="highlight-line"><div class="box"><pre>x = 1</pre></div></div>`)).toBe(
+      "```\nx = 1\n```",
     );
-    expect(htmlToMarkdown(`<pre class="rust rust-example-rendered"><code>let x = 5;</code></pre>`)).toBe("```rust\nlet x = 5;\n```");
-    expect(htmlToMarkdown(`<pre class="gatsby-code-jsx"><code>&lt;App /&gt;</code></pre>`)).toBe("```jsx\n<App />\n```");
-    // A wrapper's language- / lang- class that names no programming language (the page's language, a menu) says nothing.
-    expect(htmlToMarkdown(`<div class="lang-en"><div class="post"><pre><code>x = 1</code></pre></div></div>`)).toBe("```\nx = 1\n```");
+    expect(
+      htmlToMarkdown(
+        `<div class="code-block language-hcl"><div class="body"><pre ` +
+          `class="code"><code>resource "a" "b" {}</code></pre></div></div>`,
+      ),
+    ).toBe('```hcl\nresource "a" "b" {}\n```');
+    expect(htmlToMarkdown(`<pre class="rust rust-example-rendered"><code>let x = 5;</code></pre>`)).toBe(
+      "```rust\nlet x = 5;\n```",
+    );
+    expect(htmlToMarkdown(`<pre class="gatsby-code-jsx"><code>&lt;App /&gt;</code></pre>`)).toBe(
+      "```jsx\n<App />\n```",
+    );
+    // A wrapper's language- / lang- class that names no programming language (the page's language, a menu) says
+    // nothing.
+    expect(htmlToMarkdown(`<div class="lang-en"><div class="post"><pre><code>x = 1</code></pre></div></div>`)).toBe(
+      "```\nx = 1\n```",
+    );
     expect(htmlToMarkdown(`<div class="language-selector"><pre>x = 1</pre></div>`)).toBe("```\nx = 1\n```");
     // A highlighter's own class names the language whatever it is.
-    expect(htmlToMarkdown(`<div class="highlight highlight-source-objc"><pre>[a b];</pre></div>`)).toBe("```objc\n[a b];\n```");
+    expect(htmlToMarkdown(`<div class="highlight highlight-source-objc"><pre>[a b];</pre></div>`)).toBe(
+      "```objc\n[a b];\n```",
+    );
     // Class words that are not well-known language names say nothing.
     expect(htmlToMarkdown(`<pre class="text js wide-go"><code>plain</code></pre>`)).toBe("```\nplain\n```");
   });
@@ -97,108 +129,179 @@ describe("htmlToMarkdown", () => {
     expect(htmlToMarkdown("<pre><code>line one<br>line two</code></pre>")).toBe("```\nline one\nline two\n```");
   });
 
-  it("starts each highlighted line on a line of its own when the highlighter leaves the break to its stylesheet", () => {
-    const glued = `<pre class="shiki"><code><span class="line"><span>npm</span><span> create vite</span></span><span class="line"><span>cd</span><span> app</span></span></code></pre>`;
-    expect(htmlToMarkdown(glued)).toBe("```\nnpm create vite\ncd app\n```");
-    const separated = `<pre class="shiki"><code><span class="line">npm create vite</span>\n<span class="line">cd app</span>\n</code></pre>`;
-    expect(htmlToMarkdown(separated)).toBe("```\nnpm create vite\ncd app\n```");
-    // gatsby-remark-prismjs wraps a highlighted line without the newline after it.
-    const gatsby = `<pre><code>function f() {\n<span class="gatsby-highlight-code-line">  // note</span><span class="gatsby-highlight-code-line">  run();</span>\n}</code></pre>`;
-    expect(htmlToMarkdown(gatsby)).toBe("```\nfunction f() {\n  // note\n  run();\n}\n```");
-  });
+  it(
+    "starts each highlighted line on a line of its own when the " + "highlighter leaves the break to its stylesheet",
+    () => {
+      const glued =
+        `<pre class="shiki"><code><span class="line"><span>npm</span><span> create vite</span>` +
+        `</span><span class="line"><span>cd</span><span> app</span></span></code></pre>`;
+      expect(htmlToMarkdown(glued)).toBe("```\nnpm create vite\ncd app\n```");
+      const separated =
+        `<pre class="shiki"><code><span class="line">npm create ` +
+        `vite</span>\n<span class="line">cd app</span>\n</code></pre>`;
+      expect(htmlToMarkdown(separated)).toBe("```\nnpm create vite\ncd app\n```");
+      // gatsby-remark-prismjs wraps a highlighted line without the newline after it.
+      const gatsby =
+        `<pre><code>function f() {\n<span class="gatsby-highlight-code-line">  // note</span>` +
+        `<span class="gatsby-highlight-code-line">  run();</span>\n}</code></pre>`;
+      expect(htmlToMarkdown(gatsby)).toBe("```\nfunction f() {\n  // note\n  run();\n}\n```");
+    },
+  );
 
   it("drops a heading's link to itself (a permalink symbol) and keeps other links to places on the page", () => {
-    const html = `<h2><a class="doc-anchor" href="#variants">§</a>Variants</h2><h3>Options<a class="headerlink" href="#options" title="Link to this heading">¶</a></h3>
-      <h4>Limits <a href="#limits" title="Permalink">#</a></h4><p>See <a href="#limits">the limits</a> and <a href="#fn1">1</a>.</p>`;
-    expect(htmlToMarkdown(html)).toBe("## Variants\n\n### Options\n\n#### Limits\n\nSee [the limits](#limits) and [1](#fn1).");
-  });
-
-  it("leaves an underscore between two letters or digits unescaped (no emphasis can start there) and escapes the others", () => {
-    expect(htmlToMarkdown("<p>is_eligible, snake_case_2, é_x, _start, end_, a_ b, __init__ and *star*</p>")).toBe(
-      "is_eligible, snake_case_2, é_x, \\_start, end\\_, a\\_ b, \\_\\_init\\_\\_ and \\*star\\*",
+    const html = `<h2><a class="doc-anchor" href="#variants">§</a>Variants</h2><h3>Options<a class="headerlink" \
+href="#options" title="Link to this heading">¶</a></h3>
+      <h4>Limits <a href="#limits" title="Permalink">#</a></h4><p>See <a href="#limits">the limits</a> and <a \
+href="#fn1">1</a>.</p>`;
+    expect(htmlToMarkdown(html)).toBe(
+      "## Variants\n\n### Options\n\n#### Limits\n\nSee [the limits](#limits) and [1](#fn1).",
     );
   });
 
+  it(
+    "leaves an underscore between two letters or digits unescaped (no " +
+      "emphasis can start there) and escapes the others",
+    () => {
+      expect(htmlToMarkdown("<p>is_eligible, snake_case_2, é_x, _start, end_, a_ b, __init__ and *star*</p>")).toBe(
+        "is_eligible, snake_case_2, é_x, \\_start, end\\_, a\\_ b, \\_\\_init\\_\\_ and \\*star\\*",
+      );
+    },
+  );
+
   it("writes no-break spaces as ordinary spaces, collapsed outside code and kept one for one inside it", () => {
-    const markdown = htmlToMarkdown("<p>10&nbsp;km&nbsp;&nbsp;away,\u202fnow</p><p>&nbsp;</p><p>next</p><pre><code>a\u00a0=\u00a0\u00a01</code></pre>");
+    const markdown = htmlToMarkdown(
+      "<p>10&nbsp;km&nbsp;&nbsp;away,\u202fnow</p><p>&nbsp;</p>" +
+        "<p>next</p><pre><code>a\u00a0=\u00a0\u00a01</code></pre>",
+    );
     expect(markdown).toBe("10 km away, now\n\nnext\n\n```\na =  1\n```");
     expect(markdown).not.toMatch(/[\u00a0\u202f]/);
   });
 
   it("renders nested lists, paragraphs and code inside list items, and task lists", () => {
-    expect(htmlToMarkdown(
-      `<ul><li>One<ul><li>One.a</li><li>One.b<ol start="0"><li>Zero</li><li>One</li></ol></li></ul></li><li>Two</li></ul>`,
-    )).toBe("- One\n  - One.a\n  - One.b\n    0. Zero\n    1. One\n- Two");
-    expect(htmlToMarkdown(`<ul><li><p>Para one</p><p>Para two</p></li><li>Code<pre><code class="lang-py">print(1)</code></pre></li></ul>`))
-      .toBe("- Para one\n\n  Para two\n\n- Code\n\n  ```py\n  print(1)\n  ```");
-    expect(htmlToMarkdown(`<ul><li><input type="checkbox" checked> Done</li><li><input type="checkbox"> Todo</li></ul>`))
-      .toBe("- [x] Done\n- [ ] Todo");
+    expect(
+      htmlToMarkdown(
+        `<ul><li>One<ul><li>One.a</li><li>One.b<ol start="0"><li>Zero</li>` +
+          `<li>One</li></ol></li></ul></li><li>Two</li></ul>`,
+      ),
+    ).toBe("- One\n  - One.a\n  - One.b\n    0. Zero\n    1. One\n- Two");
+    expect(
+      htmlToMarkdown(
+        `<ul><li><p>Para one</p><p>Para two</p></li><li>Code<pre><code class="lang-py">print(1)</code></pre></li></ul>`,
+      ),
+    ).toBe("- Para one\n\n  Para two\n\n- Code\n\n  ```py\n  print(1)\n  ```");
+    expect(
+      htmlToMarkdown(`<ul><li><input type="checkbox" checked> Done</li><li><input type="checkbox"> Todo</li></ul>`),
+    ).toBe("- [x] Done\n- [ ] Todo");
   });
 
   it("makes GFM tables with the first row as header, padding short rows and flattening layout tables", () => {
-    expect(htmlToMarkdown(`<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="2">wide</td></tr><tr><td>x</td></tr></table>`))
-      .toBe("| a | b | c |\n| --- | --- | --- |\n| wide |  |  |\n| x |  |  |");
-    expect(htmlToMarkdown(`<table><caption>Prices</caption><tr><th>Item</th></tr><tr><td><ul><li>a</li><li>b</li></ul></td></tr></table>`))
-      .toBe("Prices\n\n| Item |\n| --- |\n| - a<br>- b |");
-    expect(htmlToMarkdown(`<table><tr><td><table><tr><td>in 1</td><td>in 2</td></tr></table></td><td><p>Outer</p></td></tr></table>`))
-      .toBe("| in 1 | in 2 |\n| --- | --- |\n\nOuter");
-    expect(htmlToMarkdown(`<table><tr><td><h2>Single cell layout</h2></td></tr></table>`)).toBe("## Single cell layout");
+    expect(
+      htmlToMarkdown(
+        `<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="2">wide</td></tr><tr><td>x</td></tr></table>`,
+      ),
+    ).toBe("| a | b | c |\n| --- | --- | --- |\n| wide |  |  |\n| x |  |  |");
+    expect(
+      htmlToMarkdown(
+        `<table><caption>Prices</caption><tr><th>Item</th></tr><tr><td><ul><li>a</li><li>b</li></ul></td></tr></table>`,
+      ),
+    ).toBe("Prices\n\n| Item |\n| --- |\n| - a<br>- b |");
+    expect(
+      htmlToMarkdown(
+        `<table><tr><td><table><tr><td>in 1</td><td>in 2</td></tr></table></td><td><p>Outer</p></td></tr></table>`,
+      ),
+    ).toBe("| in 1 | in 2 |\n| --- | --- |\n\nOuter");
+    expect(htmlToMarkdown(`<table><tr><td><h2>Single cell layout</h2></td></tr></table>`)).toBe(
+      "## Single cell layout",
+    );
   });
 
-  it("flattens a table whose cell holds a page's section (a heading and paragraphs), not one whose cell holds a title alone", () => {
-    const page = `<table><tr><td><img src="/corner.gif"></td><td><h1>Survival guide</h1><p>by Jon</p><p>These days init is simple.</p></td><td></td></tr></table>`;
-    expect(htmlToMarkdown(page)).toBe("![](/corner.gif)\n\n# Survival guide\n\nby Jon\n\nThese days init is simple.");
-    const comparison = `<table><tr><th><h3>Compare plans</h3></th><th>Basic</th></tr><tr><td>Support</td><td><p>Email</p></td></tr></table>`;
-    expect(htmlToMarkdown(comparison)).toBe("| ### Compare plans | Basic |\n| --- | --- |\n| Support | Email |");
-  });
+  it(
+    "flattens a table whose cell holds a page's section (a heading and " +
+      "paragraphs), not one whose cell holds a title alone",
+    () => {
+      const page =
+        `<table><tr><td><img src="/corner.gif"></td><td><h1>Survival guide</h1><p>by ` +
+        `Jon</p><p>These days init is simple.</p></td><td></td></tr></table>`;
+      expect(htmlToMarkdown(page)).toBe("![](/corner.gif)\n\n# Survival guide\n\nby Jon\n\nThese days init is simple.");
+      const comparison =
+        `<table><tr><th><h3>Compare plans</h3></th><th>Basic</th></tr><tr>` +
+        `<td>Support</td><td><p>Email</p></td></tr></table>`;
+      expect(htmlToMarkdown(comparison)).toBe("| ### Compare plans | Basic |\n| --- | --- |\n| Support | Email |");
+    },
+  );
 
   it("gives a card's link to its heading: a title stays a heading, the card's other blocks stay as they are", () => {
-    expect(htmlToMarkdown(`<a href="https://x.test/card"><h3>Card title</h3><p>Card text</p></a>`))
-      .toBe("### [Card title](https://x.test/card)\n\nCard text");
-    const grid = `<p>Shoes</p><a href="/p" title="Pegasus 41"><img src="/i.png" alt="Shoe"><div><h3>Nike Pegasus</h3><span>$130</span></div></a>` +
+    expect(htmlToMarkdown(`<a href="https://x.test/card"><h3>Card title</h3><p>Card text</p></a>`)).toBe(
+      "### [Card title](https://x.test/card)\n\nCard text",
+    );
+    const grid =
+      `<p>Shoes</p><a href="/p" title="Pegasus 41"><img src="/i.png" ` +
+      `alt="Shoe"><div><h3>Nike Pegasus</h3><span>$130</span></div></a>` +
       `<a href="/q"><h3>Other</h3>$9</a>`;
-    expect(htmlToMarkdown(grid)).toBe('Shoes\n\n![Shoe](/i.png)\n\n### [Nike Pegasus](/p "Pegasus 41")\n\n$130\n\n### [Other](/q)\n\n$9');
+    expect(htmlToMarkdown(grid)).toBe(
+      'Shoes\n\n![Shoe](/i.png)\n\n### [Nike Pegasus](/p "Pegasus 41")\n\n$130\n\n### [Other](/q)\n\n$9',
+    );
     // Inline beside text, the card still starts its own block; a link that leads nowhere leaves its heading alone.
     expect(htmlToMarkdown(`Latest: <a href="/x"><h2>Post</h2></a> more`)).toBe("Latest:\n\n## [Post](/x)\n\nmore");
-    expect(htmlToMarkdown(`<a href="javascript:void(0)"><h3>Menu</h3><p>x</p></a><a name="top"><h2>Top</h2></a>`)).toBe("### Menu\n\nx\n\n## Top");
+    expect(htmlToMarkdown(`<a href="javascript:void(0)"><h3>Menu</h3><p>x</p></a><a name="top"><h2>Top</h2></a>`)).toBe(
+      "### Menu\n\nx\n\n## Top",
+    );
     // A card without a heading is still one link, its lines joined by hard breaks.
-    expect(htmlToMarkdown(`<a href="/p"><div>Nike Pegasus</div><div>$130</div></a>`)).toBe("[Nike Pegasus\\\n$130](/p)");
+    expect(htmlToMarkdown(`<a href="/p"><div>Nike Pegasus</div><div>$130</div></a>`)).toBe(
+      "[Nike Pegasus\\\n$130](/p)",
+    );
   });
 
   it("keeps links on one line, drops empty and skip links, and unwraps javascript: links", () => {
-    expect(htmlToMarkdown(`<p><a href="#content">Skip to content</a>Hello <a href="https://x.test/a"></a>world
-      <a href="javascript:void(0)">menu</a> <a href="https://x.test/i"><img src="https://x.test/i.png" alt="I"></a></p>`))
-      .toBe("Hello world menu [![I](https://x.test/i.png)](https://x.test/i)");
-    expect(htmlToMarkdown(`<a href="https://x.test/a b(1)" title="The &quot;A&quot;">A</a>`))
-      .toBe('[A](<https://x.test/a b%281%29> "The \\"A\\"")');
+    expect(
+      htmlToMarkdown(`<p><a href="#content">Skip to content</a>Hello <a href="https://x.test/a"></a>world
+      <a href="javascript:void(0)">menu</a> <a href="https://x.test/i"><img src="https://x.test/i.png" alt="I"></a>\
+</p>`),
+    ).toBe("Hello world menu [![I](https://x.test/i.png)](https://x.test/i)");
+    expect(htmlToMarkdown(`<a href="https://x.test/a b(1)" title="The &quot;A&quot;">A</a>`)).toBe(
+      '[A](<https://x.test/a b%281%29> "The \\"A\\"")',
+    );
   });
 
   it("percent-encodes parentheses and angle brackets in link and image destinations", () => {
     // An inline SVG as a data: URL is full of parentheses; a reader that ends the destination at the first ")"
     // must not spill the SVG's markup into the text.
     const svg = `data:image/svg+xml,%3Csvg%3E%3Cpath fill='rgb(0,0,0)' d='M0 0'/%3E%3C/svg%3E`;
-    const markdown = htmlToMarkdown(`<p><a href="https://x.test/wiki/Go_(language)">Go</a> <img src="${svg}" alt="icon"> <a href="/q?a=<b>">q</a></p>`);
+    const markdown = htmlToMarkdown(
+      `<p><a href="https://x.test/wiki/Go_(language)">Go</a> <img ` +
+        `src="${svg}" alt="icon"> <a href="/q?a=<b>">q</a></p>`,
+    );
     expect(markdown).toBe(
-      "[Go](https://x.test/wiki/Go_%28language%29) ![icon](<data:image/svg+xml,%3Csvg%3E%3Cpath fill='rgb%280,0,0%29' d='M0 0'/%3E%3C/svg%3E>) [q](/q?a=%3Cb%3E)",
+      "[Go](https://x.test/wiki/Go_%28language%29) ![icon](<data:image/svg+xml," +
+        "%3Csvg%3E%3Cpath fill='rgb%280,0,0%29' d='M0 0'/%3E%3C/svg%3E>) [q](/q?a=%3Cb%3E)",
     );
     expect(markdown.replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")).toBe("Go icon q");
   });
 
   it("writes ATX headings on one line, breaks, quotes and rules", () => {
-    expect(htmlToMarkdown(`<h2>Multi<br>line   heading</h2><p>one<br>two</p><blockquote><p>quoted</p></blockquote><hr><h3></h3>`))
-      .toBe("## Multi line heading\n\none\ntwo\n\n> quoted\n\n---");
+    expect(
+      htmlToMarkdown(
+        `<h2>Multi<br>line   heading</h2><p>one<br>two</p><blockquote><p>quoted</p></blockquote><hr><h3></h3>`,
+      ),
+    ).toBe("## Multi line heading\n\none\ntwo\n\n> quoted\n\n---");
   });
 
-  it("puts a line break at the edge of bold or italic text outside its delimiters, so that the emphasis still closes", () => {
-    expect(htmlToMarkdown("<p><strong>Contact:<br></strong>Harbour office</p><p><b><br>Opening hours</b> daily</p>")).toBe(
-      "**Contact:**\nHarbour office\n\n**Opening hours** daily",
-    );
-    expect(htmlToMarkdown("<p>one <em>two<br>three</em> four</p>")).toBe("one *two\nthree* four");
-  });
+  it(
+    "puts a line break at the edge of bold or italic text outside " +
+      "its delimiters, so that the emphasis still closes",
+    () => {
+      expect(
+        htmlToMarkdown("<p><strong>Contact:<br></strong>Harbour office</p><p><b><br>Opening hours</b> daily</p>"),
+      ).toBe("**Contact:**\nHarbour office\n\n**Opening hours** daily");
+      expect(htmlToMarkdown("<p>one <em>two<br>three</em> four</p>")).toBe("one *two\nthree* four");
+    },
+  );
 
   it("ignores scripts, styles and the head even in uncleaned HTML", () => {
-    expect(htmlToMarkdown(`<html><head><title>T</title><style>p{}</style></head><body><script>alert(1)</script>
-      <p>body</p><svg><title>icon</title></svg><noscript>enable JS</noscript></body></html>`)).toBe("body");
+    expect(
+      htmlToMarkdown(`<html><head><title>T</title><style>p{}</style></head><body><script>alert(1)</script>
+      <p>body</p><svg><title>icon</title></svg><noscript>enable JS</noscript></body></html>`),
+    ).toBe("body");
   });
 
   it("returns an empty string for empty input", () => {
@@ -214,8 +317,10 @@ describe("nested blocks, against turndown", () => {
     "<div><div><p>one</p></div><div></div><div><p>two</p><pre><code>x\n</code></pre></div></div><p>three</p>",
     "<div>\n\n<p>\n</p>\n<div> </div>lead<div><div><p>deep</p></div></div>tail</div>",
     "<strong>bold <div>block in bold</div></strong> after <em><div><p>para</p></div></em>",
-    "<ul><li><div><p>item one</p><p>more</p></div></li><li><div></div></li></ul><blockquote><div><p>quoted</p></div><div></div></blockquote>",
-    "<div><br><br></div><div>a<br></div><p></p><div><p>b</p>\n</div><table><tr><td><div><p>cell</p></div></td></tr></table>",
+    "<ul><li><div><p>item one</p><p>more</p></div></li><li><div></div></li></ul>" +
+      "<blockquote><div><p>quoted</p></div><div></div></blockquote>",
+    "<div><br><br></div><div>a<br></div><p></p><div><p>b</p>\n</div>" +
+      "<table><tr><td><div><p>cell</p></div></td></tr></table>",
   ];
   for (const [i, html] of snippets.entries()) {
     it(`matches turndown on snippet ${i + 1}`, () => {
@@ -228,16 +333,18 @@ describe("removeBase64Images", () => {
   it("replaces base64 image targets and keeps the alt text", () => {
     const markdown = [
       "![logo](data:image/png;base64,iVBORw0KGgo=) text",
-      "![a \\] b](data:image/svg+xml;charset=utf-8;base64,PHN2Zz4= \"title\")",
+      '![a \\] b](data:image/svg+xml;charset=utf-8;base64,PHN2Zz4= "title")',
       "![](<data:image/jpeg;base64,/9j/4AAQ>)",
       "![kept](https://x.test/a.png) [link](data:text/plain;base64,SGk=)",
     ].join("\n");
-    expect(removeBase64Images(markdown)).toBe([
-      "![logo](<Base64-Image-Removed>) text",
-      "![a \\] b](<Base64-Image-Removed>)",
-      "![](<Base64-Image-Removed>)",
-      "![kept](https://x.test/a.png) [link](data:text/plain;base64,SGk=)",
-    ].join("\n"));
+    expect(removeBase64Images(markdown)).toBe(
+      [
+        "![logo](<Base64-Image-Removed>) text",
+        "![a \\] b](<Base64-Image-Removed>)",
+        "![](<Base64-Image-Removed>)",
+        "![kept](https://x.test/a.png) [link](data:text/plain;base64,SGk=)",
+      ].join("\n"),
+    );
   });
 });
 
@@ -248,8 +355,8 @@ describe("jsonToMarkdown and textToMarkdown", () => {
   });
 
   it("keeps plain text verbatim with tidy paragraphs", () => {
-    expect(textToMarkdown("\r\nUser-agent: *   \r\nDisallow: /_private\r\n\r\n\r\n\r\n# kept as written\u0007\n\n")).toBe(
-      "User-agent: *\nDisallow: /_private\n\n# kept as written",
-    );
+    expect(
+      textToMarkdown("\r\nUser-agent: *   \r\nDisallow: /_private\r\n\r\n\r\n\r\n# kept as written\u0007\n\n"),
+    ).toBe("User-agent: *\nDisallow: /_private\n\n# kept as written");
   });
 });

@@ -8,8 +8,10 @@ import { containerText } from "../../bench/quality/page-path";
 
 describe("containerText", () => {
   it("reads the first matching element's text, words kept whole across inline elements and apart across blocks", () => {
-    const html = `<body><nav>Home</nav><main id="content"><h1>Re<b>ading</b></h1><table><tr><td>false</td><td>true</td></tr></table>
-      <script>track()</script><style>p{}</style><div class="navfooter">Next page</div><p>Last <em>words</em>.</p></main><main>Second</main></body>`;
+    const html = `<body><nav>Home</nav><main id="content"><h1>Re<b>ading</b></h1><table><tr><td>false</td><td>true</td>\
+</tr></table>
+      <script>track()</script><style>p{}</style><div class="navfooter">Next page</div><p>Last <em>words</em>.</p>\
+</main><main>Second</main></body>`;
     expect(containerText(html, "#content")).toBe("Reading false true Next page Last words.");
     expect(containerText(html, "main", ".navfooter")).toBe("Reading false true Last words.");
     expect(containerText(html, "#missing")).toBeNull();

@@ -8,19 +8,27 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error a plain ES module of the bench, without types
 import { scorerLimits, textWithCodeVerbatim } from "../../bench/quality/scorer-limits.mjs";
 
-const toText = (md: string) => md.replace(/```[^\n]*\n/g, "\n").replace(/```/g, "").replace(/<[^>]+>/g, "");
+const toText = (md: string) =>
+  md
+    .replace(/```[^\n]*\n/g, "\n")
+    .replace(/```/g, "")
+    .replace(/<[^>]+>/g, "");
 const tokens = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 function wordF1(pred: string, ref: string): [number, number, number] {
-  const p = tokens(pred), r = tokens(ref);
+  const p = tokens(pred),
+    r = tokens(ref);
   const left = new Map<string, number>();
   for (const t of r) left.set(t, (left.get(t) ?? 0) + 1);
   let overlap = 0;
   for (const t of p) if ((left.get(t) ?? 0) > 0) (overlap++, left.set(t, left.get(t)! - 1));
-  const P = overlap / (p.length || 1), R = overlap / (r.length || 1);
+  const P = overlap / (p.length || 1),
+    R = overlap / (r.length || 1);
   return [P, R, P + R ? (2 * P * R) / (P + R) : 0];
 }
 
-const markdown = "Compare <b>two</b> numbers:\n\n```js\nconst less = (a, b) => a < b;\nconst sorted = items.sort(by);\nconst f = () => 1;\n```\n\nThen call `less(x, y)`.";
+const markdown =
+  "Compare <b>two</b> numbers:\n\n```js\nconst less = (a, b) => a < b;\nconst sorted = " +
+  "items.sort(by);\nconst f = () => 1;\n```\n\nThen call `less(x, y)`.";
 
 describe("quality scorer limits", () => {
   it("keeps code as written and converts the rest as the scorer does", () => {
@@ -34,11 +42,18 @@ describe("quality scorer limits", () => {
 
   it("adds one allowance per column: code verbatim, then quotes, then whitespace", () => {
     const pages = [
-      { text: "Compare two numbers const less a b a b const sorted items sort by", with: ["items.sort(by)", "it's", "two numbers"] },
+      {
+        text: "Compare two numbers const less a b a b const sorted items sort by",
+        with: ["items.sort(by)", "it's", "two numbers"],
+      },
       { text: "", with: [] },
     ];
     const markdowns = ["Compare <b>two</b>\nnumbers: it’s ```\na < b; items.sort(by) => 1\n```", "Something"];
-    const rows = pages.map((page, k) => ({ type: "documentation", F: wordF1(toText(markdowns[k]), page.text)[2], with: 0 }));
+    const rows = pages.map((page, k) => ({
+      type: "documentation",
+      F: wordF1(toText(markdowns[k]), page.text)[2],
+      with: 0,
+    }));
     const report: string = scorerLimits({ rows, pages, markdowns, markdownToText: toText, wordF1 });
     const line = report.split("\n").find((l) => l.startsWith("documentation"))!;
     const [, , f1, verbatim, withShare, withVerbatim, quotes, spaces, emptyTruth] = line.trim().split(/\s+/);

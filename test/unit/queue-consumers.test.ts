@@ -30,16 +30,23 @@ async function jobWithDispatchedPage(pageUrl: string, webhookUrl?: string): Prom
     crawler: batchCrawlerSettings(1),
     scrapeOptions: ScrapeOptionsSchema.parse({ maxAge: 0 }),
     maxConcurrency: 1,
-    webhook: webhookUrl ? { url: webhookUrl, headers: {}, metadata: {}, events: ["started", "page", "completed", "failed"] } : undefined,
+    webhook: webhookUrl
+      ? { url: webhookUrl, headers: {}, metadata: {}, events: ["started", "page", "completed", "failed"] }
+      : undefined,
     apiOrigin: "http://edgecrawl.test",
     createdAt: Date.now(),
     displayOptions: {},
   };
   const pageId = await runInDurableObject(jobObject(jobId), async (_instance, state) => {
     const sql = state.storage.sql;
-    sql.exec("INSERT INTO job (id, config, status, created_at, kicked_off, slots_held) VALUES (1, ?, 'scraping', ?, 1, 1)", JSON.stringify(config), Date.now());
     sql.exec(
-      "INSERT INTO pages (url, dedup, depth, state, dispatch, dispatches, lease_until, scrape_id) VALUES (?, ?, 0, 'dispatched', 1, 1, ?, ?)",
+      "INSERT INTO job (id, config, status, created_at, kicked_off, slots_held) VALUES (1, ?, 'scraping', ?, 1, 1)",
+      JSON.stringify(config),
+      Date.now(),
+    );
+    sql.exec(
+      "INSERT INTO pages (url, dedup, depth, state, dispatch, dispatches, " +
+        "lease_until, scrape_id) VALUES (?, ?, 0, 'dispatched', 1, 1, ?, ?)",
       pageUrl,
       pageUrl,
       Date.now() + 60_000,
@@ -54,8 +61,15 @@ async function pageState(jobId: string) {
   return runInDurableObject(jobObject(jobId), async (_instance, state) => {
     const sql = state.storage.sql;
     return {
-      page: sql.exec<{ state: string; last_code: string | null; lease_until: number | null }>("SELECT state, last_code, lease_until FROM pages").one(),
-      errors: sql.exec<{ code: string }>("SELECT code FROM errors").toArray().map((e) => e.code),
+      page: sql
+        .exec<{ state: string; last_code: string | null; lease_until: number | null }>(
+          "SELECT state, last_code, lease_until FROM pages",
+        )
+        .one(),
+      errors: sql
+        .exec<{ code: string }>("SELECT code FROM errors")
+        .toArray()
+        .map((e) => e.code),
       results: sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM results").one().n,
     };
   });
@@ -64,22 +78,43 @@ async function pageState(jobId: string) {
 async function runScrapeBatch(queue: "edgecrawl-scrape" | "edgecrawl-scrape-dlq", body: PageMessage, attempts = 1) {
   const batch = createMessageBatch<PageMessage>(queue, [{ id: "m1", timestamp: new Date(), attempts, body }]);
   const ctx = createExecutionContext();
-  await (queue === "edgecrawl-scrape" ? consumeScrapeBatch(batch, env as Env) : consumeScrapeDeadLetters(batch, env as Env));
+  await (queue === "edgecrawl-scrape"
+    ? consumeScrapeBatch(batch, env as Env)
+    : consumeScrapeDeadLetters(batch, env as Env));
   return getQueueResult(batch, ctx);
 }
 
 describe("the scrape queue's decisions", () => {
   it("retries transient errors with growing delays and gives up at once on permanent ones", () => {
     expect([1, 2, 3, 4, 7, 20].map(retryDelaySeconds)).toEqual([1, 2, 4, 8, 60, 60]);
-    expect(decideFailure(new ApiError("SCRAPE_CONNECTION_ERROR"), 3)).toMatchObject({ retry: true, delaySeconds: 4, code: "SCRAPE_CONNECTION_ERROR" });
-    expect(decideFailure(new Error("boom"), 1)).toMatchObject({ retry: true, delaySeconds: 1, code: "UNKNOWN_ERROR", message: "boom" });
-    for (const code of ["SCRAPE_TOO_MANY_REDIRECTS", "URL_BLOCKED", "INSUFFICIENT_CREDITS", "SCRAPE_UNSUPPORTED_FILE_ERROR"] as const) {
+    expect(decideFailure(new ApiError("SCRAPE_CONNECTION_ERROR"), 3)).toMatchObject({
+      retry: true,
+      delaySeconds: 4,
+      code: "SCRAPE_CONNECTION_ERROR",
+    });
+    expect(decideFailure(new Error("boom"), 1)).toMatchObject({
+      retry: true,
+      delaySeconds: 1,
+      code: "UNKNOWN_ERROR",
+      message: "boom",
+    });
+    for (const code of [
+      "SCRAPE_TOO_MANY_REDIRECTS",
+      "URL_BLOCKED",
+      "INSUFFICIENT_CREDITS",
+      "SCRAPE_UNSUPPORTED_FILE_ERROR",
+    ] as const) {
       expect(decideFailure(new ApiError(code), 1)).toMatchObject({ retry: false, code });
     }
   });
 
   it("acks a message whose job does not exist or whose dispatch is stale, without scraping", async () => {
-    const gone = await runScrapeBatch("edgecrawl-scrape", { type: "page", jobId: crypto.randomUUID(), pageId: 1, dispatch: 1 });
+    const gone = await runScrapeBatch("edgecrawl-scrape", {
+      type: "page",
+      jobId: crypto.randomUUID(),
+      pageId: 1,
+      dispatch: 1,
+    });
     expect(gone).toMatchObject({ explicitAcks: ["m1"], retryMessages: [] });
     const { jobId, pageId } = await jobWithDispatchedPage(fixture(`/docs/a?stale=${crypto.randomUUID()}`));
     const stale = await runScrapeBatch("edgecrawl-scrape", { type: "page", jobId, pageId, dispatch: 0 });
@@ -119,9 +154,13 @@ describe("the scrape queue's decisions", () => {
 });
 
 async function runWebhookBatch(queue: "edgecrawl-webhooks" | "edgecrawl-webhooks-dlq", jobId: string, attempts = 1) {
-  const batch = createMessageBatch<WebhookDrainMessage>(queue, [{ id: "w1", timestamp: new Date(), attempts, body: { type: "webhook-drain", jobId } }]);
+  const batch = createMessageBatch<WebhookDrainMessage>(queue, [
+    { id: "w1", timestamp: new Date(), attempts, body: { type: "webhook-drain", jobId } },
+  ]);
   const ctx = createExecutionContext();
-  await (queue === "edgecrawl-webhooks" ? consumeWebhookBatch(batch, env as Env) : consumeWebhookDeadLetters(batch, env as Env));
+  await (queue === "edgecrawl-webhooks"
+    ? consumeWebhookBatch(batch, env as Env)
+    : consumeWebhookDeadLetters(batch, env as Env));
   return getQueueResult(batch, ctx);
 }
 
@@ -129,7 +168,10 @@ async function runWebhookBatch(queue: "edgecrawl-webhooks" | "edgecrawl-webhooks
 async function jobWithPendingEvent(receiver: string): Promise<string> {
   const { jobId } = await jobWithDispatchedPage(fixture(`/docs/a?hook=${receiver}`), fixture(`/hooks/${receiver}`));
   await runInDurableObject(jobObject(jobId), async (_instance, state) => {
-    state.storage.sql.exec("INSERT INTO outbox (event, success, created_at) VALUES ('batch_scrape.started', 1, ?)", Date.now());
+    state.storage.sql.exec(
+      "INSERT INTO outbox (event, success, created_at) VALUES ('batch_scrape.started', 1, ?)",
+      Date.now(),
+    );
     state.storage.sql.exec("UPDATE webhook_state SET draining = 1, touched_at = ?", Date.now());
   });
   return jobId;
@@ -137,22 +179,34 @@ async function jobWithPendingEvent(receiver: string): Promise<string> {
 
 describe("the webhook queue's decisions", () => {
   it("acks a drain for a job that no longer exists", async () => {
-    expect(await runWebhookBatch("edgecrawl-webhooks", crypto.randomUUID())).toMatchObject({ explicitAcks: ["w1"], retryMessages: [] });
+    expect(await runWebhookBatch("edgecrawl-webhooks", crypto.randomUUID())).toMatchObject({
+      explicitAcks: ["w1"],
+      retryMessages: [],
+    });
   });
 
   it("retries while the receiver fails, then acks once every event was accepted", async () => {
     const receiver = `consumer-${crypto.randomUUID().slice(0, 8)}`;
     await fetch(fixture(`/__webhooks/${receiver}/fail?times=1`), { method: "POST" });
     const jobId = await jobWithPendingEvent(receiver);
-    expect(await runWebhookBatch("edgecrawl-webhooks", jobId, 3)).toMatchObject({ explicitAcks: [], retryMessages: [{ msgId: "w1" }] });
-    expect(await runWebhookBatch("edgecrawl-webhooks", jobId, 4)).toMatchObject({ explicitAcks: ["w1"], retryMessages: [] });
+    expect(await runWebhookBatch("edgecrawl-webhooks", jobId, 3)).toMatchObject({
+      explicitAcks: [],
+      retryMessages: [{ msgId: "w1" }],
+    });
+    expect(await runWebhookBatch("edgecrawl-webhooks", jobId, 4)).toMatchObject({
+      explicitAcks: ["w1"],
+      retryMessages: [],
+    });
     const delivered = (await (await fetch(fixture(`/__webhooks/${receiver}`))).json()) as { body: string }[];
     expect(delivered.map((d) => JSON.parse(d.body).type)).toEqual(["batch_scrape.started"]);
   });
 
   it("acks a dead letter and records the delivery failure on the job", async () => {
     const jobId = await jobWithPendingEvent(`dead-${crypto.randomUUID().slice(0, 8)}`);
-    expect(await runWebhookBatch("edgecrawl-webhooks-dlq", jobId, 11)).toMatchObject({ explicitAcks: ["w1"], retryMessages: [] });
+    expect(await runWebhookBatch("edgecrawl-webhooks-dlq", jobId, 11)).toMatchObject({
+      explicitAcks: ["w1"],
+      retryMessages: [],
+    });
     const errors = await jobObject(jobId).errors(`consumer-${jobId.slice(0, 8)}`);
     expect(errors?.errors.map((e) => e.code)).toEqual(["WEBHOOK_DELIVERY_FAILED"]);
   });

@@ -8,26 +8,15 @@ const ROBOTS_URL = "https://example.com/robots.txt";
 const page = (path: string) => `https://example.com${path}`;
 
 describe("parseRobots: the * group", () => {
+  // prettier-ignore
   const robots = parseRobots(
     ROBOTS_URL,
     [
-      "# Rules for everyone",
-      "User-agent: *",
-      "Disallow: /private/",
-      "Allow: /private/press-kit",
-      "Disallow: /*.pdf$",
-      "Disallow: /search",
-      "Disallow: /*/drafts/",
-      "Crawl-delay: 2.5",
-      "",
-      "User-agent: Googlebot",
-      "Disallow: /",
-      "",
-      "Sitemap: https://example.com/sitemap_index.xml",
-      "Sitemap: /sitemaps/news.xml",
-      "sitemap: https://example.com/sitemap_index.xml",
-      "Sitemap: mailto:nobody@example.com",
-    ].join("\n"),
+    "# Rules for everyone", "User-agent: *", "Disallow: /private/", "Allow: /private/press-kit", "Disallow: /*.pdf$",
+    "Disallow: /search", "Disallow: /*/drafts/", "Crawl-delay: 2.5", "", "User-agent: Googlebot", "Disallow: /", "",
+    "Sitemap: https://example.com/sitemap_index.xml", "Sitemap: /sitemaps/news.xml",
+    "sitemap: https://example.com/sitemap_index.xml", "Sitemap: mailto:nobody@example.com",
+  ].join("\n"),
   );
 
   it.each([
@@ -53,7 +42,10 @@ describe("parseRobots: the * group", () => {
   });
 
   it("lists Sitemap: lines as absolute http(s) URLs, once each", () => {
-    expect(robots.sitemaps()).toEqual(["https://example.com/sitemap_index.xml", "https://example.com/sitemaps/news.xml"]);
+    expect(robots.sitemaps()).toEqual([
+      "https://example.com/sitemap_index.xml",
+      "https://example.com/sitemaps/news.xml",
+    ]);
     expect(robots.source).toBe("parsed");
     expect(robots.url).toBe(ROBOTS_URL);
   });
@@ -67,18 +59,13 @@ describe("parseRobots: the * group", () => {
 
 describe("parseRobots: the ServiceAgent group", () => {
   it("replaces the * group entirely when present", () => {
+    // prettier-ignore
     const robots = parseRobots(
       ROBOTS_URL,
       [
-        "User-agent: *",
-        "Disallow: /",
-        "Crawl-delay: 30",
-        "",
-        "User-agent: ServiceAgent",
-        "Disallow: /admin",
-        "Allow: /admin/public",
-        "Crawl-delay: 5",
-      ].join("\n"),
+      "User-agent: *", "Disallow: /", "Crawl-delay: 30", "", "User-agent: ServiceAgent", "Disallow: /admin",
+      "Allow: /admin/public", "Crawl-delay: 5",
+    ].join("\n"),
     );
     expect(robots.isAllowed(page("/"))).toBe(true);
     expect(robots.isAllowed(page("/products/1"))).toBe(true);
@@ -91,16 +78,24 @@ describe("parseRobots: the ServiceAgent group", () => {
   it("matches the product token case-insensitively, ignoring a version, in a shared group", () => {
     const robots = parseRobots(
       ROBOTS_URL,
-      ["User-agent: Googlebot", "user-agent: serviceagent/2.1", "Disallow: /shared-block", "", "User-agent: *", "Disallow: /"].join(
-        "\n",
-      ),
+      [
+        "User-agent: Googlebot",
+        "user-agent: serviceagent/2.1",
+        "Disallow: /shared-block",
+        "",
+        "User-agent: *",
+        "Disallow: /",
+      ].join("\n"),
     );
     expect(robots.isAllowed(page("/shared-block/x"))).toBe(false);
     expect(robots.isAllowed(page("/elsewhere"))).toBe(true);
   });
 
   it("does not inherit the * crawl delay into its own group", () => {
-    const robots = parseRobots(ROBOTS_URL, "User-agent: *\nCrawl-delay: 10\n\nUser-agent: ServiceAgent\nDisallow: /tmp");
+    const robots = parseRobots(
+      ROBOTS_URL,
+      "User-agent: *\nCrawl-delay: 10\n\nUser-agent: ServiceAgent\nDisallow: /tmp",
+    );
     expect(robots.crawlDelaySeconds()).toBeUndefined();
   });
 
@@ -159,7 +154,9 @@ describe("robotsUrlFor", () => {
 });
 
 describe("fetchRobots", () => {
-  const answering = (answer: Awaited<ReturnType<RobotsFetcher>> | Error): { fetcher: RobotsFetcher; calls: string[] } => {
+  const answering = (
+    answer: Awaited<ReturnType<RobotsFetcher>> | Error,
+  ): { fetcher: RobotsFetcher; calls: string[] } => {
     const calls: string[] = [];
     return {
       calls,
@@ -172,7 +169,10 @@ describe("fetchRobots", () => {
   };
 
   it("parses a 200 answer, asking for the origin's robots.txt", async () => {
-    const { fetcher, calls } = answering({ status: 200, text: "User-agent: *\nDisallow: /private\nSitemap: /sitemap.xml" });
+    const { fetcher, calls } = answering({
+      status: 200,
+      text: "User-agent: *\nDisallow: /private\nSitemap: /sitemap.xml",
+    });
     const robots = await fetchRobots("https://example.com/blog/post?x=1", fetcher);
     expect(calls).toEqual([ROBOTS_URL]);
     expect(robots.source).toBe("parsed");

@@ -115,7 +115,11 @@ describe("compileScope: hosts and paths", () => {
 
 describe("compileScope: includePaths and excludePaths", () => {
   it("tests patterns unanchored against the pathname; excludes win", () => {
-    const s = scope({ crawlEntireDomain: true, includePaths: ["^/blog/", "docs"], excludePaths: ["/drafts?/", "\\.pdf$"] });
+    const s = scope({
+      crawlEntireDomain: true,
+      includePaths: ["^/blog/", "docs"],
+      excludePaths: ["/drafts?/", "\\.pdf$"],
+    });
     expect(reason(s, "https://example.com/blog/post")).toBe("ok");
     expect(reason(s, "https://example.com/help/docs/intro")).toBe("ok");
     expect(reason(s, "https://example.com/about")).toBe("not-included");
@@ -127,7 +131,11 @@ describe("compileScope: includePaths and excludePaths", () => {
   });
 
   it("with regexOnFullURL tests the whole normalised URL, query included", () => {
-    const s = scope({ regexOnFullURL: true, includePaths: ["^https://(www\\.)?example\\.com/blog/.*[?&]lang=en"], excludePaths: ["#"] });
+    const s = scope({
+      regexOnFullURL: true,
+      includePaths: ["^https://(www\\.)?example\\.com/blog/.*[?&]lang=en"],
+      excludePaths: ["#"],
+    });
     expect(reason(s, "https://www.example.com/blog/post?lang=en")).toBe("ok");
     expect(reason(s, "https://www.example.com/blog/post?page=2&lang=en#comments")).toBe("ok"); // the fragment is gone
     expect(reason(s, "https://www.example.com/blog/post?lang=de")).toBe("not-included");
@@ -154,7 +162,9 @@ describe("compileScope: includePaths and excludePaths", () => {
 
 describe("pattern validation", () => {
   it("accepts ordinary patterns and RE2 spellings", () => {
-    expect(validatePatterns(["^/blog/.*$", "/docs/(v1|v2)/", "\\.(png|jpe?g)$", "[(?=]", "\\(?!"], "includePaths")).toBeNull();
+    expect(
+      validatePatterns(["^/blog/.*$", "/docs/(v1|v2)/", "\\.(png|jpe?g)$", "[(?=]", "\\(?!"], "includePaths"),
+    ).toBeNull();
     expect(compilePattern("(?i)^/BLOG").test("/blog/x")).toBe(true);
     expect(compilePattern("(?P<year>\\d{4})/").test("/2024/x")).toBe(true);
     expect(compilePattern("(?<year>\\d{4})/").test("/24/x")).toBe(false);
@@ -172,8 +182,12 @@ describe("pattern validation", () => {
   });
 
   it("names the field and index of the first bad pattern", () => {
-    expect(validatePatterns(["^/ok", "("], "includePaths")).toMatch(/^includePaths\[1\] is not a valid regular expression: /);
-    expect(validatePatterns(["[z-a]"], "excludePaths")).toMatch(/^excludePaths\[0\] is not a valid regular expression: /);
+    expect(validatePatterns(["^/ok", "("], "includePaths")).toMatch(
+      /^includePaths\[1\] is not a valid regular expression: /,
+    );
+    expect(validatePatterns(["[z-a]"], "excludePaths")).toMatch(
+      /^excludePaths\[0\] is not a valid regular expression: /,
+    );
     expect(validatePatterns(["^/docs/(?!internal)"], "excludePaths")).toBe(
       "excludePaths[0] is not a supported regular expression: look-ahead and look-behind assertions are not supported",
     );
@@ -193,7 +207,11 @@ describe("pattern validation", () => {
   });
 
   it("compileScope throws the same message", () => {
-    expect(() => scope({ excludePaths: ["^/ok", "a)"] })).toThrow(/^excludePaths\[1\] is not a valid regular expression: /);
-    expect(() => compileScope({ ...defaults, startUrl: "ftp://example.com/" })).toThrow("startUrl is not an http(s) URL: ftp://example.com/");
+    expect(() => scope({ excludePaths: ["^/ok", "a)"] })).toThrow(
+      /^excludePaths\[1\] is not a valid regular expression: /,
+    );
+    expect(() => compileScope({ ...defaults, startUrl: "ftp://example.com/" })).toThrow(
+      "startUrl is not an http(s) URL: ftp://example.com/",
+    );
   });
 });

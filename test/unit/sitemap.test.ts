@@ -85,12 +85,23 @@ describe("parseSitemap: XML sitemaps", () => {
   });
 
   it("reads prefixed sitemap elements", () => {
-    const xml = `<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:url><sm:loc>https://example.com/a</sm:loc><sm:lastmod>2023-12-31</sm:lastmod></sm:url></sm:urlset>`;
-    expect(parseSitemap(xml)).toEqual({ kind: "urlset", urls: [{ loc: "https://example.com/a", lastmod: "2023-12-31" }], sitemaps: [] });
+    const xml =
+      `<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:url>` +
+      `<sm:loc>https://example.com/a</sm:loc><sm:lastmod>2023-12-31</sm:lastmod></sm:url>` +
+      `</sm:urlset>`;
+    expect(parseSitemap(xml)).toEqual({
+      kind: "urlset",
+      urls: [{ loc: "https://example.com/a", lastmod: "2023-12-31" }],
+      sitemaps: [],
+    });
   });
 
   it("reads a sitemap index", () => {
-    const xml = sitemapIndex("https://example.com/sitemap-posts.xml.gz", "https://example.com/sitemap-pages.xml", "not a url");
+    const xml = sitemapIndex(
+      "https://example.com/sitemap-posts.xml.gz",
+      "https://example.com/sitemap-pages.xml",
+      "not a url",
+    );
     expect(parseSitemap(xml)).toEqual({
       kind: "sitemapindex",
       urls: [],
@@ -99,10 +110,9 @@ describe("parseSitemap: XML sitemaps", () => {
   });
 
   it("keeps numbers as text and accepts a bare ampersand and a byte-order mark", () => {
-    expect(parseSitemap(`\uFEFF  ${urlset("https://example.com/2024", "https://example.com/p?a=1&b=2")}`).urls).toEqual([
-      { loc: "https://example.com/2024" },
-      { loc: "https://example.com/p?a=1&b=2" },
-    ]);
+    expect(parseSitemap(`\uFEFF  ${urlset("https://example.com/2024", "https://example.com/p?a=1&b=2")}`).urls).toEqual(
+      [{ loc: "https://example.com/2024" }, { loc: "https://example.com/p?a=1&b=2" }],
+    );
   });
 
   it("an empty urlset is a sitemap without URLs", () => {
@@ -114,23 +124,35 @@ describe("parseSitemap: XML sitemaps", () => {
   });
 
   it("salvages the <loc> elements of a file cut off mid-way", () => {
-    const truncated = `${urlset("https://example.com/a", "https://example.com/b").slice(0, -"\n</urlset>".length)}<url><loc><![CDATA[https://exam`;
+    const truncated =
+      `${urlset("https://example.com/a", "https://example.com/b").slice(0, -"\n</urlset>".length)}<url>` +
+      `<loc><![CDATA[https://exam`;
     expect(parseSitemap(truncated)).toEqual({
       kind: "urlset",
       urls: [{ loc: "https://example.com/a" }, { loc: "https://example.com/b" }],
       sitemaps: [],
     });
-    const truncatedIndex = `<sitemapindex><sitemap><loc>https://example.com/s1.xml</loc></sitemap><sitemap><loc>https://exa`;
-    expect(parseSitemap(truncatedIndex)).toEqual({ kind: "sitemapindex", urls: [], sitemaps: ["https://example.com/s1.xml"] });
+    const truncatedIndex =
+      `<sitemapindex><sitemap>` + `<loc>https://example.com/s1.xml</loc></sitemap><sitemap>` + `<loc>https://exa`;
+    expect(parseSitemap(truncatedIndex)).toEqual({
+      kind: "sitemapindex",
+      urls: [],
+      sitemaps: ["https://example.com/s1.xml"],
+    });
   });
 
   it("does not expand external entities", () => {
-    const xml = `<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY secret SYSTEM "file:///etc/passwd">]><urlset><url><loc>https://example.com/&secret;</loc></url></urlset>`;
+    const xml =
+      `<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY secret SYSTEM ` +
+      `"file:///etc/passwd">]><urlset><url><loc>https://example.com/&secret;</loc></url>` +
+      `</urlset>`;
     expect(parseSitemap(xml).urls).toEqual([{ loc: "https://example.com/&secret;" }]);
   });
 
   it("calls an HTML page unknown", () => {
-    expect(parseSitemap("<!doctype html><html><head><title>Home</title></head><body><a href='/a'>a</a></body></html>")).toEqual({
+    expect(
+      parseSitemap("<!doctype html><html><head><title>Home</title></head><body><a href='/a'>a</a></body></html>"),
+    ).toEqual({
       kind: "unknown",
       urls: [],
       sitemaps: [],
@@ -140,13 +162,19 @@ describe("parseSitemap: XML sitemaps", () => {
 
 describe("parseSitemap: text and feeds", () => {
   it("reads a plain-text sitemap, ignoring lines that are not absolute URLs", () => {
-    const text = "https://example.com/one\r\n\r\n  https://example.com/two#x  \n# comment\n/relative\nftp://example.com/f\nhttps://example.com/three";
+    const text =
+      "https://example.com/one\r\n\r\n  https://example.com/two#x  \n# " +
+      "comment\n/relative\nftp://example.com/f\nhttps://example.com/three";
     expect(parseSitemap(text)).toEqual({
       kind: "text",
-      urls: [{ loc: "https://example.com/one" }, { loc: "https://example.com/two" }, { loc: "https://example.com/three" }],
+      urls: [
+        { loc: "https://example.com/one" },
+        { loc: "https://example.com/two" },
+        { loc: "https://example.com/three" },
+      ],
       sitemaps: [],
     });
-    expect(parseSitemap("{\"not\": \"a sitemap\"}").kind).toBe("unknown");
+    expect(parseSitemap('{"not": "a sitemap"}').kind).toBe("unknown");
   });
 
   it("reads an RSS 2.0 feed", () => {
@@ -178,11 +206,15 @@ describe("parseSitemap: text and feeds", () => {
   });
 
   it("reads an RSS 1.0 (RDF) feed", () => {
-    const rdf = `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+    const rdf = `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" \
+xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel rdf:about="https://example.com/"><title>Example</title></channel>
-  <item rdf:about="https://example.com/a"><title>A</title><link>https://example.com/a</link><dc:date>2024-02-03T04:05:06Z</dc:date></item>
+  <item rdf:about="https://example.com/a"><title>A</title><link>https://example.com/a</link>\
+<dc:date>2024-02-03T04:05:06Z</dc:date></item>
 </rdf:RDF>`;
-    expect(parseSitemap(rdf).urls).toEqual([{ loc: "https://example.com/a", title: "A", lastmod: "2024-02-03T04:05:06.000Z" }]);
+    expect(parseSitemap(rdf).urls).toEqual([
+      { loc: "https://example.com/a", title: "A", lastmod: "2024-02-03T04:05:06.000Z" },
+    ]);
   });
 
   it("reads an Atom feed, taking the alternate link", () => {
@@ -202,7 +234,12 @@ describe("parseSitemap: text and feeds", () => {
     expect(parseSitemap(atom, "https://example.com/atom.xml")).toEqual({
       kind: "atom",
       urls: [
-        { loc: "https://example.com/tips", lastmod: "2024-03-01T12:00:00.000Z", title: "Tips & tricks", description: "Short summary" },
+        {
+          loc: "https://example.com/tips",
+          lastmod: "2024-03-01T12:00:00.000Z",
+          title: "Tips & tricks",
+          description: "Short summary",
+        },
         { loc: "https://example.com/bare", title: "Bare link" },
       ],
       sitemaps: [],
@@ -234,7 +271,8 @@ function fakeFetcher(site: FakeSite): { fetcher: SitemapFetcher; calls: string[]
     calls,
     fetcher: async (url) => {
       calls.push(url);
-      const answer = url in site ? site[url] : { status: 404, body: encoder.encode("Not found"), contentType: "text/html" };
+      const answer =
+        url in site ? site[url] : { status: 404, body: encoder.encode("Not found"), contentType: "text/html" };
       if (answer instanceof Error) throw answer;
       return answer;
     },
@@ -264,7 +302,10 @@ describe("discoverSitemapUrls", () => {
         "application/gzip",
       ),
       // gzip by content, not by name
-      "https://example.com/sitemap-gzip-encoded": xmlResponse(await gzip(await gzip("https://example.com/from-text\n")), "text/plain"),
+      "https://example.com/sitemap-gzip-encoded": xmlResponse(
+        await gzip(await gzip("https://example.com/from-text\n")),
+        "text/plain",
+      ),
     });
     const result = await discoverSitemapUrls("https://example.com/blog/start", {
       fetcher,
@@ -298,7 +339,9 @@ describe("discoverSitemapUrls", () => {
   });
 
   it("reads /sitemap.xml once when robots.txt lists it too", async () => {
-    const { fetcher, calls } = fakeFetcher({ "https://example.com/sitemap.xml": xmlResponse(urlset("https://example.com/a")) });
+    const { fetcher, calls } = fakeFetcher({
+      "https://example.com/sitemap.xml": xmlResponse(urlset("https://example.com/a")),
+    });
     const result = await discoverSitemapUrls("https://www.example.com/", {
       fetcher,
       robotsSitemaps: ["https://example.com/sitemap.xml", "https://example.com/sitemap.xml#dup"],
@@ -326,7 +369,9 @@ describe("discoverSitemapUrls", () => {
       "https://example.com/offline.xml": null,
       "https://example.com/throws.xml": new Error("connection reset by peer"),
       "https://example.com/html.xml": xmlResponse("<html><body>Oops</body></html>", "text/html; charset=utf-8"),
-      "https://example.com/corrupt.xml.gz": xmlResponse(new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 1, 2, 3, 4, 5, 6, 7, 8, 9])),
+      "https://example.com/corrupt.xml.gz": xmlResponse(
+        new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+      ),
       "https://example.com/good.xml": xmlResponse(urlset("https://example.com/ok")),
       // The guessed /sitemap.xml is an app shell: not a sitemap, but not worth an error either.
       "https://example.com/sitemap.xml": xmlResponse("<!doctype html><html><body>app</body></html>", "text/html"),
@@ -362,15 +407,26 @@ describe("discoverSitemapUrls", () => {
     const site: FakeSite = { "https://example.com/sitemap.xml": xmlResponse(sitemapIndex(...children)) };
     children.forEach((child, i) => (site[child] = xmlResponse(urlset(`https://example.com/page-${i}`))));
     const { fetcher, calls } = fakeFetcher(site);
-    const result = await discoverSitemapUrls("https://example.com/", { fetcher, robotsSitemaps: [], maxSitemaps: 3, concurrency: 2 });
-    expect(calls).toEqual(["https://example.com/sitemap.xml", "https://example.com/part-0.xml", "https://example.com/part-1.xml"]);
+    const result = await discoverSitemapUrls("https://example.com/", {
+      fetcher,
+      robotsSitemaps: [],
+      maxSitemaps: 3,
+      concurrency: 2,
+    });
+    expect(calls).toEqual([
+      "https://example.com/sitemap.xml",
+      "https://example.com/part-0.xml",
+      "https://example.com/part-1.xml",
+    ]);
     expect(result.urls).toEqual([{ loc: "https://example.com/page-0" }, { loc: "https://example.com/page-1" }]);
     expect(result.errors).toEqual(["Stopped after 3 sitemaps; 3 more not read"]);
   });
 
   it("stops at maxUrls without reading further sitemaps", async () => {
     const { fetcher, calls } = fakeFetcher({
-      "https://example.com/a.xml": xmlResponse(urlset(...Array.from({ length: 10 }, (_, i) => `https://example.com/a/${i}`))),
+      "https://example.com/a.xml": xmlResponse(
+        urlset(...Array.from({ length: 10 }, (_, i) => `https://example.com/a/${i}`)),
+      ),
       "https://example.com/b.xml": xmlResponse(urlset("https://example.com/b/0")),
     });
     const result = await discoverSitemapUrls("https://example.com/", {
@@ -410,7 +466,11 @@ describe("discoverSitemapUrls", () => {
       controller.abort();
       return answer;
     };
-    const result = await discoverSitemapUrls("https://example.com/", { fetcher: aborting, robotsSitemaps: [], signal: controller.signal });
+    const result = await discoverSitemapUrls("https://example.com/", {
+      fetcher: aborting,
+      robotsSitemaps: [],
+      signal: controller.signal,
+    });
     expect(result.errors).toEqual(["Sitemap discovery aborted after 1 sitemap(s)"]);
     expect(result.sitemaps).toEqual(["https://example.com/sitemap.xml"]);
   });

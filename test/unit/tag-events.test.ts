@@ -10,7 +10,12 @@ import { tokenizePage } from "../../src/dom/tag-events";
 function events(html: string): string[] {
   const out: string[] = [];
   tokenizePage(html, {
-    open: (name, attrs) => out.push(`<${name}${Object.entries(attrs).map(([k, v]) => ` ${k}=${JSON.stringify(v)}`).join("")}>`),
+    open: (name, attrs) =>
+      out.push(
+        `<${name}${Object.entries(attrs)
+          .map(([k, v]) => ` ${k}=${JSON.stringify(v)}`)
+          .join("")}>`,
+      ),
     close: () => out.push("</>"),
     text: (data) => out.push(JSON.stringify(data)),
   });
@@ -21,7 +26,12 @@ function reference(html: string): string[] {
   const out: string[] = [];
   const parser = new Parser(
     {
-      onopentag: (name, attrs) => out.push(`<${name}${Object.entries(attrs).map(([k, v]) => ` ${k}=${JSON.stringify(v)}`).join("")}>`),
+      onopentag: (name, attrs) =>
+        out.push(
+          `<${name}${Object.entries(attrs)
+            .map(([k, v]) => ` ${k}=${JSON.stringify(v)}`)
+            .join("")}>`,
+        ),
       onclosetag: () => out.push("</>"),
       ontext: (data) => out.push(JSON.stringify(data)),
     },
@@ -33,16 +43,25 @@ function reference(html: string): string[] {
 
 const SAMPLES: Record<string, string> = {
   "void elements and a stray </br>": `<p>a<br>b<img SRC="x.png" alt=y><hr/>c</br>d<input type=text></p>`,
-  "implied ends of p, li, dd/dt, headings": `<p>one<p>two<div>three</div><ul><li>a<li>b</ul><dl><dt>t<dd>d<dt>u</dl><h1>x<h2>y</h2>`,
-  "tables: tr, td, th, thead, tbody": `<table><thead><tr><th>h<th>i<tbody><tr><td>1<td>2<tr><td>3<tfoot><tr><td>f</table>`,
+  "implied ends of p, li, dd/dt, headings":
+    `<p>one<p>two<div>three</div><ul><li>a<li>b</ul><dl>` + `<dt>t<dd>d<dt>u</dl><h1>x<h2>y</h2>`,
+  "tables: tr, td, th, thead, tbody":
+    `<table><thead><tr><th>h<th>i<tbody><tr>` + `<td>1<td>2<tr><td>3<tfoot><tr><td>f</table>`,
   "form controls and options": `<select><option>a<option>b<optgroup><option>c</select><button>x<input>`,
   "a stray </p> and an end tag nothing opened": `<div>text</p>more</span></div>`,
   "a second form is ignored": `<form id=a><input><form id=b><input></form>after</form>`,
   "end tag closes what is open above it": `<div><span><b>bold</div>after`,
-  "svg casing, self-closing inside svg, foreignObject": `<svg viewBox="0 0 1 1"><clipPath id=c /><linearGradient/><foreignObject><p>html</p></foreignObject><path d=""/></svg><p>out</p>`,
-  "image is img outside svg, CDATA is text only in foreign content": `<image src=a><svg><![CDATA[x<y]]><image href=b /></svg><![CDATA[gone]]><math><mi>x</mi></math>`,
-  "attributes: case, duplicates, no value, entities left encoded": `<a HREF="/x?a=1&amp;b=2" href="/second" data-X='q' hidden>link</a>`,
-  "raw text elements": `<script>if (a < b && c > d) { x = "</div>"; }</script><style>p > a {}</style><textarea><b>t</b></textarea><title>a<b</title>`,
+  "svg casing, self-closing inside svg, \
+foreignObject":
+    `<svg viewBox="0 0 1 1"><clipPath id=c /><linearGradient/><foreignObject>` +
+    `<p>html</p></foreignObject><path d=""/></svg><p>out</p>`,
+  "image is img outside svg, CDATA is text only in foreign \
+content": `<image src=a><svg><![CDATA[x<y]]><image href=b /></svg>` + `<![CDATA[gone]]><math><mi>x</mi></math>`,
+  "attributes: case, duplicates, no value, entities left \
+encoded": `<a HREF="/x?a=1&amp;b=2" href="/second" ` + `data-X='q' hidden>link</a>`,
+  "raw text elements":
+    `<script>if (a < b && c > d) { x = "</div>"; }</script><style>p > a ` +
+    `{}</style><textarea><b>t</b></textarea><title>a<b</title>`,
   "comments, doctype, processing instructions": `<!DOCTYPE html><!-- c <p> --><?xml version="1.0"?><p>x</p>`,
   "unclosed at the end": `<div><p><span>open`,
   "rt and rp": `<ruby>漢<rp>(<rt>kan<rp>)</ruby>`,

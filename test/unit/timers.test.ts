@@ -12,13 +12,20 @@ import type { TimerKind } from "../../src/crawl-job/sql-schema";
 type Handlers = Record<TimerKind, () => Promise<unknown>>;
 
 /** Runs `body` on a fresh object's storage, with timers due 30, 20 and 10 ms ago and one due in a minute. */
-async function withTimers(body: (timers: Timers<TimerKind>, storage: DurableObjectStorage, later: number) => Promise<void>): Promise<void> {
+async function withTimers(
+  body: (timers: Timers<TimerKind>, storage: DurableObjectStorage, later: number) => Promise<void>,
+): Promise<void> {
   const stub = env.CRAWL_JOB.get(env.CRAWL_JOB.newUniqueId());
   await runInDurableObject(stub, async (_instance, state) => {
     const now = Date.now();
     const later = now + 60_000;
     const insert = "INSERT INTO timers (kind, due_at) VALUES (?, ?)";
-    for (const [kind, dueAt] of [["dispatch", now - 10], ["kickoff", now - 30], ["webhooks", now - 20], ["leases", later]] as const) {
+    for (const [kind, dueAt] of [
+      ["dispatch", now - 10],
+      ["kickoff", now - 30],
+      ["webhooks", now - 20],
+      ["leases", later],
+    ] as const) {
       state.storage.sql.exec(insert, kind, dueAt);
     }
     await body(new Timers(state.storage.sql, state.storage), state.storage, later);
@@ -27,7 +34,14 @@ async function withTimers(body: (timers: Timers<TimerKind>, storage: DurableObje
 
 function recording(ran: string[], overrides: Partial<Handlers> = {}): Handlers {
   const record = (kind: TimerKind) => async () => void ran.push(kind);
-  return { kickoff: record("kickoff"), dispatch: record("dispatch"), leases: record("leases"), webhooks: record("webhooks"), expire: record("expire"), ...overrides };
+  return {
+    kickoff: record("kickoff"),
+    dispatch: record("dispatch"),
+    leases: record("leases"),
+    webhooks: record("webhooks"),
+    expire: record("expire"),
+    ...overrides,
+  };
 }
 
 describe("Timers.runDue", () => {
@@ -70,14 +84,20 @@ describe("Timers.runDue", () => {
       const failing = async () => {
         throw new Error("webhook queue down");
       };
-      await timers.runDue(recording(ran, { webhooks: failing }), () => true, (kind, e) => failures.push(`${kind}: ${(e as Error).message}`));
+      await timers.runDue(
+        recording(ran, { webhooks: failing }),
+        () => true,
+        (kind, e) => failures.push(`${kind}: ${(e as Error).message}`),
+      );
       expect(ran).toEqual(["kickoff", "dispatch"]);
       expect(failures).toEqual(["webhooks: webhook queue down"]);
       expect(await storage.getAlarm()).toBe(later);
     });
     await withTimers(async (timers) => {
       const ran: string[] = [];
-      await expect(timers.runDue(recording(ran, { webhooks: async () => Promise.reject(new Error("down")) }), () => true)).rejects.toThrow("down");
+      await expect(
+        timers.runDue(recording(ran, { webhooks: async () => Promise.reject(new Error("down")) }), () => true),
+      ).rejects.toThrow("down");
       expect(ran).toEqual(["kickoff"]);
     });
   });

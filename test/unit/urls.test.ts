@@ -51,16 +51,11 @@ describe("dedupKey", () => {
   const exact = { deduplicateSimilarURLs: false, ignoreQueryParameters: false };
 
   it("folds www., scheme, trailing slashes, index files and the fragment into one key", () => {
+    // prettier-ignore
     const variants = [
-      "https://example.com/blog",
-      "https://example.com/blog/",
-      "http://example.com/blog",
-      "https://www.example.com/blog/",
-      "http://www.example.com/blog//",
-      "https://example.com/blog/index.html",
-      "https://example.com/blog/index.htm",
-      "https://example.com/blog/INDEX.PHP",
-      "https://example.com/blog#comments",
+      "https://example.com/blog", "https://example.com/blog/", "http://example.com/blog",
+      "https://www.example.com/blog/", "http://www.example.com/blog//", "https://example.com/blog/index.html",
+      "https://example.com/blog/index.htm", "https://example.com/blog/INDEX.PHP", "https://example.com/blog#comments",
       "HTTPS://EXAMPLE.COM:443/blog/",
     ];
     expect(new Set(variants.map((url) => dedupKey(url, similar)))).toEqual(new Set(["example.com/blog"]));
@@ -92,7 +87,9 @@ describe("dedupKey", () => {
     const ignoringSimilar = { deduplicateSimilarURLs: true, ignoreQueryParameters: true };
     const ignoringExact = { deduplicateSimilarURLs: false, ignoreQueryParameters: true };
     expect(dedupKey("https://www.example.com/p/?utm_source=x&id=3#f", ignoringSimilar)).toBe("example.com/p");
-    expect(dedupKey("https://example.com/p?id=3", ignoringSimilar)).toBe(dedupKey("https://example.com/p", ignoringSimilar));
+    expect(dedupKey("https://example.com/p?id=3", ignoringSimilar)).toBe(
+      dedupKey("https://example.com/p", ignoringSimilar),
+    );
     expect(dedupKey("https://www.example.com/p/?id=3#f", ignoringExact)).toBe("https://www.example.com/p/");
   });
 

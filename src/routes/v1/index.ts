@@ -1,6 +1,7 @@
 /**
  * The v1 routes that remain (docs/api.md, "v1"): crawl and batch scrape with v1 option names, translated onto
- * the same job engine by src/schemas/v1.ts; status, cancel, errors and the watcher socket answer in the same shape as v2.
+ * the same job engine by src/schemas/v1.ts; status, cancel, errors and the watcher socket answer in the same shape as
+ * v2.
  */
 import { createRoute } from "@hono/zod-openapi";
 import { startBatch } from "../../crawl/batch";
@@ -16,7 +17,10 @@ const crawlStart = createRoute({
   tags: ["v1"],
   summary: "Start a crawl (v1 option names)",
   request: { body: { required: true, content: { "application/json": { schema: V1CrawlRequestSchema } } } },
-  responses: { 200: { description: "The crawl job", content: { "application/json": { schema: JobStartedSchema } } }, ...errorResponses(400, 401, 402, 403) },
+  responses: {
+    200: { description: "The crawl job", content: { "application/json": { schema: JobStartedSchema } } },
+    ...errorResponses(400, 401, 402, 403),
+  },
 });
 
 const batchStart = createRoute({
@@ -41,12 +45,27 @@ router
     const origin = new URL(c.req.url).origin;
     const crawl = v1CrawlToV2(c.req.valid("json"));
     const displayOptions = { ...crawl.crawler, scrapeOptions: crawl.scrapeOptions };
-    const config = await createJob(c.env, { ...crawl, kind: "crawl", apiVersion: "v1", teamId: c.get("principal").teamId, apiOrigin: origin, displayOptions });
+    const config = await createJob(c.env, {
+      ...crawl,
+      kind: "crawl",
+      apiVersion: "v1",
+      teamId: c.get("principal").teamId,
+      apiOrigin: origin,
+      displayOptions,
+    });
     return c.json({ success: true as const, id: config.id, url: `${origin}${jobPath("crawl", "v1", config.id)}` }, 200);
   })
   .openapi(batchStart, async (c) => {
     const batch = v1BatchToV2(c.req.valid("json"));
-    return c.json(await startBatch(c.env, { ...batch, apiVersion: "v1", teamId: c.get("principal").teamId, apiOrigin: new URL(c.req.url).origin }), 200);
+    return c.json(
+      await startBatch(c.env, {
+        ...batch,
+        apiVersion: "v1",
+        teamId: c.get("principal").teamId,
+        apiOrigin: new URL(c.req.url).origin,
+      }),
+      200,
+    );
   });
 
 addJobRoutes(router, "crawl", "/v1/crawl", "v1");

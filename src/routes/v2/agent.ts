@@ -14,7 +14,8 @@ const startRoute = createRoute({
   tags: ["Agent"],
   summary: "Start an agent job: multi-page extraction from a prompt (needs an LLM with tool calling)",
   description:
-    "The agent reads pages (scrape, map, web search when configured) as the model decides, then answers with data matching `schema`. " +
+    "The agent reads pages (scrape, map, web search when configured) as the " +
+    "model decides, then answers with data matching `schema`. " +
     "Poll GET /v2/agent/{id} or receive webhooks.",
   request: { body: { required: true, content: { "application/json": { schema: AgentRequestSchema } } } },
   responses: {

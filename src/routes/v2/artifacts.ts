@@ -18,7 +18,10 @@ const artifactRoute = createRoute({
     query: z.object({ expires: z.string(), sig: z.string() }),
   },
   responses: {
-    200: { description: "The file", content: { "image/png": { schema: z.any() }, "application/pdf": { schema: z.any() } } },
+    200: {
+      description: "The file",
+      content: { "image/png": { schema: z.any() }, "application/pdf": { schema: z.any() } },
+    },
     ...errorResponses(400, 403, 404),
   },
 });

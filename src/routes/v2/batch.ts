@@ -20,11 +20,27 @@ const startRoute = createRoute({
   },
 });
 
-export const batchRoutes = createRouter()
-  .openapi(startRoute, async (c) => {
-    const { urls, webhook, maxConcurrency, ignoreInvalidURLs, origin: _origin, integration: _integration, ...scrapeOptions } = c.req.valid("json");
-    const batch = { urls, webhook, maxConcurrency, ignoreInvalidURLs, scrapeOptions };
-    return c.json(await startBatch(c.env, { ...batch, apiVersion: "v2", teamId: c.get("principal").teamId, apiKey: c.get("principal").keyName, apiOrigin: new URL(c.req.url).origin }), 200);
-  });
+export const batchRoutes = createRouter().openapi(startRoute, async (c) => {
+  const {
+    urls,
+    webhook,
+    maxConcurrency,
+    ignoreInvalidURLs,
+    origin: _origin,
+    integration: _integration,
+    ...scrapeOptions
+  } = c.req.valid("json");
+  const batch = { urls, webhook, maxConcurrency, ignoreInvalidURLs, scrapeOptions };
+  return c.json(
+    await startBatch(c.env, {
+      ...batch,
+      apiVersion: "v2",
+      teamId: c.get("principal").teamId,
+      apiKey: c.get("principal").keyName,
+      apiOrigin: new URL(c.req.url).origin,
+    }),
+    200,
+  );
+});
 
 addJobRoutes(batchRoutes, "batch", "/v2/batch/scrape", "Batch scrape");

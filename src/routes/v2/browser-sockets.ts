@@ -20,14 +20,18 @@ import { liveViewPage } from "../../sessions/live-view-page";
 import { verifySessionToken, type TokenScope } from "../../sessions/tokens";
 
 const TAG = "Browser sessions";
-const TokenQuery = z.object({ token: z.string().optional().openapi({ description: "The session-scoped token from the session's URLs." }) });
+const TokenQuery = z.object({
+  token: z.string().optional().openapi({ description: "The session-scoped token from the session's URLs." }),
+});
 
 const cdpRoute = createRoute({
   method: "get",
   path: "/v2/browser/{id}/cdp",
   tags: [TAG],
   summary: "The session's DevTools protocol (WebSocket; the session's cdpUrl)",
-  description: "Open with any CDP client, e.g. `puppeteer.connect({ browserWSEndpoint: cdpUrl })` or Playwright's `chromium.connectOverCDP(cdpUrl)`.",
+  description:
+    "Open with any CDP client, e.g. `puppeteer.connect({ browserWSEndpoint: " +
+    "cdpUrl })` or Playwright's `chromium.connectOverCDP(cdpUrl)`.",
   request: { params: SessionIdParams, query: TokenQuery },
   responses: { 101: { description: "CDP over WebSocket" }, ...errorResponses(401, 404, 410, 426) },
   security: [],
@@ -64,16 +68,31 @@ export const browserSocketRoutes = createRouter()
   });
 
 /** The scope the request's token grants (or the team of its API key, where keys are accepted); 401 otherwise. */
-async function authorize(c: Context<AppEnv>, id: string, token: string | undefined, scopes: TokenScope[], keyAllowed: boolean): Promise<{ scope: TokenScope; teamId: string | null }> {
+async function authorize(
+  c: Context<AppEnv>,
+  id: string,
+  token: string | undefined,
+  scopes: TokenScope[],
+  keyAllowed: boolean,
+): Promise<{ scope: TokenScope; teamId: string | null }> {
   if (token) {
     const scope = await verifySessionToken(c.env, id, token);
     if (scope && scopes.includes(scope)) return { scope, teamId: null };
-    throw new ApiError("UNAUTHORIZED", "This session URL's token is not valid (or has expired): use the URLs the session was created with");
+    throw new ApiError(
+      "UNAUTHORIZED",
+      "This session URL's token is not valid (or has expired): use the URLs the session was created with",
+    );
   }
   const key = keyAllowed ? presentedKey(c.req.raw.headers) : null;
   const principal = key ? await authenticateKey(c.env, key) : null;
   if (principal) return { scope: scopes[0], teamId: principal.teamId };
-  throw new ApiError("UNAUTHORIZED", keyAllowed ? "Unauthorized: use the session's cdpUrl (it carries a token) or send your API key as Authorization: Bearer <key>" : "Unauthorized: use the session's live-view URL as given (it carries a token)");
+  throw new ApiError(
+    "UNAUTHORIZED",
+    keyAllowed
+      ? "Unauthorized: use the session's cdpUrl (it carries a token) or " +
+          "send your API key as Authorization: Bearer <key>"
+      : "Unauthorized: use the session's live-view URL as given (it carries a token)",
+  );
 }
 
 /** Hands the upgrade to the session's object; `teamId` null means the token vouched for the session. */

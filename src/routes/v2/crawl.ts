@@ -15,16 +15,15 @@ const startRoute = createRoute({
   path: "/v2/crawl",
   tags: ["Crawl"],
   summary: "Start a crawl",
-  description: "Discovers pages from the sitemap and links, scrapes each with scrapeOptions. Poll the returned URL, watch it over a WebSocket, or receive webhooks.",
+  description:
+    "Discovers pages from the sitemap and links, scrapes each with scrapeOptions. Poll " +
+    "the returned URL, watch it over a WebSocket, or receive webhooks.",
   request: { body: { required: true, content: { "application/json": { schema: CrawlRequestSchema } } } },
   responses: {
     200: { description: "The crawl job", content: { "application/json": { schema: JobStartedSchema } } },
     ...errorResponses(400, 401, 402, 403),
   },
 });
-
-
-
 
 const previewRoute = createRoute({
   method: "post",
@@ -35,7 +34,9 @@ const previewRoute = createRoute({
   responses: {
     200: {
       description: "Derived options",
-      content: { "application/json": { schema: z.object({ success: z.literal(true), data: z.record(z.string(), z.any()) }) } },
+      content: {
+        "application/json": { schema: z.object({ success: z.literal(true), data: z.record(z.string(), z.any()) }) },
+      },
     },
     ...errorResponses(400, 401),
   },
@@ -65,13 +66,20 @@ crawlRoutes
       apiKey: keyName,
       url: body.url,
       crawler,
-      scrapeOptions: { ...body.scrapeOptions, zeroDataRetention: body.zeroDataRetention || body.scrapeOptions.zeroDataRetention },
+      scrapeOptions: {
+        ...body.scrapeOptions,
+        zeroDataRetention: body.zeroDataRetention || body.scrapeOptions.zeroDataRetention,
+      },
       maxConcurrency: body.maxConcurrency,
       webhook: body.webhook,
       apiOrigin: origin,
       displayOptions: { ...crawler, scrapeOptions: body.scrapeOptions },
     });
-    const started: Record<string, unknown> = { success: true as const, id: config.id, url: `${origin}${jobPath("crawl", "v2", config.id)}` };
+    const started: Record<string, unknown> = {
+      success: true as const,
+      id: config.id,
+      url: `${origin}${jobPath("crawl", "v2", config.id)}`,
+    };
     if (generated) {
       started.promptGeneratedOptions = generated;
       started.finalCrawlerOptions = config.crawler;

@@ -9,7 +9,9 @@ import { extractStatus, startExtract } from "../../extract/service";
 import { JobIdParams } from "../../schemas/common";
 import { ExtractRequestSchema } from "../../schemas/extract";
 
-const ExtractStartedSchema = z.object({ success: z.literal(true), id: z.string(), invalidURLs: z.array(z.string()).optional() }).openapi("ExtractStarted");
+const ExtractStartedSchema = z
+  .object({ success: z.literal(true), id: z.string(), invalidURLs: z.array(z.string()).optional() })
+  .openapi("ExtractStarted");
 
 const ExtractStatusSchema = z
   .object({
@@ -19,7 +21,10 @@ const ExtractStatusSchema = z
     data: z.any().openapi({ description: "The extracted data once completed; null before." }),
     error: z.string().optional(),
     warning: z.string().optional(),
-    sources: z.object({ pages: z.array(z.string()) }).optional().openapi({ description: "With showSources: the pages read." }),
+    sources: z
+      .object({ pages: z.array(z.string()) })
+      .optional()
+      .openapi({ description: "With showSources: the pages read." }),
     expiresAt: z.string(),
     creditsUsed: z.int(),
   })
@@ -30,7 +35,8 @@ const startRoute = createRoute({
   path: "/v2/extract",
   tags: ["Extract"],
   summary: "Extract structured data from a list of pages (an async job)",
-  description: "Needs an LLM with tool calling (LLM_BASE_URL); 400 LLM_NOT_CONFIGURED without one. Poll GET /v2/extract/{id}.",
+  description:
+    "Needs an LLM with tool calling (LLM_BASE_URL); 400 LLM_NOT_CONFIGURED without one. Poll GET /v2/extract/{id}.",
   request: { body: { required: true, content: { "application/json": { schema: ExtractRequestSchema } } } },
   responses: {
     200: { description: "The job was started", content: { "application/json": { schema: ExtractStartedSchema } } },
@@ -53,7 +59,10 @@ const statusRoute = createRoute({
 export const extractRoutes = createRouter()
   .openapi(startRoute, async (c) => {
     const { teamId, keyName } = c.get("principal");
-    const started = await startExtract({ env: c.env, teamId, apiKey: keyName, apiOrigin: new URL(c.req.url).origin }, c.req.valid("json"));
+    const started = await startExtract(
+      { env: c.env, teamId, apiKey: keyName, apiOrigin: new URL(c.req.url).origin },
+      c.req.valid("json"),
+    );
     return c.json({ success: true as const, ...started }, 200);
   })
   .openapi(statusRoute, async (c) => {

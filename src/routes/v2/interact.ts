@@ -17,12 +17,20 @@ const interactRoute = createRoute({
   tags: [TAG],
   summary: "Act on a scraped page in a browser session",
   description:
-    "The first call opens a browser session on the scrape's page (same URL, headers, device, location and profile; its actions replayed); " +
-    "later calls reuse it. `code` runs as in POST /v2/browser/{id}/execute; `prompt` lets the LLM drive the page step by step and returns " +
+    "The first call opens a browser session on the scrape's page (same URL, " +
+    "headers, device, location and profile; its actions replayed); " +
+    ("later calls reuse it. `code` runs as in POST /v2/browser/{id}/execute; " +
+      "`prompt` lets the LLM drive the page step by step and returns ") +
     "its answer as `output` (the session is then billed 420 credits per hour instead of 120).",
-  request: { params: JobIdParams, body: { required: true, content: { "application/json": { schema: InteractSchema } } } },
+  request: {
+    params: JobIdParams,
+    body: { required: true, content: { "application/json": { schema: InteractSchema } } },
+  },
   responses: {
-    200: { description: "The run's result and the session's addresses", content: { "application/json": { schema: InteractResultSchema } } },
+    200: {
+      description: "The run's result and the session's addresses",
+      content: { "application/json": { schema: InteractResultSchema } },
+    },
     ...errorResponses(400, 401, 402, 404, 409, 410, 429, 502),
   },
 });
@@ -34,14 +42,23 @@ const stopRoute = createRoute({
   summary: "End the browser session of a scrape's interact calls",
   request: { params: JobIdParams },
   responses: {
-    200: { description: "Duration and credits billed", content: { "application/json": { schema: SessionStoppedSchema } } },
+    200: {
+      description: "Duration and credits billed",
+      content: { "application/json": { schema: SessionStoppedSchema } },
+    },
     ...errorResponses(400, 401, 404, 410),
   },
 });
 
 export const interactRoutes = createRouter()
   .openapi(interactRoute, async (c) => {
-    const body = await interact(c.env, c.get("principal").teamId, c.req.valid("param").id, c.req.valid("json"), new URL(c.req.url).origin);
+    const body = await interact(
+      c.env,
+      c.get("principal").teamId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      new URL(c.req.url).origin,
+    );
     return c.json(body, 200);
   })
   .openapi(stopRoute, async (c) => {

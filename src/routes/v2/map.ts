@@ -38,7 +38,8 @@ export const mapRoutes = createRouter().openapi(mapRoute, async (c) => {
   const answer: z.infer<typeof MapResponseSchema> = { success: true, links };
   const start = new URL(coerceUrlInput(body.url));
   if (links.length <= 1 && body.limit !== 1 && start.pathname !== "/") {
-    answer.warning = `Only ${links.length} result(s) found. For broader coverage, try mapping the base domain: ${start.origin}`;
+    answer.warning =
+      `Only ${links.length} result(s) found. For broader coverage, ` + `try mapping the base domain: ${start.origin}`;
   }
   return c.json(answer, 200);
 });

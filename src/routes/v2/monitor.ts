@@ -6,7 +6,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../hono";
 import { errorResponses } from "../../errors";
-import { createMonitor, deleteMonitor, getCheck, getMonitor, listChecks, listMonitors, runMonitor, updateMonitor } from "../../monitor/service";
+import {
+  createMonitor,
+  deleteMonitor,
+  getCheck,
+  getMonitor,
+  listChecks,
+  listMonitors,
+  runMonitor,
+  updateMonitor,
+} from "../../monitor/service";
 import {
   CheckPagesQuerySchema,
   CreateMonitorRequestSchema,
@@ -20,8 +29,12 @@ import {
 } from "../../schemas/monitor";
 
 const tags = ["Monitor"];
-const envelope = <T extends z.ZodType>(schema: T, name: string) => z.object({ success: z.literal(true), data: schema }).openapi(name);
-const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { "application/json": { schema } } });
+const envelope = <T extends z.ZodType>(schema: T, name: string) =>
+  z.object({ success: z.literal(true), data: schema }).openapi(name);
+const json = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const MonitorResponse = envelope(MonitorSchema, "MonitorResponse");
 const DEFAULT_LIST = 20;
 const DEFAULT_PAGES = 100;
@@ -58,7 +71,10 @@ const updateRoute = createRoute({
   path: "/v2/monitor/{id}",
   tags,
   summary: "Update a monitor (status paused stops its schedule, active starts it again)",
-  request: { params: MonitorIdParams, body: { required: true, content: { "application/json": { schema: UpdateMonitorRequestSchema } } } },
+  request: {
+    params: MonitorIdParams,
+    body: { required: true, content: { "application/json": { schema: UpdateMonitorRequestSchema } } },
+  },
   responses: { 200: json("The monitor", MonitorResponse), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -68,7 +84,10 @@ const deleteRoute = createRoute({
   tags,
   summary: "Delete a monitor with its schedule, checks and stored pages",
   request: { params: MonitorIdParams },
-  responses: { 200: json("Deleted", z.object({ success: z.literal(true) }).openapi("MonitorDeleted")), ...errorResponses(400, 401, 404) },
+  responses: {
+    200: json("Deleted", z.object({ success: z.literal(true) }).openapi("MonitorDeleted")),
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const runRoute = createRoute({
@@ -77,7 +96,10 @@ const runRoute = createRoute({
   tags,
   summary: "Run a check now (queued; skipped_overlap while one runs, skipped_no_credits without credits)",
   request: { params: MonitorIdParams },
-  responses: { 200: json("The check", envelope(MonitorCheckSchema, "MonitorCheckResponse")), ...errorResponses(400, 401, 404) },
+  responses: {
+    200: json("The check", envelope(MonitorCheckSchema, "MonitorCheckResponse")),
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const checksRoute = createRoute({
@@ -86,7 +108,10 @@ const checksRoute = createRoute({
   tags,
   summary: "A monitor's checks, newest first",
   request: { params: MonitorIdParams, query: ListQuerySchema },
-  responses: { 200: json("Checks", envelope(z.array(MonitorCheckSchema), "MonitorCheckList")), ...errorResponses(400, 401, 404) },
+  responses: {
+    200: json("Checks", envelope(z.array(MonitorCheckSchema), "MonitorCheckList")),
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 const checkRoute = createRoute({
@@ -96,7 +121,12 @@ const checkRoute = createRoute({
   summary: "A check with its pages (status and diff of each), paged with skip/limit, filtered by page status",
   request: { params: MonitorCheckParams, query: CheckPagesQuerySchema },
   responses: {
-    200: json("The check", z.object({ success: z.literal(true), data: MonitorCheckDetailSchema, next: z.string().nullable() }).openapi("MonitorCheckDetailResponse")),
+    200: json(
+      "The check",
+      z
+        .object({ success: z.literal(true), data: MonitorCheckDetailSchema, next: z.string().nullable() })
+        .openapi("MonitorCheckDetailResponse"),
+    ),
     ...errorResponses(400, 401, 404),
   },
 });
@@ -108,21 +138,49 @@ export const monitorRoutes = createRouter()
   })
   .openapi(listRoute, async (c) => {
     const { limit, offset } = c.req.valid("query");
-    return c.json({ success: true as const, data: await listMonitors(c.env, c.get("principal").teamId, limit ?? DEFAULT_LIST, offset ?? 0) }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: await listMonitors(c.env, c.get("principal").teamId, limit ?? DEFAULT_LIST, offset ?? 0),
+      },
+      200,
+    );
   })
-  .openapi(getRoute, async (c) => c.json({ success: true as const, data: await getMonitor(c.env, c.get("principal").teamId, c.req.valid("param").id) }, 200))
+  .openapi(getRoute, async (c) =>
+    c.json(
+      { success: true as const, data: await getMonitor(c.env, c.get("principal").teamId, c.req.valid("param").id) },
+      200,
+    ),
+  )
   .openapi(updateRoute, async (c) => {
-    const data = await updateMonitor(c.env, c.get("principal").teamId, c.req.valid("param").id, c.req.valid("json"), new URL(c.req.url).origin);
+    const data = await updateMonitor(
+      c.env,
+      c.get("principal").teamId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      new URL(c.req.url).origin,
+    );
     return c.json({ success: true as const, data }, 200);
   })
   .openapi(deleteRoute, async (c) => {
     await deleteMonitor(c.env, c.get("principal").teamId, c.req.valid("param").id);
     return c.json({ success: true as const }, 200);
   })
-  .openapi(runRoute, async (c) => c.json({ success: true as const, data: await runMonitor(c.env, c.get("principal").teamId, c.req.valid("param").id) }, 200))
+  .openapi(runRoute, async (c) =>
+    c.json(
+      { success: true as const, data: await runMonitor(c.env, c.get("principal").teamId, c.req.valid("param").id) },
+      200,
+    ),
+  )
   .openapi(checksRoute, async (c) => {
     const { limit, offset } = c.req.valid("query");
-    const data = await listChecks(c.env, c.get("principal").teamId, c.req.valid("param").id, limit ?? DEFAULT_LIST, offset ?? 0);
+    const data = await listChecks(
+      c.env,
+      c.get("principal").teamId,
+      c.req.valid("param").id,
+      limit ?? DEFAULT_LIST,
+      offset ?? 0,
+    );
     return c.json({ success: true as const, data }, 200);
   })
   .openapi(checkRoute, async (c) => {

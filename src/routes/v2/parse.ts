@@ -15,7 +15,11 @@ import { validationError } from "../../validation";
 import { ScrapeResponseSchema } from "./scrape";
 
 const ParseFormSchema = z.object({
-  file: z.any().openapi({ type: "string", format: "binary", description: `The file (${ACCEPTED_TYPES}), at most ${MAX_PARSE_BYTES / 1024 / 1024} MB.` }),
+  file: z.any().openapi({
+    type: "string",
+    format: "binary",
+    description: `The file (${ACCEPTED_TYPES}), at most ${MAX_PARSE_BYTES / 1024 / 1024} MB.`,
+  }),
   options: z.string().optional().openapi({ description: "ParseOptions as JSON." }),
 });
 
@@ -37,7 +41,8 @@ function badField(field: string, message: string): ApiError {
 
 /** The `options` part as ParseOptions; a 400 names the field (`options.formats[0]`…). */
 function readOptions(raw: unknown) {
-  if (raw !== undefined && typeof raw !== "string") throw badField("options", "must be a JSON object sent as a text part");
+  if (raw !== undefined && typeof raw !== "string")
+    throw badField("options", "must be a JSON object sent as a text part");
   let value: unknown = {};
   if (raw) {
     try {
@@ -49,7 +54,10 @@ function readOptions(raw: unknown) {
   const parsed = ParseOptionsSchema.safeParse(value);
   if (!parsed.success) {
     const error = validationError(parsed.error);
-    const details = (error.details as { path: (string | number)[] }[] | undefined)?.map((d) => ({ ...d, path: ["options", ...d.path] }));
+    const details = (error.details as { path: (string | number)[] }[] | undefined)?.map((d) => ({
+      ...d,
+      path: ["options", ...d.path],
+    }));
     throw new ApiError("BAD_REQUEST", `options.${error.message}`, details);
   }
   return parsed.data;
@@ -57,14 +65,24 @@ function readOptions(raw: unknown) {
 
 export const parseRoutes = createRouter().openapi(parseRoute, async (c) => {
   if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Content-Type must be multipart/form-data with a `file` part (and an optional `options` part)");
+    throw new ApiError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Content-Type must be multipart/form-data with a `file` part (and an optional `options` part)",
+    );
   }
   const form = c.req.valid("form") as { file?: unknown; options?: unknown };
   const file = form.file;
   if (!(file instanceof File)) throw badField("file", "a file part named `file` (with a file name) is required");
   const options = readOptions(form.options);
   const { teamId, keyName } = c.get("principal");
-  const { document, credits } = await parseFile({ env: c.env, teamId, waitUntil: (p) => c.executionCtx.waitUntil(p) }, file, options);
+  const { document, credits } = await parseFile(
+    { env: c.env, teamId, waitUntil: (p) => c.executionCtx.waitUntil(p) },
+    file,
+    options,
+  );
   await charge(c.env, teamId, credits, "parse", document.metadata.scrapeId, keyName);
-  return c.json({ success: true as const, data: await presentDocument(c.env, document, new URL(c.req.url).origin) }, 200);
+  return c.json(
+    { success: true as const, data: await presentDocument(c.env, document, new URL(c.req.url).origin) },
+    200,
+  );
 });

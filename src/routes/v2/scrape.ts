@@ -12,7 +12,9 @@ import { scrapeForTeam } from "../../scrape/for-team";
 import { checkScrapeRequest } from "../../scrape/pipeline";
 import { presentDocument } from "../../scrape/present";
 
-export const ScrapeResponseSchema = z.object({ success: z.literal(true), data: DocumentSchema }).openapi("ScrapeResponse");
+export const ScrapeResponseSchema = z
+  .object({ success: z.literal(true), data: DocumentSchema })
+  .openapi("ScrapeResponse");
 
 const scrapeRoute = createRoute({
   method: "post",
@@ -34,7 +36,10 @@ const scrapeStatusRoute = createRoute({
   summary: "A stored scrape result",
   request: { params: JobIdParams },
   responses: {
-    200: { description: "The document as it was returned", content: { "application/json": { schema: ScrapeResponseSchema } } },
+    200: {
+      description: "The document as it was returned",
+      content: { "application/json": { schema: ScrapeResponseSchema } },
+    },
     ...errorResponses(400, 401, 404),
   },
 });
@@ -46,15 +51,24 @@ export const scrapeRoutes = createRouter()
     checkScrapeRequest(c.env, body);
     let outcome;
     try {
-      outcome = await scrapeForTeam({ env: c.env, teamId, apiKey: keyName, waitUntil: (p) => c.executionCtx.waitUntil(p) }, body);
+      outcome = await scrapeForTeam(
+        { env: c.env, teamId, apiKey: keyName, waitUntil: (p) => c.executionCtx.waitUntil(p) },
+        body,
+      );
     } catch (e) {
       throw body.zeroDataRetention ? quietError(e) : e;
     }
-    return c.json({ success: true as const, data: await presentDocument(c.env, outcome.document, new URL(c.req.url).origin) }, 200);
+    return c.json(
+      { success: true as const, data: await presentDocument(c.env, outcome.document, new URL(c.req.url).origin) },
+      200,
+    );
   })
   .openapi(scrapeStatusRoute, async (c) => {
     const { id } = c.req.valid("param");
     const document = await loadDocument(c.env, id, c.get("principal").teamId);
     if (!document) throw new ApiError("JOB_NOT_FOUND", "Job not found.");
-    return c.json({ success: true as const, data: await presentDocument(c.env, document, new URL(c.req.url).origin) }, 200);
+    return c.json(
+      { success: true as const, data: await presentDocument(c.env, document, new URL(c.req.url).origin) },
+      200,
+    );
   });

@@ -27,10 +27,16 @@ const searchRoute = createRoute({
   tags: ["Search"],
   summary: "Search the web, news or images, and optionally scrape the results",
   description:
-    "Needs SEARCH_URL (a SearXNG instance with the JSON format enabled); without it 400 SEARCH_NOT_CONFIGURED. Web results are `{url, title, description, position}`, news `{title, url, snippet, date?, imageUrl?, position}`, images `{title, imageUrl, imageWidth?, imageHeight?, url, position}`; with scrapeOptions each web and news result is also a scraped document.",
+    "Needs SEARCH_URL (a SearXNG instance with the JSON format enabled); without it 400 " +
+    "SEARCH_NOT_CONFIGURED. Web results are `{url, title, description, position}`, news `{title, url, " +
+    "snippet, date?, imageUrl?, position}`, images `{title, imageUrl, imageWidth?, imageHeight?, url, " +
+    "position}`; with scrapeOptions each web and news result is also a scraped document.",
   request: { body: { required: true, content: { "application/json": { schema: SearchRequestSchema } } } },
   responses: {
-    200: { description: "Results grouped by source", content: { "application/json": { schema: SearchResponseSchema } } },
+    200: {
+      description: "Results grouped by source",
+      content: { "application/json": { schema: SearchResponseSchema } },
+    },
     ...errorResponses(400, 401, 402, 408, 502),
   },
 });

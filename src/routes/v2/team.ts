@@ -41,7 +41,11 @@ const concurrencyRoute = createRoute({
   responses: {
     200: {
       description: "Current and maximum concurrency",
-      content: { "application/json": { schema: z.object({ success: z.literal(true), concurrency: z.int(), maxConcurrency: z.int() }) } },
+      content: {
+        "application/json": {
+          schema: z.object({ success: z.literal(true), concurrency: z.int(), maxConcurrency: z.int() }),
+        },
+      },
     },
     ...errorResponses(401),
   },
@@ -52,7 +56,10 @@ export const teamRoutes = createRouter()
     const credits = await teamStub(c.env, c.get("principal").teamId).credits();
     const unlimited = credits.remaining === null;
     return c.json(
-      { success: true as const, data: { remainingCredits: credits.remaining ?? UNLIMITED_CREDITS, creditsUsed: credits.used, unlimited } },
+      {
+        success: true as const,
+        data: { remainingCredits: credits.remaining ?? UNLIMITED_CREDITS, creditsUsed: credits.used, unlimited },
+      },
       200,
     );
   })

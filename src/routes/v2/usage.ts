@@ -18,7 +18,12 @@ const HistoricalQuery = z.object({
 
 function historicalRoute(kind: "credit" | "token") {
   const used = kind === "credit" ? "creditsUsed" : "tokensUsed";
-  const period = z.object({ startDate: z.string(), endDate: z.string(), apiKey: z.string().optional(), [used]: z.int() });
+  const period = z.object({
+    startDate: z.string(),
+    endDate: z.string(),
+    apiKey: z.string().optional(),
+    [used]: z.int(),
+  });
   return createRoute({
     method: "get",
     path: `/v2/team/${kind}-usage/historical`,
@@ -27,7 +32,9 @@ function historicalRoute(kind: "credit" | "token") {
     request: { query: HistoricalQuery },
     responses: {
       200: {
-        description: "One period per month with usage, oldest first; per key with byApiKey=true (charges no key can be tied to: `unattributed`)",
+        description:
+          "One period per month with usage, oldest first; per key with " +
+          "byApiKey=true (charges no key can be tied to: `unattributed`)",
         content: { "application/json": { schema: z.object({ success: z.literal(true), periods: z.array(period) }) } },
       },
       ...errorResponses(400, 401),
@@ -40,13 +47,19 @@ const tokenUsageRoute = createRoute({
   path: "/v2/team/token-usage",
   tags: ["Account"],
   summary: "LLM tokens used by the caller's team",
-  description: "Tokens the configured LLM reported (or, when it reports none, an estimate of 4 characters per token) for the team's json, summary, change tracking, branding, prompt, agent and extract calls. There is no token budget: `remainingTokens` is the unlimited marker.",
+  description:
+    "Tokens the configured LLM reported (or, when it reports none, an estimate of 4 characters per " +
+    "token) for the team's json, summary, change tracking, branding, prompt, agent and extract " +
+    "calls. There is no token budget: `remainingTokens` is the unlimited marker.",
   responses: {
     200: {
       description: "Tokens used and the (unlimited) remainder",
       content: {
         "application/json": {
-          schema: z.object({ success: z.literal(true), data: z.object({ remainingTokens: z.int(), tokensUsed: z.int(), unlimited: z.literal(true) }) }),
+          schema: z.object({
+            success: z.literal(true),
+            data: z.object({ remainingTokens: z.int(), tokensUsed: z.int(), unlimited: z.literal(true) }),
+          }),
         },
       },
     },
@@ -60,7 +73,9 @@ const queueStatusRoute = createRoute({
   tags: ["Account"],
   summary: "The team's pages queued and being scraped",
   description:
-    "`activeJobsInQueue`: pages being scraped for the team now (its concurrency slots in use); `waitingJobsInQueue`: pages its running crawls and batch scrapes have queued but not dispatched; `jobsInQueue`: both. `mostRecentSuccess`: when the team's last charged piece of work finished.",
+    "`activeJobsInQueue`: pages being scraped for the team now (its concurrency slots in use); " +
+    "`waitingJobsInQueue`: pages its running crawls and batch scrapes have queued but not dispatched; " +
+    "`jobsInQueue`: both. `mostRecentSuccess`: when the team's last charged piece of work finished.",
   responses: {
     200: {
       description: "Queue counts",
@@ -88,7 +103,11 @@ export const usageRoutes = createRouter()
   .openapi(queueStatusRoute, async (c) => {
     const { teamId } = c.get("principal");
     const team = teamStub(c.env, teamId);
-    const [{ inUse, limit }, jobs, last] = await Promise.all([team.concurrency(), team.activeJobs(), team.lastCharge()]);
+    const [{ inUse, limit }, jobs, last] = await Promise.all([
+      team.concurrency(),
+      team.activeJobs(),
+      team.lastCharge(),
+    ]);
     const counts = await Promise.all(jobs.map((job) => jobStub(c.env, job.id).queueCounts(teamId)));
     const waiting = counts.reduce((sum, n) => sum + (n?.queued ?? 0), 0);
     return c.json(
@@ -105,13 +124,28 @@ export const usageRoutes = createRouter()
   })
   .openapi(tokenUsageRoute, async (c) => {
     const tokensUsed = await teamStub(c.env, c.get("principal").teamId).tokensUsed();
-    return c.json({ success: true as const, data: { remainingTokens: UNLIMITED_CREDITS, tokensUsed, unlimited: true as const } }, 200);
+    return c.json(
+      { success: true as const, data: { remainingTokens: UNLIMITED_CREDITS, tokensUsed, unlimited: true as const } },
+      200,
+    );
   })
   .openapi(creditHistoryRoute, async (c) => {
-    const periods = await teamStub(c.env, c.get("principal").teamId).usageHistory("credits", c.req.valid("query").byApiKey === "true");
-    return c.json({ success: true as const, periods: periods.map(({ used, ...p }) => ({ ...p, creditsUsed: used })) }, 200);
+    const periods = await teamStub(c.env, c.get("principal").teamId).usageHistory(
+      "credits",
+      c.req.valid("query").byApiKey === "true",
+    );
+    return c.json(
+      { success: true as const, periods: periods.map(({ used, ...p }) => ({ ...p, creditsUsed: used })) },
+      200,
+    );
   })
   .openapi(tokenHistoryRoute, async (c) => {
-    const periods = await teamStub(c.env, c.get("principal").teamId).usageHistory("tokens", c.req.valid("query").byApiKey === "true");
-    return c.json({ success: true as const, periods: periods.map(({ used, ...p }) => ({ ...p, tokensUsed: used })) }, 200);
+    const periods = await teamStub(c.env, c.get("principal").teamId).usageHistory(
+      "tokens",
+      c.req.valid("query").byApiKey === "true",
+    );
+    return c.json(
+      { success: true as const, periods: periods.map(({ used, ...p }) => ({ ...p, tokensUsed: used })) },
+      200,
+    );
   });
