@@ -1,7 +1,8 @@
 /**
- * One Durable Object per team: the credits ledger, the team's settings (credit balance, concurrency limit), the
- * list of its active crawl/batch jobs, and its concurrency slots (src/concurrency/slots.ts): the count of pages being
- * scraped for the team right now, across every crawl, batch and scrape, held within the team's limit.
+ * One Durable Object per team: its credits (src/credits/balance.ts, ledger.ts), the team's settings (credit balance,
+ * concurrency limit), the list of its active crawl/batch jobs, and its concurrency slots (src/concurrency/slots.ts):
+ * the count of pages being scraped for the team right now, across every crawl, batch and scrape, held within the team's
+ * limit.
  *
  * Self-hosted default: a team has no balance (unlimited credits) until an admin gives it one; usage is counted
  * either way. Charging happens after a successful scrape, so failed scrapes cost nothing; a request is refused
@@ -17,6 +18,7 @@ import {
   type SlotGrant,
   type SlotRequest,
 } from "../src/concurrency/slots";
+import { CreditBalance, type CreditState } from "../src/credits/balance";
 import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/credits/ledger";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
@@ -46,12 +48,6 @@ interface SlotWaiter {
   slotsContended(): Promise<void>;
 }
 
-export interface CreditState {
-  /** null = unlimited. */
-  remaining: number | null;
-  used: number;
-}
-
 export interface ActiveJob {
   id: string;
   kind: "crawl" | "batch";
@@ -64,6 +60,7 @@ export class TeamDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly slots: SlotLedger;
   private readonly usage: UsageLedger;
+  private readonly balance: CreditBalance;
   /** Single scrapes waiting for a slot inside their call, woken when one frees up. */
   private readonly slotListeners = new Set<() => void>();
 
@@ -72,45 +69,22 @@ export class TeamDO extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
     this.slots = new SlotLedger(this.sql, () => this.limit());
     this.usage = new UsageLedger(this.sql);
+    this.balance = new CreditBalance(this.sql, this.usage);
     ctx.blockConcurrencyWhile(async () => migrate(this.sql, MIGRATIONS));
   }
 
-  private settings() {
-    return first<{ balance: number | null; concurrency: number | null }>(
-      this.sql,
-      "SELECT balance, concurrency FROM settings WHERE id = 1",
-    )!;
-  }
-
   async credits(): Promise<CreditState> {
-    const used = first<{ used: number | null }>(this.sql, "SELECT SUM(credits) AS used FROM ledger")?.used ?? 0;
-    return { remaining: this.settings().balance, used };
+    return this.balance.state();
   }
 
   /** Whether the team may start work that costs at least `credits`. */
   async canSpend(credits: number): Promise<boolean> {
-    const { balance } = this.settings();
-    return balance === null || balance >= Math.max(1, credits);
+    return this.balance.canSpend(credits);
   }
 
-  /**
-   * Records usage and lowers the balance (never below zero). Returns the remaining balance (null = unlimited).
-   * `apiKey` names the key the charge is attributed to; without it, the key that started the job `ref` names.
-   */
+  /** Records usage and lowers the balance (src/credits/balance.ts); returns what remains (null = unlimited). */
   async charge(credits: number, reason: string, ref?: string, apiKey?: string): Promise<number | null> {
-    if (credits <= 0) return this.settings().balance;
-    const key = this.usage.keyFor(apiKey, ref);
-    run(
-      this.sql,
-      "INSERT INTO ledger (at, credits, reason, ref, api_key) VALUES (?, ?, ?, ?, ?)",
-      Date.now(),
-      credits,
-      reason,
-      ref ?? null,
-      key,
-    );
-    run(this.sql, "UPDATE settings SET balance = MAX(0, balance - ?) WHERE id = 1 AND balance IS NOT NULL", credits);
-    return this.settings().balance;
+    return this.balance.charge(credits, reason, ref, apiKey);
   }
 
   /** A charge for work already done (a cache hit): false, and nothing charged, when the balance is spent. */
@@ -125,13 +99,12 @@ export class TeamDO extends DurableObject<Env> {
    * after a restart) is billed once.
    */
   async chargeOnce(credits: number, reason: string, ref: string): Promise<number | null> {
-    if (first(this.sql, "SELECT 1 AS found FROM ledger WHERE ref = ? LIMIT 1", ref)) return this.settings().balance;
-    return this.charge(credits, reason, ref);
+    return this.balance.chargeOnce(credits, reason, ref);
   }
 
   /** Sets the balance (null = unlimited) and optionally the concurrency limit. */
   async configure(update: { balance?: number | null; concurrency?: number | null }): Promise<void> {
-    if (update.balance !== undefined) run(this.sql, "UPDATE settings SET balance = ? WHERE id = 1", update.balance);
+    if (update.balance !== undefined) this.balance.setBalance(update.balance);
     if (update.concurrency !== undefined)
       run(this.sql, "UPDATE settings SET concurrency = ? WHERE id = 1", update.concurrency);
     this.limitCache = null;
@@ -141,7 +114,10 @@ export class TeamDO extends DurableObject<Env> {
   private limitCache: number | null = null;
 
   private limit(): number {
-    this.limitCache ??= this.settings().concurrency ?? (Number(this.env.TEAM_CONCURRENCY) || 10);
+    if (this.limitCache === null) {
+      const row = first<{ concurrency: number | null }>(this.sql, "SELECT concurrency FROM settings WHERE id = 1");
+      this.limitCache = row?.concurrency ?? (Number(this.env.TEAM_CONCURRENCY) || 10);
+    }
     return this.limitCache;
   }
 
@@ -266,7 +242,7 @@ export class TeamDO extends DurableObject<Env> {
 
   /** When the team's last successful, charged piece of work was recorded (null: never). */
   async lastCharge(): Promise<number | null> {
-    return first<{ at: number | null }>(this.sql, "SELECT MAX(at) AS at FROM ledger")?.at ?? null;
+    return this.balance.lastCharge();
   }
 
   async addActiveJob(job: ActiveJob): Promise<void> {

@@ -68,3 +68,12 @@ export async function checkDetail(id: string, checkId: string, query = ""): Prom
 
 const namespace = () => (env as Env).MONITOR as DurableObjectNamespace<MonitorDO>;
 export const monitorObject = (id: string) => namespace().get(namespace().idFromName(id));
+
+/** Runs a check now and waits for it to finish; returns its detail with its pages. */
+export async function runAndWait(id: string, key?: string): Promise<any> {
+  const { status, body } = await callJson("POST", `/v2/monitor/${id}/run`, {}, key ? { key } : undefined);
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(body.data).toMatchObject({ monitorId: id, trigger: "manual", status: "queued" });
+  await waitForChecks(id, (checks) => finished(checks).some((c) => c.id === body.data.id), 25_000, key);
+  return (await checkDetail(id, body.data.id)).data;
+}

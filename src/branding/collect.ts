@@ -1,80 +1,13 @@
 /**
  * The in-page half of the `branding` format: a script the browser engine runs on the rendered page (like the
  * `executeJavascript` action) that reads what the page shows — computed colors, fonts, sizes, spacing, button
- * and input styles, logo candidates, icons and social images — and returns it raw, bounded in size. Turning
+ * and input styles, logo candidates, icons and social images — and returns it raw (./raw.ts), bounded in size. Turning
  * that into a brand profile happens in the Worker (profile.ts), where it can be tested without a browser.
  *
  * It is page source, not a function, so that nothing the bundler adds to functions reaches the page. Colors
  * come back as `#RRGGBB` (null when transparent): a 1×1 canvas reads any CSS color the page uses (rgb, hsl,
  * oklch…) as pixels.
  */
-
-export interface RawTextStyle {
-  color: string | null;
-  fontFamily: string;
-  fontSize: number;
-  fontWeight: number;
-  lineHeight: number | null;
-}
-
-export interface RawBox {
-  background: string | null;
-  color: string | null;
-  borderColor: string | null;
-  borderWidth: number;
-  borderRadius: string;
-  padding: string;
-  fontWeight: number;
-  fontFamily: string;
-  /** Rendered area in px². */
-  area: number;
-  text: string;
-  inHeader: boolean;
-}
-
-export interface RawLogo {
-  kind: "img" | "svg";
-  src: string;
-  alt: string;
-  /** Where the logo links to, if it sits in a link. */
-  href: string | null;
-  inHeader: boolean;
-  /** "logo" (or "brand") appears in its id, class, alt, src or its link's. */
-  named: boolean;
-  linksHome: boolean;
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
-
-export interface RawBranding {
-  url: string;
-  title: string;
-  siteName: string | null;
-  applicationName: string | null;
-  themeColor: string | null;
-  ogImage: string | null;
-  favicons: { href: string; rel: string; sizes: string }[];
-  /** The page's own background (body, else html), null when transparent. */
-  background: string | null;
-  body: RawTextStyle;
-  headings: Partial<Record<"h1" | "h2" | "h3", RawTextStyle>>;
-  codeFontFamily: string | null;
-  /** Text colors and fonts, weighted by characters shown. */
-  texts: { color: string | null; fontFamily: string; fontWeight: number; chars: number }[];
-  links: { color: string; count: number }[];
-  /** Background colors of visible elements, weighted by area (px²). */
-  surfaces: { color: string; area: number }[];
-  buttons: RawBox[];
-  inputs: RawBox[];
-  logos: RawLogo[];
-  /** Padding and margin values seen (px), for the spacing unit. */
-  spacings: number[];
-  transitions: { duration: string; easing: string }[];
-  containerMaxWidths: number[];
-  headerHeight: number | null;
-}
 
 export const BRANDING_SCRIPT = String.raw`(() => {
   const canvas = document.createElement("canvas");

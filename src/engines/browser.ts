@@ -22,7 +22,8 @@ import { isMainDocumentResponse, RequestRouter } from "./browser-network";
 import { abortable, acquireBrowser } from "./browser-pool";
 import { decodeBody, timeoutError } from "./fetch";
 import { openScrapeProfile } from "../sessions/scrape-profile";
-import { BRANDING_SCRIPT, type RawBranding } from "../branding/collect";
+import { BRANDING_SCRIPT } from "../branding/collect";
+import type { RawBranding } from "../branding/raw";
 import { pageKind, type FetchedPage } from "./types";
 
 /** The page counts as settled after this long without requests or DOM changes. */

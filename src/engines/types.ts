@@ -2,7 +2,7 @@
  * What an engine hands to the rest of the pipeline: the page as the target served it (or as the browser
  * rendered it), plus whatever the engine captured on the way (screenshots, action results).
  */
-import type { RawBranding } from "../branding/collect";
+import type { RawBranding } from "../branding/raw";
 import type { ActionResults } from "../schemas/document";
 import { sniffText } from "../net/charset";
 

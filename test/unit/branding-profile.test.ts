@@ -4,8 +4,9 @@
  * buttons, and a page that offers no brand color at all.
  */
 import { describe, expect, it } from "vitest";
-import type { RawBranding } from "../../src/branding/collect";
-import { buildProfile, isChromatic } from "../../src/branding/profile";
+import type { RawBranding } from "../../src/branding/raw";
+import { isChromatic } from "../../src/branding/colors";
+import { buildProfile } from "../../src/branding/profile";
 
 const text = { color: "#EEEEEE", fontFamily: "system-ui, sans-serif", fontSize: 16, fontWeight: 400, lineHeight: 1.4 };
 
