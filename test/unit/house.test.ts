@@ -1,8 +1,8 @@
 /**
  * The house rules that keep the repository walkable, checked on the source text itself: the contract lives in
  * docs/ (no comment points to a document outside the repository), docs/storage.md lists every table and key the
- * code writes, docs/errors.md every error code, every error code is used, and the crawl job's Durable Object
- * stays small enough to read.
+ * code writes, docs/errors.md every error code, every error code is used, no line of code is over 120 characters,
+ * and no file of code over 300 lines but for an allow-list that only shrinks.
  */
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
@@ -20,6 +20,48 @@ const tests = raw(
   import.meta.glob(["/test/**/*.ts", "/bench/**/*.ts"], { query: "?raw", import: "default", eager: true }),
 );
 const docs = raw(import.meta.glob("/docs/*.md", { query: "?raw", import: "default", eager: true }));
+/** Every file of code but the generated ones and the fixture site's pages, which are served byte for byte. */
+const everyCodeFile = raw(
+  import.meta.glob(
+    [
+      "/src/**/*.{ts,js}",
+      "/durable-objects/*.ts",
+      "/queues/*.ts",
+      "/test/**/*.{ts,mts,mjs}",
+      "!/test/fixtures/site/**",
+      "!/test/fixtures/wcxb/**",
+      "/bench/**/*.{ts,mjs}",
+      "/scripts/**/*.mjs",
+      "/*.ts",
+      "!/worker-configuration.d.ts",
+    ],
+    { query: "?raw", import: "default", eager: true },
+  ),
+);
+
+const MAX_LINE = 120;
+const MAX_FILE_LINES = 300;
+/**
+ * The files over MAX_FILE_LINES when the limit came in (2026-11-28), each at most as long as it was then: a file
+ * may shrink, and once within the limit it leaves the list. Nothing is added.
+ */
+const LONG_FILES: Record<string, { lines: number; reason: string }> = {
+  "/test/integration/option-effects.test.ts": { lines: 927, reason: "one table of every option and its evidence" },
+  "/test/unit/main-content.test.ts": { lines: 689, reason: "hand-written pages for the extractor's article rules" },
+  "/test/fixtures/server.mjs": { lines: 602, reason: "the fixture site's routes, one server" },
+  "/test/unit/main-content-pages.test.ts": { lines: 542, reason: "hand-written pages of seven page types" },
+  "/test/unit/sitemap.test.ts": { lines: 484, reason: "sitemap and feed shapes, one case each" },
+  "/scripts/drill/jobs.mjs": { lines: 480, reason: "the side-by-side jobs drill: rounds, restart, report" },
+  "/durable-objects/browser-session.ts": { lines: 435, reason: "the session's lifecycle, execute and sockets" },
+  "/test/integration/browser.test.ts": { lines: 423, reason: "the browser engine's cases against real Chromium" },
+  "/src/net/sitemap.ts": { lines: 396, reason: "sitemaps, indexes, feeds and robots.txt discovery" },
+  "/test/reference/transform.ts": { lines: 396, reason: "the reference transform the serializer is measured by" },
+  "/test/unit/html-transform.test.ts": { lines: 383, reason: "the cleaning rules, one case each" },
+  "/src/main-content/measure.ts": { lines: 375, reason: "the one pass that measures every block" },
+  "/src/main-content/signals.ts": { lines: 357, reason: "the class and id words and what they signal" },
+  "/src/markdown/serialize.ts": { lines: 351, reason: "the serializer's walk over the page tree" },
+  "/src/main-content/region.ts": { lines: 331, reason: "choosing the main region" },
+};
 
 describe("the house", () => {
   it("points comments to docs/, not to documents outside the repository", () => {
@@ -64,7 +106,26 @@ describe("the house", () => {
     }
   });
 
-  it("keeps the crawl job's Durable Object under 300 lines", () => {
-    expect(code["/durable-objects/crawl-job.ts"].split("\n").length).toBeLessThan(300);
+  it("keeps every line of code within 120 characters (what prettier cannot break is broken by hand)", () => {
+    const long = Object.entries(everyCodeFile).flatMap(([path, text]) =>
+      text.split("\n").flatMap((line, i) => ([...line].length > MAX_LINE ? [`${path}:${i + 1}`] : [])),
+    );
+    expect(long).toEqual([]);
+  });
+
+  it("keeps every code file within 300 lines, but for the allow-list, which only shrinks", () => {
+    const lineCount = (text: string) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    const over = Object.entries(everyCodeFile)
+      .filter(([path, text]) => lineCount(text) > MAX_FILE_LINES && !(path in LONG_FILES))
+      .map(([path, text]) => `${path}: ${lineCount(text)} lines`);
+    expect(over, "split these by concern (or, for a reason, list them below)").toEqual([]);
+    for (const [path, { lines }] of Object.entries(LONG_FILES)) {
+      expect(everyCodeFile[path], `${path} is gone: take it off the list`).toBeDefined();
+      const now = lineCount(everyCodeFile[path]!);
+      expect(now, `${path} is within ${MAX_FILE_LINES} lines now: take it off the list`).toBeGreaterThan(
+        MAX_FILE_LINES,
+      );
+      expect(now, `${path} may not grow past its ${lines} lines`).toBeLessThanOrEqual(lines);
+    }
   });
 });
