@@ -7,46 +7,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { API, API_KEY, callJson, fixture, fixtureRequests, OTHER_TEAM_KEY, restartObject } from "../helpers";
 import { allDocuments, collectSocket, pathsOf, startCrawl, waitForJob } from "../crawl-helpers";
+import { DEFAULT_TEAM_SECRET, deliveries, hmacHex, waitForDeliveries } from "../webhook-helpers";
 import type { CrawlJobDO } from "../../durable-objects/crawl-job";
-
-/** Team "default"'s entry in WEBHOOK_SECRETS (vitest.config.ts). */
-const DEFAULT_TEAM_SECRET = "test-webhook-secret";
-
-async function hmacHex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
-  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-interface Delivery {
-  headers: Record<string, string>;
-  body: string;
-}
-
-async function deliveries(receiver: string): Promise<Delivery[]> {
-  return (await fetch(fixture(`/__webhooks/${receiver}`))).json();
-}
-
-async function waitForDeliveries(
-  receiver: string,
-  predicate: (d: Delivery[]) => boolean,
-  timeoutMs = 60_000,
-): Promise<Delivery[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const got = await deliveries(receiver);
-    if (predicate(got)) return got;
-    if (Date.now() > deadline)
-      throw new Error(`webhooks for ${receiver}: ${got.map((d) => JSON.parse(d.body).type).join(", ")}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const jobNamespace = () => (env as Env).CRAWL_JOB as DurableObjectNamespace<CrawlJobDO>;
 const jobObject = (id: string) => jobNamespace().get(jobNamespace().idFromName(id));

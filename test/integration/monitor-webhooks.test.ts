@@ -6,41 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { callJson, fixture } from "../helpers";
 import { createMonitor, newSite, runAndWait, setPage } from "../monitor-helpers";
+import { DEFAULT_TEAM_SECRET, deliveries, hmacHex, waitForDeliveries } from "../webhook-helpers";
 
-/** Team "default"'s entry in WEBHOOK_SECRETS (vitest.config.ts). */
-const DEFAULT_TEAM_SECRET = "test-webhook-secret";
 const hourly = { cron: "0 * * * *" };
-
-async function hmacHex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
-}
-
-interface Delivery {
-  headers: Record<string, string>;
-  body: string;
-}
-
-const deliveries = async (receiver: string) =>
-  (await (await fetch(fixture(`/__webhooks/${receiver}`))).json()) as Delivery[];
-
-async function waitForDeliveries(receiver: string, count: number): Promise<Delivery[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const got = await deliveries(receiver);
-    if (got.length >= count) return got;
-    if (Date.now() > deadline) throw new Error(`webhooks for ${receiver}: ${got.length} of ${count}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("monitor webhooks", () => {
   it("sends signed webhooks: monitor.check.completed after each check, monitor.page for a change", async () => {
@@ -55,7 +23,7 @@ describe("monitor webhooks", () => {
     await runAndWait(monitor.id);
     await setPage(site, "offer", { text: "Price: 12" });
     const second = await runAndWait(monitor.id);
-    const got = await waitForDeliveries(receiver, 3);
+    const got = await waitForDeliveries(receiver, (d) => d.length >= 3, 20_000);
     const payloads = got.map((d) => JSON.parse(d.body));
     expect(payloads.map((p) => p.type)).toEqual(["monitor.check.completed", "monitor.page", "monitor.check.completed"]);
     for (const delivery of got) {
@@ -101,7 +69,7 @@ describe("monitor webhooks", () => {
       reason: expect.any(String),
       meaningfulChanges: [{ type: "changed", before: "Price: 10", after: "Price: 12", reason: expect.any(String) }],
     });
-    const got = await waitForDeliveries(receiver, 1);
+    const got = await waitForDeliveries(receiver, (d) => d.length >= 1, 20_000);
     await new Promise((r) => setTimeout(r, 500));
     expect((await deliveries(receiver)).map((d) => JSON.parse(d.body).data[0].checkId)).toEqual([meaningful.id]);
     expect(JSON.parse(got[0].body).data[0].judgment.meaningful).toBe(true);

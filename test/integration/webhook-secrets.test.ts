@@ -8,20 +8,12 @@ import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { webhookSigningSecret } from "../../src/jobs/webhook-signing";
 import { ADMIN_TOKEN, OTHER_TEAM_KEY, callJson, callJsonWith, fixture } from "../helpers";
+import { hmacHex } from "../webhook-helpers";
 
 const WEBHOOK_SECRET = env.WEBHOOK_SECRET!;
 
-async function hmacHex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text)));
-  return `sha256=${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
+/** The `X-Service-Signature` value a receiver expects. */
+const signed = async (secret: string, text: string) => `sha256=${await hmacHex(secret, text)}`;
 
 async function mint(teamId: string): Promise<{ key: string; webhookSecret?: string }> {
   const minted = await callJson("POST", "/admin/keys", { teamId }, { key: ADMIN_TOKEN });
@@ -65,13 +57,13 @@ it(
     const deliveries = await deliveriesOfABatch(keyA.key);
     expect(deliveries.length).toBeGreaterThanOrEqual(2);
     for (const { headers, body } of deliveries) {
-      expect(headers["x-service-signature"]).toBe(await hmacHex(secretA, body));
+      expect(headers["x-service-signature"]).toBe(await signed(secretA, body));
       expect(headers["x-firecrawl-signature"]).toBe(headers["x-service-signature"]);
-      expect(headers["x-service-signature"]).not.toBe(await hmacHex(keyB.webhookSecret!, body));
-      expect(headers["x-service-signature"]).not.toBe(await hmacHex(WEBHOOK_SECRET, body));
+      expect(headers["x-service-signature"]).not.toBe(await signed(keyB.webhookSecret!, body));
+      expect(headers["x-service-signature"]).not.toBe(await signed(WEBHOOK_SECRET, body));
       const timestamp = Number(headers["x-service-timestamp"]);
       expect(Math.abs(Date.now() / 1000 - timestamp)).toBeLessThan(120);
-      expect(headers["x-service-timestamp-signature"]).toBe(await hmacHex(secretA, `${timestamp}.${body}`));
+      expect(headers["x-service-timestamp-signature"]).toBe(await signed(secretA, `${timestamp}.${body}`));
     }
 
     const rotated = await callJson("POST", `/admin/teams/${a}/webhook-secret`, undefined, { key: ADMIN_TOKEN });
@@ -80,8 +72,8 @@ it(
     expect(rotated.body.webhookSecret).not.toBe(secretA);
     const after = await deliveriesOfABatch(keyA.key);
     for (const { headers, body } of after) {
-      expect(headers["x-service-signature"]).toBe(await hmacHex(rotated.body.webhookSecret, body));
-      expect(headers["x-service-signature"]).not.toBe(await hmacHex(secretA, body));
+      expect(headers["x-service-signature"]).toBe(await signed(rotated.body.webhookSecret, body));
+      expect(headers["x-service-signature"]).not.toBe(await signed(secretA, body));
     }
   },
 );
@@ -96,9 +88,9 @@ it(
     // The test bindings: API_KEYS names teams "default" and "other", WEBHOOK_SECRETS gives each its own secret.
     const deliveries = await deliveriesOfABatch(OTHER_TEAM_KEY);
     for (const { headers, body } of deliveries) {
-      expect(headers["x-service-signature"]).toBe(await hmacHex("test-webhook-secret-other", body));
-      expect(headers["x-service-signature"]).not.toBe(await hmacHex(WEBHOOK_SECRET, body));
-      expect(headers["x-service-signature"]).not.toBe(await hmacHex("test-webhook-secret", body));
+      expect(headers["x-service-signature"]).toBe(await signed("test-webhook-secret-other", body));
+      expect(headers["x-service-signature"]).not.toBe(await signed(WEBHOOK_SECRET, body));
+      expect(headers["x-service-signature"]).not.toBe(await signed("test-webhook-secret", body));
     }
   },
 );
