@@ -30,12 +30,8 @@ const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import
   string,
   string
 >;
-const readme = Object.values(
-  import.meta.glob("/docs/compatibility.md", { query: "?raw", import: "default", eager: true }) as Record<
-    string,
-    string
-  >,
-)[0];
+const compatibility = import.meta.glob("/docs/compatibility.md", { query: "?raw", import: "default", eager: true });
+const readme = Object.values(compatibility)[0] as string;
 
 type Evidence =
   | { kind: "shown"; file: string; title: string }
@@ -64,6 +60,7 @@ const sdkField = { kind: "accepted", readme: "`origin` and `integration` (sent b
 
 const url = fixture("/article.html");
 const SCRAPE = "integration/scrape.test.ts";
+const SCRAPE_PDF = "integration/scrape-pdf.test.ts";
 const BROWSER = "integration/browser.test.ts";
 const CRAWL = "integration/crawl.test.ts";
 const DELIVERY = "integration/crawl-delivery.test.ts";
@@ -85,6 +82,7 @@ const parseRefusedFormats = Object.fromEntries(
 );
 const MONITOR = "integration/monitor.test.ts";
 const MONITOR_CHECKS = "integration/monitor-checks.test.ts";
+const MONITOR_WEBHOOKS = "integration/monitor-webhooks.test.ts";
 const trackingLifecycle = shown(
   TRACKING,
   "new → same → changed (with a git diff) → removed, each against the previous scrape",
@@ -178,11 +176,11 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
     "retries a TLS failure of the fetch engine on the browser, which skips verification by default",
   ),
   timeout: shown(SCRAPE, "times out with 408 SCRAPE_TIMEOUT and does not bill"),
-  parsers: shown(SCRAPE, "returns base64 for parsers: [] at a flat 1 credit"),
-  "parsers[pdf]": shown(SCRAPE, "parses the text into markdown and bills per page"),
-  "parsers[pdf].maxPages": shown(SCRAPE, "honours maxPages"),
+  parsers: shown(SCRAPE_PDF, "returns base64 for parsers: [] at a flat 1 credit"),
+  "parsers[pdf]": shown(SCRAPE_PDF, "parses the text into markdown and bills per page"),
+  "parsers[pdf].maxPages": shown(SCRAPE_PDF, "honours maxPages"),
   "parsers[pdf].mode": shown(
-    SCRAPE,
+    SCRAPE_PDF,
     "refuses OCR without an OCR provider, and warns about image-only pages in auto mode",
   ),
   actions: shown(BROWSER, "fills a form with click, write and press"),
@@ -649,11 +647,11 @@ const MONITOR_CRAWL = shown(
   "crawls a crawl target with change tracking: pages gone are removed; pages filter by status and page with next",
 );
 const MONITOR_WEBHOOK = shown(
-  MONITOR_CHECKS,
+  MONITOR_WEBHOOKS,
   "sends signed webhooks: monitor.check.completed after each check, monitor.page for a change",
 );
 const MONITOR_JUDGE = shown(
-  MONITOR_CHECKS,
+  MONITOR_WEBHOOKS,
   "judges each change against the goal with the LLM; only meaningful changes send monitor.page",
 );
 const crawlerEvidence = Object.fromEntries(
