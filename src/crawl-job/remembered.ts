@@ -5,7 +5,7 @@
  * `visibility: "hidden"`, and never followed. It happens once per job; a restarted object simply looks again
  * (admission is deduplicated).
  */
-import { normalizeFormats } from "../schemas/scrape";
+import { normalizeFormats } from "../schemas/formats";
 import { listTrackedPages } from "../tracking/store";
 import type { Frontier } from "./frontier";
 import type { JobStore } from "./store";

@@ -10,7 +10,7 @@ import { checkEgress, egressPolicy } from "../net/egress";
 import { loadDocuments } from "../scrape/cache";
 import type { ScrapeDocument } from "../schemas/document";
 import { presentDocument } from "../scrape/present";
-import { normalizeFormats } from "../schemas/scrape";
+import { normalizeFormats } from "../schemas/formats";
 import { requireLlmFor } from "../llm/client";
 import { refuseUnavailableFormats } from "../scrape/unavailable";
 import { validatePatterns } from "./scope";

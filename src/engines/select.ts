@@ -12,7 +12,8 @@
 import { ApiError, describeError } from "../errors";
 import { egressPolicy } from "../net/egress";
 import { parseProxyUrl, proxyFetcher } from "../net/proxy";
-import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
+import type { ScrapeOptions } from "../schemas/scrape";
+import type { FormatObject } from "../schemas/formats";
 import { brandingNotSupported } from "../branding/format";
 import { needsJavaScript, READABLE_TEXT_CHARS, readableText, visibleText } from "./app-shell";
 import { renderPage, type BrowserRenderRequest } from "./browser";

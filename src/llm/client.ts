@@ -4,7 +4,7 @@
  * (src/crawl/prompt.ts), change tracking and branding build on the same calls; the agent's tool calling is tools.ts.
  */
 import { ApiError } from "../errors";
-import type { FormatObject } from "../schemas/scrape";
+import type { FormatObject } from "../schemas/formats";
 import { LLM_SETTINGS, llmConfigured } from "./provider";
 import { completeJson, completeText, type JsonExtraction, type TextAnswer } from "./structured";
 
@@ -17,7 +17,9 @@ export const MAX_LLM_INPUT_CHARS = 120_000;
 export function llmFormats(formats: FormatObject[]): string[] {
   return formats
     .filter(
-      (f) => f.type === "json" || f.type === "summary" || (f.type === "changeTracking" && f.modes.includes("json")),
+      (f) =>
+        ["json", "summary", "question", "highlights", "query"].includes(f.type) ||
+        (f.type === "changeTracking" && f.modes.includes("json")),
     )
     .map((f) => (f.type === "changeTracking" ? "changeTracking json mode" : f.type));
 }

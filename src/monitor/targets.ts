@@ -4,12 +4,8 @@
  * from the cache) and the credit estimates (docs/credits.md: 1 a page, +4 with an LLM format; 1 a search query).
  */
 import { llmFormats } from "../llm/client";
-import {
-  normalizeFormats,
-  type ChangeTrackingFormatOptions,
-  type FormatObject,
-  type ScrapeOptions,
-} from "../schemas/scrape";
+import { type ScrapeOptions } from "../schemas/scrape";
+import { normalizeFormats, type ChangeTrackingFormatOptions, type FormatObject } from "../schemas/formats";
 import type { StoredTarget } from "../schemas/monitor";
 import { runsPerMonth, type NormalizedSchedule } from "./schedule";
 

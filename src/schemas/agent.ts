@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { targetUrl } from "./common";
 import { jsonSchemaField } from "./json-schema";
-import { MAX_PROMPT_CHARS } from "./scrape";
+import { MAX_PROMPT_CHARS } from "./formats";
 import { webhookSchema } from "./webhook";
 
 /** spark-2 (the newest clients' name) is taken as spark-1-pro. */

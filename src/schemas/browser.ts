@@ -2,7 +2,7 @@
  * Request and response schemas of remote browser sessions and interact (docs/api.md, "Browser sessions").
  */
 import { z } from "@hono/zod-openapi";
-import { MAX_PROMPT_CHARS } from "./scrape";
+import { MAX_PROMPT_CHARS } from "./formats";
 
 export const MAX_CODE_BYTES = 100_000;
 

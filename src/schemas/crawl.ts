@@ -6,7 +6,8 @@ import { z } from "@hono/zod-openapi";
 import type { CrawlerSettings } from "../crawl/types";
 import { targetUrl } from "./common";
 import { webhookSchema } from "./webhook";
-import { MAX_PROMPT_CHARS, ScrapeOptionsSchema, refineScrapeOptions, scrapeOptionFields } from "./scrape";
+import { ScrapeOptionsSchema, refineScrapeOptions, scrapeOptionFields } from "./scrape";
+import { MAX_PROMPT_CHARS } from "./formats";
 
 export const WEBHOOK_EVENT_NAMES = ["started", "page", "completed", "failed"] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];

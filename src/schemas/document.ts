@@ -76,6 +76,27 @@ export const DocumentSchema = z
       })
       .optional()
       .openapi({ description: "The page's brand identity (the branding format)." }),
+    product: z
+      .record(z.string(), z.any())
+      .optional()
+      .openapi({
+        description:
+          "The product format: title, brand, category, url, description and variants (price, sale, availability, " +
+          "images), from the page's schema.org Product markup, else read by the LLM.",
+      }),
+    menu: z
+      .record(z.string(), z.any())
+      .optional()
+      .openapi({
+        description:
+          "The menu format: isMenu, confidence, merchant, currency and sections of items, from the page's " +
+          "schema.org Menu markup, else read by the LLM.",
+      }),
+    answer: z.string().optional().openapi({ description: "The question format's answer, from the page alone." }),
+    highlights: z
+      .string()
+      .optional()
+      .openapi({ description: "The highlights format: the page's passages on the query, verbatim." }),
     audio: z.string().optional(),
     warning: z.string().optional(),
     metadata: z

@@ -6,7 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { jsonSchemaField } from "./json-schema";
-import { MAX_PROMPT_CHARS } from "./scrape";
+import { MAX_PROMPT_CHARS } from "./formats";
 
 /** URLs an extract job may read (the agent's own bound), wildcard expansions included. */
 export const MAX_EXTRACT_URLS = 100;

@@ -7,7 +7,8 @@
 import { z } from "@hono/zod-openapi";
 import { targetUrl } from "./common";
 import { crawlerOptionFields } from "./crawl";
-import { MAX_PROMPT_CHARS, ScrapeOptionsSchema } from "./scrape";
+import { ScrapeOptionsSchema } from "./scrape";
+import { MAX_PROMPT_CHARS } from "./formats";
 import { webhookSchema } from "./webhook";
 
 export const MONITOR_WEBHOOK_EVENTS = ["check.completed", "page"] as const;

@@ -5,112 +5,13 @@
  */
 import { z } from "@hono/zod-openapi";
 import { targetUrl } from "./common";
+import { FormatSchema, MAX_SMALL_LIST, screenshotOptions, type FormatInput } from "./formats";
 
-export const MAX_VIEWPORT_WIDTH = 7680;
-export const MAX_VIEWPORT_HEIGHT = 4320;
 export const MAX_ACTIONS = 50;
-/**
- * Lists of a few known values (formats, parsers, modes, languages): a bound keeps a 100,000-entry list from being
- * validated entry by entry (zod stops at the length check; without one it built 100,000 issues, ~110 MB).
- */
-export const MAX_SMALL_LIST = 20;
 export const MAX_TOTAL_WAIT_MS = 60_000;
-export const MAX_PROMPT_CHARS = 10_000;
 export const DEFAULT_MAX_AGE_MS = 172_800_000;
 /** A `wait` action with a selector counts as this much towards the 60 s budget. */
 const SELECTOR_WAIT_BUDGET_MS = 1_000;
-
-const viewport = z
-  .strictObject({
-    width: z.int().min(1).max(MAX_VIEWPORT_WIDTH),
-    height: z.int().min(1).max(MAX_VIEWPORT_HEIGHT),
-  })
-  .openapi({ description: `Browser viewport, at most ${MAX_VIEWPORT_WIDTH}x${MAX_VIEWPORT_HEIGHT}.` });
-
-const screenshotOptions = {
-  fullPage: z.boolean().default(false),
-  quality: z.int().min(1).max(100).optional().openapi({ description: "JPEG quality; PNG when absent." }),
-  viewport: viewport.optional(),
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// Formats (§2.2)
-
-// prettier-ignore
-export const SIMPLE_FORMATS = [
-  "markdown", "html", "rawHtml", "links", "images", "summary", "branding", "audio", "screenshot", "changeTracking",
-] as const;
-export type SimpleFormat = (typeof SIMPLE_FORMATS)[number];
-
-const jsonSchemaObject = z.record(z.string(), z.any()).openapi({ description: "A JSON Schema object." });
-
-const JsonFormat = z
-  .strictObject({
-    type: z.literal("json"),
-    prompt: z.string().max(MAX_PROMPT_CHARS).optional(),
-    schema: jsonSchemaObject.optional(),
-  })
-  .refine((f) => f.prompt !== undefined || f.schema !== undefined, {
-    message: "The json format needs a schema, a prompt, or both",
-  });
-
-const ScreenshotFormat = z.strictObject({ type: z.literal("screenshot"), ...screenshotOptions });
-
-const ChangeTrackingFormat = z.strictObject({
-  type: z.literal("changeTracking"),
-  modes: z
-    .array(z.enum(["json", "git-diff"]))
-    .max(MAX_SMALL_LIST)
-    .default([]),
-  tag: z.string().nullable().default(null),
-  schema: jsonSchemaObject.optional(),
-  prompt: z.string().max(MAX_PROMPT_CHARS).optional(),
-});
-
-const AttributesFormat = z.strictObject({
-  type: z.literal("attributes"),
-  selectors: z
-    .array(z.strictObject({ selector: z.string().min(1), attribute: z.string().min(1) }))
-    .min(1)
-    .max(100),
-});
-
-const SimpleFormatObject = z.strictObject({
-  type: z.enum(["markdown", "html", "rawHtml", "links", "images", "summary", "branding", "audio"]),
-});
-
-export const FormatSchema = z
-  .union([
-    z.enum(SIMPLE_FORMATS),
-    SimpleFormatObject,
-    JsonFormat,
-    ScreenshotFormat,
-    ChangeTrackingFormat,
-    AttributesFormat,
-  ])
-  .openapi("Format", { description: "A format name, or an object format `{type, ...options}`." });
-
-export type FormatInput = z.infer<typeof FormatSchema>;
-export type JsonFormatOptions = z.infer<typeof JsonFormat>;
-export type ScreenshotFormatOptions = z.infer<typeof ScreenshotFormat>;
-export type ChangeTrackingFormatOptions = z.infer<typeof ChangeTrackingFormat>;
-export type AttributesFormatOptions = z.infer<typeof AttributesFormat>;
-export type FormatObject =
-  | { type: "markdown" | "html" | "rawHtml" | "links" | "images" | "summary" | "branding" | "audio" }
-  | JsonFormatOptions
-  | ScreenshotFormatOptions
-  | ChangeTrackingFormatOptions
-  | AttributesFormatOptions;
-
-/** Every format as an object (`"markdown"` → `{type:"markdown"}`), with the object formats' defaults applied. */
-export function normalizeFormats(formats: FormatInput[]): FormatObject[] {
-  return formats.map((f) => {
-    if (typeof f !== "string") return f;
-    if (f === "screenshot") return ScreenshotFormat.parse({ type: "screenshot" });
-    if (f === "changeTracking") return ChangeTrackingFormat.parse({ type: "changeTracking" });
-    return { type: f };
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Parsers (§2.3)

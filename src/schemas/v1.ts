@@ -11,16 +11,9 @@ import { ApiError } from "../errors";
 import { flattenIssues } from "../validation";
 import { targetUrl } from "./common";
 import { crawlerOptionFields, MAX_BATCH_URLS, MAX_JOB_CONCURRENCY, pickCrawlerSettings, WebhookSchema } from "./crawl";
-import {
-  ActionSchema,
-  MAX_ACTIONS,
-  MAX_PROMPT_CHARS,
-  MAX_SMALL_LIST,
-  MAX_TAG_SELECTORS,
-  ScrapeOptionsSchema,
-  type FormatInput,
-  type ScrapeOptions,
-} from "./scrape";
+import { ActionSchema, MAX_ACTIONS, MAX_TAG_SELECTORS, ScrapeOptionsSchema, type ScrapeOptions } from "./scrape";
+import { MAX_SMALL_LIST } from "./formats";
+import { MAX_PROMPT_CHARS, type FormatInput } from "./formats";
 
 // prettier-ignore
 const V1_FORMATS = [

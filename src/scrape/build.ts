@@ -11,7 +11,11 @@ import { jsonToMarkdown, removeBase64Images, textToMarkdown } from "../markdown"
 import { convertHtml } from "./html-content";
 import { extractJson, summarize } from "../llm/client";
 import { brandingProfile } from "../branding/format";
-import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
+import { structuredProfiles } from "../structured/profiles";
+import { answerQuestion, findHighlights } from "../llm/answers";
+import type { TextAnswer } from "../llm/structured";
+import type { ScrapeOptions } from "../schemas/scrape";
+import type { FormatObject } from "../schemas/formats";
 import type { DocumentMetadata, ScrapeDocument } from "../schemas/document";
 
 export interface BuildOptions {
@@ -40,16 +44,25 @@ interface Content {
   images?: string[];
   attributes?: ScrapeDocument["attributes"];
   discoveredLinks?: string[];
+  /** HTML pages, for the product and menu formats: their JSON-LD and microdata. */
+  structured?: unknown[];
   meta: Partial<DocumentMetadata>;
   /** PDF pages parsed (billing); 0 for other content. */
   pdfPagesParsed: number;
   warnings: string[];
 }
 
+/** Formats made from the page's markdown. */
+// prettier-ignore
+const NEEDS_MARKDOWN = new Set<FormatObject["type"]>([
+  "markdown", "json", "summary", "changeTracking", "question", "highlights", "query", "product", "menu",
+]);
+
 export async function buildDocument(env: Env, page: FetchedPage, build: BuildOptions): Promise<BuiltDocument> {
   const { options, formats } = build;
   const wants = (type: FormatObject["type"]) => formats.some((f) => f.type === type);
-  const needsMarkdown = wants("markdown") || wants("json") || wants("summary") || wants("changeTracking");
+  const profiles = { product: wants("product"), menu: wants("menu") };
+  const needsMarkdown = formats.some((f) => NEEDS_MARKDOWN.has(f.type));
   const kind = pageKind(page.contentType, page.body);
 
   let content: Content;
@@ -65,6 +78,7 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     content = htmlContent(page, options, formats, {
       markdown: needsMarkdown,
       discoverLinks: build.discoverLinks ?? false,
+      structuredData: profiles.product || profiles.menu,
     });
   } else if (kind === "json" || kind === "text" || kind === "xml") {
     const text = page.text ?? "";
@@ -113,6 +127,7 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     document.summary = summary.text;
     if (summary.warning) warnings.push(summary.warning);
   }
+  await answerFormats(env, formats, markdown, document, warnings, build.signal);
   if (wants("screenshot") && page.screenshot) document.screenshot = page.screenshot;
   if (page.actions) document.actions = page.actions;
   if (wants("audio")) warnings.push("The audio format is not available on this service.");
@@ -121,11 +136,21 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     document.branding = branding.profile;
     warnings.push(...branding.warnings);
   }
+  let profilesUsedLlm = false;
+  if (profiles.product || profiles.menu) {
+    const source = { url: page.url, structured: content.structured ?? [], markdown };
+    const read = await structuredProfiles(env, source, profiles, build.signal);
+    if (read.product) document.product = read.product;
+    if (read.menu) document.menu = read.menu;
+    warnings.push(...read.warnings);
+    profilesUsedLlm = read.usedLlm;
+  }
 
   const credits = scrapeCredits({
     pdfPagesParsed: content.pdfPagesParsed,
-    // The json format and change tracking's json mode cost the same extra, once.
-    jsonExtraction: Boolean(json) || formats.some((f) => f.type === "changeTracking" && f.modes.includes("json")),
+    // The json format, change tracking's json mode and a profile the LLM read cost the same extra, once.
+    jsonExtraction:
+      Boolean(json) || formats.some((f) => f.type === "changeTracking" && f.modes.includes("json")) || profilesUsedLlm,
     enhancedProxy: page.proxyUsed === "enhanced",
   });
 
@@ -153,7 +178,7 @@ function htmlContent(
   page: FetchedPage,
   options: ScrapeOptions,
   formats: FormatObject[],
-  wants: { markdown: boolean; discoverLinks: boolean },
+  wants: { markdown: boolean; discoverLinks: boolean; structuredData: boolean },
 ): Content {
   const rawHtml = page.text ?? "";
   const attributes = formats.find((f) => f.type === "attributes");
@@ -166,6 +191,7 @@ function htmlContent(
     html: formats.some((f) => f.type === "html"),
     attributes: attributes && "selectors" in attributes ? attributes.selectors : undefined,
     discoverLinks: wants.discoverLinks,
+    structuredData: wants.structuredData,
   });
   return {
     markdown: result.markdown,
@@ -175,6 +201,7 @@ function htmlContent(
     images: result.images,
     attributes: result.attributes,
     discoveredLinks: result.discoveredLinks,
+    structured: result.structured,
     meta: result.metadata as Partial<DocumentMetadata>,
     pdfPagesParsed: 0,
     warnings: result.warnings,
@@ -202,4 +229,28 @@ async function pdfContent(page: FetchedPage, options: ScrapeOptions): Promise<Co
     pdfPagesParsed: pdf.pagesParsed,
     warnings: pdf.warnings,
   };
+}
+
+/** The question and highlights formats (and the deprecated query format): `answer` and `highlights`. */
+async function answerFormats(
+  env: Env,
+  formats: FormatObject[],
+  markdown: string,
+  document: ScrapeDocument,
+  warnings: string[],
+  signal?: AbortSignal,
+): Promise<void> {
+  for (const format of formats) {
+    let answer: TextAnswer | undefined;
+    if (format.type === "question" || (format.type === "query" && format.mode === "freeform")) {
+      const question = format.type === "question" ? format.question : format.prompt;
+      answer = markdown.trim() ? await answerQuestion(env, markdown, question, signal) : { text: "" };
+      document.answer = answer.text;
+    } else if (format.type === "highlights" || (format.type === "query" && format.mode === "directQuote")) {
+      const query = format.type === "highlights" ? format.query : format.prompt;
+      answer = markdown.trim() ? await findHighlights(env, markdown, query, signal) : { text: "" };
+      document.highlights = answer.text;
+    }
+    if (answer?.warning) warnings.push(answer.warning);
+  }
 }

@@ -5,7 +5,8 @@
  * or zero data retention neither read nor write it.
  */
 import type { ScrapeDocument } from "../schemas/document";
-import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
+import type { ScrapeOptions } from "../schemas/scrape";
+import type { FormatObject } from "../schemas/formats";
 import { sha256Hex } from "../crypto";
 import { kvKeys, r2Keys } from "../storage/layout";
 

@@ -16,6 +16,7 @@ import { resolveNoscript } from "../html/noscript";
 import { extractMainContent, type PageSignals } from "../main-content";
 import { extractMetadata, type PageMetadata } from "../html/metadata";
 import { treeToMarkdown } from "../markdown";
+import { readMicrodata } from "../structured/microdata";
 
 export interface HtmlPathOptions {
   /** The final page URL (relative URLs resolve against it, or the page's <base href>). */
@@ -29,6 +30,8 @@ export interface HtmlPathOptions {
   attributes?: AttributeSelector[];
   /** Every followable link of the whole page (crawl and map). */
   discoverLinks: boolean;
+  /** The page's structured data, JSON-LD and microdata (the product and menu formats). */
+  structuredData?: boolean;
 }
 
 export interface HtmlPathResult {
@@ -43,12 +46,15 @@ export interface HtmlPathResult {
   images: string[];
   attributes?: AttributeValues[];
   discoveredLinks?: string[];
+  /** With `structuredData`: the JSON-LD blocks and the microdata items, read before cleaning. */
+  structured?: unknown[];
 }
 
 export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPathResult {
   const document = parseHtml(rawHtml);
   const { metadata, jsonLd } = extractMetadata(document, options.url);
   const discoveredLinks = options.discoverLinks ? discoverLinks(document, options.url) : undefined;
+  const structured = options.structuredData ? [...jsonLd, ...readMicrodata(document, options.url)] : undefined;
   const cleaned = cleanTree(document, {
     baseUrl: options.url,
     includeTags: options.includeTags,
@@ -71,6 +77,7 @@ export function convertHtml(rawHtml: string, options: HtmlPathOptions): HtmlPath
     images,
     attributes: options.attributes ? extractAttributes(root, options.attributes) : undefined,
     discoveredLinks,
+    structured,
   };
 }
 

@@ -6,7 +6,8 @@
 import { ApiError } from "../errors";
 import { egressPolicy, checkEgress } from "../net/egress";
 import { coerceUrlInput } from "../schemas/common";
-import { normalizeFormats, type FormatObject, type ScrapeOptions } from "../schemas/scrape";
+import { type ScrapeOptions } from "../schemas/scrape";
+import { normalizeFormats, type FormatObject } from "../schemas/formats";
 import {
   cacheKey,
   readCache,

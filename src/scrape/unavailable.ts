@@ -6,7 +6,8 @@
  * (src/branding/). zeroDataRetention on a job is refused where jobs are created (src/crawl/service.ts).
  */
 import { ApiError } from "../errors";
-import type { FormatObject, ScrapeOptions } from "../schemas/scrape";
+import type { ScrapeOptions } from "../schemas/scrape";
+import type { FormatObject } from "../schemas/formats";
 
 /** Throws for the first requested format that cannot be made; `field` is where the formats sit in the body. */
 export function refuseUnavailableFormats(

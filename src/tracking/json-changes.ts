@@ -6,7 +6,7 @@
  */
 import { sha256Hex } from "../crypto";
 import { completeJson, extractJson, MAX_LLM_INPUT_CHARS } from "../llm/client";
-import type { ChangeTrackingFormatOptions } from "../schemas/scrape";
+import type { ChangeTrackingFormatOptions } from "../schemas/formats";
 import type { ChangeStatus } from "./compare";
 import type { TrackedPage } from "./store";
 

@@ -4,7 +4,7 @@
  * json?}` to the document, and keeps this scrape as the next one's previous. Only fresh scrapes get here: change
  * tracking never reads or writes the shared cache.
  */
-import type { ChangeTrackingFormatOptions } from "../schemas/scrape";
+import type { ChangeTrackingFormatOptions } from "../schemas/formats";
 import type { ScrapeDocument } from "../schemas/document";
 import { changeStatus, gitDiff, type ChangeStatus, type GitDiff } from "./compare";
 import { jsonModeChanges } from "./json-changes";

@@ -25,6 +25,37 @@ describe("official SDK: scrape", () => {
     });
   });
 
+  it("reads the product and menu profiles of pages with schema.org markup, typed as the SDK types them", async () => {
+    const shop = await client.scrape(`${site}/shop/lantern.html`, { formats: ["product"] });
+    const product = shop.product!;
+    expect(product).toMatchObject({ title: "Harbour lantern", brand: "Keeper & Co", category: "Lighting" });
+    expect(product.variants.map((v) => [v.sku, v.price?.amount, v.availability.inStock])).toEqual([
+      ["HL-C", 120, true],
+      ["HL-B", 110, false],
+    ]);
+    const dinner = await client.scrape(`${site}/shop/menu.html`, { formats: ["menu"] });
+    const menu = dinner.menu!;
+    expect(menu).toMatchObject({ isMenu: true, merchant: { name: "The Lamp Room" }, currency: "GBP" });
+    expect(menu.sections.flatMap((s) => s.items.map((i) => `${s.name}: ${i.name} ${i.price?.amount}`))).toEqual([
+      "Starters: Mussels 9.5",
+      "Mains: Bean stew 14",
+    ]);
+  });
+
+  it("answers a question and quotes highlights from the page (the fixture site's fake model answers)", async () => {
+    const doc = await client.scrape(`${site}/article.html`, {
+      formats: [
+        "markdown",
+        { type: "question", question: "What does the lens do?" },
+        { type: "highlights", query: "lens" },
+      ],
+    });
+    const page = doc.markdown!.replace(/\s+/g, " ");
+    expect(doc.answer).toMatch(/lens/i);
+    expect(page).toContain(doc.answer);
+    for (const quote of doc.highlights!.split("\n\n")) expect(page).toContain(quote);
+  });
+
   it("surfaces validation errors as SDK errors with the status and code", async () => {
     await expect(client.scrape(`${site}/article.html`, { timeout: 10 } as never)).rejects.toMatchObject({
       status: 400,

@@ -92,6 +92,25 @@ const trackingSchema = shown(
   "json mode with a schema: the fields that differ, as {previous, current}; billed 5",
 );
 
+const viewportShot = shown(BROWSER, "stores a viewport screenshot in R2 and returns a signed URL the API serves");
+const emulation = shown(
+  BROWSER,
+  "emulates a phone in a country: user agent, touch viewport, languages and timezone, as the site sees them",
+);
+const scriptResults = shown(BROWSER, "captures the page with scrape and returns script results as {type, value}");
+const savedProfile = shown(
+  "integration/browser-profiles.test.ts",
+  "saves what the page stored and starts the next scrape from it",
+);
+const boilerplateKept = shown(
+  SCRAPE,
+  "keeps boilerplate with onlyMainContent false and the base64 image with removeBase64Images false",
+);
+const PROFILES = "integration/profiles.test.ts";
+const ANSWERS = "integration/answers.test.ts";
+const quotedHighlights = shown(ANSWERS, "quotes the page's passages on a query, leaving out one it does not hold");
+const deprecatedQuery = shown(ANSWERS, "reads the deprecated query format as question or highlights");
+
 /** The scrape options, shared by /v2/scrape, batch scrape (top level) and crawl (`scrapeOptions`). */
 const SCRAPE_OPTIONS: Record<string, Evidence> = {
   formats: shown(SCRAPE, "returns html, rawHtml, links and images on request"),
@@ -107,18 +126,9 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
   "formats[screenshot]": shown(BROWSER, "stores a viewport screenshot in R2 and returns a signed URL the API serves"),
   "formats[screenshot].fullPage": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
   "formats[screenshot].quality": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
-  "formats[screenshot].viewport": shown(
-    BROWSER,
-    "stores a viewport screenshot in R2 and returns a signed URL the API serves",
-  ),
-  "formats[screenshot].viewport.width": shown(
-    BROWSER,
-    "stores a viewport screenshot in R2 and returns a signed URL the API serves",
-  ),
-  "formats[screenshot].viewport.height": shown(
-    BROWSER,
-    "stores a viewport screenshot in R2 and returns a signed URL the API serves",
-  ),
+  "formats[screenshot].viewport": viewportShot,
+  "formats[screenshot].viewport.width": viewportShot,
+  "formats[screenshot].viewport.height": viewportShot,
   "formats[attributes]": shown(SCRAPE, "extracts attributes"),
   "formats[attributes].selectors": shown(SCRAPE, "extracts attributes"),
   "formats[attributes].selectors.selector": shown(SCRAPE, "extracts attributes"),
@@ -128,6 +138,15 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
     BRANDING,
     "reads colors, fonts, typography, spacing, buttons, inputs and the logo of a rendered page",
   ),
+  "formats[question]": shown(ANSWERS, "answers a question from the page, at no extra cost"),
+  "formats[question].question": shown(ANSWERS, "answers a question from the page, at no extra cost"),
+  "formats[highlights]": quotedHighlights,
+  "formats[highlights].query": quotedHighlights,
+  "formats[query]": deprecatedQuery,
+  "formats[query].prompt": deprecatedQuery,
+  "formats[query].mode": deprecatedQuery,
+  "formats[product]": shown(PROFILES, "reads a product group's variants from JSON-LD, with no LLM call and 1 credit"),
+  "formats[menu]": shown(PROFILES, "reads a restaurant's menu from microdata, with no LLM call"),
   "formats[changeTracking]": trackingLifecycle,
   "formats[changeTracking].modes": trackingLifecycle,
   "formats[changeTracking].modes[git-diff]": trackingLifecycle,
@@ -141,36 +160,18 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
     TRACKING,
     "keeps histories apart per tag and per team, and never uses the shared cache",
   ),
-  onlyMainContent: shown(
-    SCRAPE,
-    "keeps boilerplate with onlyMainContent false and the base64 image with removeBase64Images false",
-  ),
-  removeBase64Images: shown(
-    SCRAPE,
-    "keeps boilerplate with onlyMainContent false and the base64 image with removeBase64Images false",
-  ),
+  onlyMainContent: boilerplateKept,
+  removeBase64Images: boilerplateKept,
   includeTags: shown(SCRAPE, "applies includeTags and excludeTags to the original page"),
   excludeTags: shown(SCRAPE, "applies includeTags and excludeTags to the original page"),
   maxAge: shown(SCRAPE, "fetches fresh with maxAge 0, and treats different options as different entries"),
   minAge: shown(SCRAPE, "minAge answers only from the cache: 404 SCRAPE_NO_CACHED_DATA on a miss"),
   headers: shown(SCRAPE, "identifies as ServiceAgent and passes the caller's headers"),
   waitFor: shown(BROWSER, "waitFor waits after the page has settled; without it late content is missing"),
-  mobile: shown(
-    BROWSER,
-    "emulates a phone in a country: user agent, touch viewport, languages and timezone, as the site sees them",
-  ),
-  location: shown(
-    BROWSER,
-    "emulates a phone in a country: user agent, touch viewport, languages and timezone, as the site sees them",
-  ),
-  "location.country": shown(
-    BROWSER,
-    "emulates a phone in a country: user agent, touch viewport, languages and timezone, as the site sees them",
-  ),
-  "location.languages": shown(
-    BROWSER,
-    "emulates a phone in a country: user agent, touch viewport, languages and timezone, as the site sees them",
-  ),
+  mobile: emulation,
+  location: emulation,
+  "location.country": emulation,
+  "location.languages": emulation,
   skipTlsVerification: shown(
     BROWSER,
     "retries a TLS failure of the fetch engine on the browser, which skips verification by default",
@@ -207,14 +208,8 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
   "actions[screenshot].viewport.width": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
   "actions[screenshot].viewport.height": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
   "actions[scrape]": shown(BROWSER, "captures the page with scrape and returns script results as {type, value}"),
-  "actions[executeJavascript]": shown(
-    BROWSER,
-    "captures the page with scrape and returns script results as {type, value}",
-  ),
-  "actions[executeJavascript].script": shown(
-    BROWSER,
-    "captures the page with scrape and returns script results as {type, value}",
-  ),
+  "actions[executeJavascript]": scriptResults,
+  "actions[executeJavascript].script": scriptResults,
   "actions[pdf]": shown(BROWSER, "makes PDFs of the page"),
   "actions[pdf].format": shown(BROWSER, "makes PDFs of the page"),
   "actions[pdf].landscape": shown(BROWSER, "makes PDFs of the page"),
@@ -225,14 +220,8 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
     "basic never uses the proxy, and auto without a proxy returns the blocked page as it is",
   ),
   storeInCache: shown(SCRAPE, "keeps requests with headers, and storeInCache false, out of the cache"),
-  profile: shown(
-    "integration/browser-profiles.test.ts",
-    "saves what the page stored and starts the next scrape from it",
-  ),
-  "profile.name": shown(
-    "integration/browser-profiles.test.ts",
-    "saves what the page stored and starts the next scrape from it",
-  ),
+  profile: savedProfile,
+  "profile.name": savedProfile,
   "profile.saveChanges": shown(
     "integration/browser-profiles.test.ts",
     "a saving scrape needs the profile's saver lock; a read-only one does not",

@@ -8,7 +8,8 @@ import { countryTimezone } from "../../src/engines/browser-emulation";
 import { needsJavaScript, readableText, visibleText } from "../../src/engines/app-shell";
 import { browserReasons, looksBlocked } from "../../src/engines/select";
 import type { FetchedPage } from "../../src/engines/types";
-import { normalizeFormats, ScrapeOptionsSchema } from "../../src/schemas/scrape";
+import { ScrapeOptionsSchema } from "../../src/schemas/scrape";
+import { normalizeFormats } from "../../src/schemas/formats";
 
 const paragraph = "The keeper climbed the hundred and twelve steps each evening to light the lamp. ".repeat(25);
 
