@@ -11,6 +11,7 @@ import {
   availability,
   enumName,
   images,
+  isObject,
   isType,
   list,
   price,
@@ -84,8 +85,6 @@ export function menuFromMarkup(objects: SchemaObject[], pageUrl: string): MenuPr
 }
 
 const LISTED = { inStock: true, text: "listed" };
-
-const isObject = (v: unknown): v is SchemaObject => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** A section, and the sections nested in it (each on its own, named after the outer one). */
 function sectionsOf(object: SchemaObject, id: string, pageUrl: string): MenuSection[] {

@@ -34,6 +34,9 @@ export function typesOf(object: SchemaObject): string[] {
 
 export const isType = (object: SchemaObject, pattern: RegExp) => typesOf(object).some((t) => pattern.test(t));
 
+/** A schema.org object (not a list, not a plain value). */
+export const isObject = (v: unknown): v is SchemaObject => v !== null && typeof v === "object" && !Array.isArray(v);
+
 export const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : [value].flat());
 
 /** A value as text: a string or number, an object's `name` or `@value`; the first of a list. */
@@ -107,7 +110,7 @@ export function price(
   const raw = text(offer.price ?? offer.lowPrice);
   const value = amount(raw);
   if (value === undefined) {
-    const spec = list(offer.priceSpecification).find((s) => s !== null && typeof s === "object") as SchemaObject;
+    const spec = list(offer.priceSpecification).find(isObject);
     return spec && spec !== offer ? price(spec) : undefined;
   }
   const currency = text(offer.priceCurrency);

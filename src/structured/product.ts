@@ -4,7 +4,7 @@
  * a schema.org Product or ProductGroup in JSON-LD or microdata, with its offers and its variants. A page whose
  * markup has no product gets null here; the format then asks the LLM (./profiles.ts).
  */
-import { absoluteUrl, availability, images, isType, list, price, text, type SchemaObject } from "./objects";
+import { absoluteUrl, availability, images, isObject, isType, list, price, text, type SchemaObject } from "./objects";
 
 export interface ProductPrice {
   amount: number;
@@ -62,8 +62,6 @@ export function productFromMarkup(objects: SchemaObject[], pageUrl: string): Pro
   if (description) profile.description = description;
   return profile;
 }
-
-const isObject = (v: unknown): v is SchemaObject => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** A product's purchasable variants: one per offer it lists (one when it lists none). */
 function variantsOf(product: SchemaObject, pageUrl: string, group: SchemaObject): ProductVariant[] {
