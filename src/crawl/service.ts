@@ -54,7 +54,7 @@ export async function createJob(env: Env, job: NewJob): Promise<JobConfig> {
     job.scrapeOptions,
     job.kind === "crawl" ? ["scrapeOptions", "formats"] : ["formats"],
   );
-  requireLlmFor(env, formats);
+  requireLlmFor(env, formats, job.scrapeOptions);
   if (job.kind === "crawl") checkEgress(job.url, egressPolicy(env));
   if (job.webhook) await checkWebhookTarget(env, job.webhook.url, job.teamId);
   const team = teamStub(env, job.teamId);

@@ -5,6 +5,7 @@
  */
 import { ApiError } from "../errors";
 import type { FormatObject } from "../schemas/formats";
+import { needsModel, redactionPlan, type RedactPIIInput } from "../schemas/redact";
 import { LLM_SETTINGS, llmConfigured } from "./provider";
 import { completeJson, completeText, type JsonExtraction, type TextAnswer } from "./structured";
 
@@ -24,8 +25,19 @@ export function llmFormats(formats: FormatObject[]): string[] {
     .map((f) => (f.type === "changeTracking" ? "changeTracking json mode" : f.type));
 }
 
-/** Refuses up front (before any fetch or charge) a request whose formats need an LLM that is not configured. */
-export function requireLlmFor(env: Env, formats: FormatObject[]): void {
+/**
+ * Refuses up front (before any fetch or charge) a request whose formats, or whose redaction of people and places,
+ * need an LLM that is not configured.
+ */
+export function requireLlmFor(env: Env, formats: FormatObject[], options: { redactPII?: RedactPIIInput } = {}): void {
+  if (needsModel(redactionPlan(options.redactPII)) && !llmConfigured(env)) {
+    throw new ApiError(
+      "LLM_NOT_CONFIGURED",
+      "redactPII finds people and places with an LLM, and none is configured: use redactPII " +
+        `{"mode": "fast"} for e-mail, phone, card and secret patterns only, or configure one (${LLM_SETTINGS})`,
+      [{ path: ["redactPII"], message: "needs an LLM", code: "custom" }],
+    );
+  }
   const needs = llmFormats(formats);
   if (needs.length && !llmConfigured(env)) {
     throw new ApiError(

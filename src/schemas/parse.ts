@@ -20,6 +20,7 @@ export const ParseOptionsSchema = z
     parsers: scrapeOptionFields.parsers,
     removeBase64Images: scrapeOptionFields.removeBase64Images,
     zeroDataRetention: scrapeOptionFields.zeroDataRetention,
+    redactPII: scrapeOptionFields.redactPII,
     origin: z.string().optional().openapi({ description: "Client identifier (sent by the official SDKs)." }),
     integration: z.string().optional(),
   })

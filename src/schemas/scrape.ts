@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { targetUrl } from "./common";
 import { FormatSchema, MAX_SMALL_LIST, screenshotOptions, type FormatInput } from "./formats";
+import { RedactPIISchema } from "./redact";
 
 export const MAX_ACTIONS = 50;
 export const MAX_TOTAL_WAIT_MS = 60_000;
@@ -130,6 +131,7 @@ export const scrapeOptionFields = {
   storeInCache: z.boolean().default(true),
   profile: ProfileSchema.optional(),
   zeroDataRetention: z.boolean().default(false),
+  redactPII: RedactPIISchema,
 };
 
 export type ScrapeOptions = z.output<z.ZodObject<typeof scrapeOptionFields>>;

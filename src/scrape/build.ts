@@ -14,6 +14,7 @@ import { brandingProfile } from "../branding/format";
 import { structuredProfiles } from "../structured/profiles";
 import { answerQuestion, findHighlights } from "../llm/answers";
 import type { TextAnswer } from "../llm/structured";
+import { prepareRedaction, redactDocument } from "../redact/document";
 import type { ScrapeOptions } from "../schemas/scrape";
 import type { FormatObject } from "../schemas/formats";
 import type { DocumentMetadata, ScrapeDocument } from "../schemas/document";
@@ -106,6 +107,9 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
   const warnings = [...(page.warnings ?? []), ...content.warnings];
   let markdown = content.markdown ?? "";
   if (options.removeBase64Images) markdown = removeBase64Images(markdown);
+  // Redacted before the formats made from it, so the LLM formats never see what is redacted.
+  const redactor = await prepareRedaction(env, options.redactPII, markdown, build.signal);
+  if (redactor) markdown = redactor.text(markdown);
 
   if (wants("markdown")) document.markdown = markdown;
   if (wants("html")) document.html = content.html ?? "";
@@ -167,6 +171,7 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
     engine: kind === "pdf" ? "pdf" : page.engine,
   };
   if (page.statusCode >= 400) document.metadata.error = `The target answered HTTP ${page.statusCode}`;
+  if (redactor) warnings.push(...redactDocument(document, redactor));
   if (warnings.length) document.warning = warnings.join(" ");
   const built: BuiltDocument = { document, credits };
   if (build.discoverLinks) built.discoveredLinks = content.discoveredLinks ?? [];

@@ -47,6 +47,8 @@ export async function cacheKey(url: string, options: ScrapeOptions, formats: For
     blockAds: options.blockAds,
     proxy: options.proxy,
     skipTlsVerification: options.skipTlsVerification,
+    // Only when set, so the keys of documents cached before the option existed still match.
+    ...(options.redactPII ? { redactPII: options.redactPII } : {}),
   };
   return sha256Hex(JSON.stringify(material));
 }

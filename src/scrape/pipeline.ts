@@ -63,11 +63,11 @@ export interface ScrapeOutcome {
 /** What can be refused before any work (and before a concurrency slot is taken): formats the service cannot make. */
 export function checkScrapeRequest(
   env: Env,
-  input: Pick<ScrapeOptions, "formats" | "zeroDataRetention">,
+  input: Pick<ScrapeOptions, "formats" | "zeroDataRetention" | "redactPII">,
 ): FormatObject[] {
   const formats = normalizeFormats(input.formats);
   refuseUnavailableFormats(env, formats, input);
-  requireLlmFor(env, formats);
+  requireLlmFor(env, formats, input);
   return formats;
 }
 

@@ -56,6 +56,19 @@ describe("official SDK: scrape", () => {
     for (const quote of doc.highlights!.split("\n\n")) expect(page).toContain(quote);
   });
 
+  it("redacts personal data with redactPII (people and places read by the fixture site's fake model)", async () => {
+    const doc = await client.scrape(`${site}/people/contact.html`, {
+      formats: ["markdown", "rawHtml"],
+      redactPII: { entities: ["EMAIL", "PHONE", "FINANCIAL", "PERSON"] },
+    });
+    expect(doc.markdown).toContain("Our secretary <PERSON> answers letters sent to <EMAIL>");
+    expect(doc.markdown).toContain("Donations by card <FINANCIAL> or <FINANCIAL>");
+    expect(doc.markdown).toContain("Visit us at 12 Harbour Street"); // LOCATION was not asked for
+    const text = `${doc.markdown} ${doc.rawHtml}`;
+    for (const value of ["harbour-lantern.test", "7946 0958", "4111 1111", "Lovelace"])
+      expect(text).not.toContain(value);
+  });
+
   it("surfaces validation errors as SDK errors with the status and code", async () => {
     await expect(client.scrape(`${site}/article.html`, { timeout: 10 } as never)).rejects.toMatchObject({
       status: 400,

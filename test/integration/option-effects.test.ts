@@ -23,6 +23,7 @@ import { MapRequestSchema } from "../../src/schemas/map";
 import { AgentRequestSchema } from "../../src/schemas/agent";
 import { SearchRequestSchema } from "../../src/schemas/search";
 import { ParseOptionsSchema } from "../../src/schemas/parse";
+import { PII_ENTITIES } from "../../src/schemas/redact";
 import { ExtractRequestSchema } from "../../src/schemas/extract";
 import { CreateMonitorRequestSchema, UpdateMonitorRequestSchema } from "../../src/schemas/monitor";
 
@@ -83,6 +84,7 @@ const parseRefusedFormats = Object.fromEntries(
 const MONITOR = "integration/monitor.test.ts";
 const MONITOR_CHECKS = "integration/monitor-checks.test.ts";
 const MONITOR_WEBHOOKS = "integration/monitor-webhooks.test.ts";
+const RETENTION = "integration/data-retention.test.ts";
 const trackingLifecycle = shown(
   TRACKING,
   "new → same → changed (with a git diff) → removed, each against the previous scrape",
@@ -98,10 +100,8 @@ const emulation = shown(
   "emulates a phone in a country: user agent, touch viewport, languages and timezone, as the site sees them",
 );
 const scriptResults = shown(BROWSER, "captures the page with scrape and returns script results as {type, value}");
-const savedProfile = shown(
-  "integration/browser-profiles.test.ts",
-  "saves what the page stored and starts the next scrape from it",
-);
+const BROWSER_PROFILES = "integration/browser-profiles.test.ts";
+const savedProfile = shown(BROWSER_PROFILES, "saves what the page stored and starts the next scrape from it");
 const boilerplateKept = shown(
   SCRAPE,
   "keeps boilerplate with onlyMainContent false and the base64 image with removeBase64Images false",
@@ -110,6 +110,15 @@ const PROFILES = "integration/profiles.test.ts";
 const ANSWERS = "integration/answers.test.ts";
 const quotedHighlights = shown(ANSWERS, "quotes the page's passages on a query, leaving out one it does not hold");
 const deprecatedQuery = shown(ANSWERS, "reads the deprecated query format as question or highlights");
+const REDACT = "integration/redact.test.ts";
+const redacted = shown(REDACT, "leaves no e-mail, phone, card, secret, person or place of the page in any format");
+const redactKinds = shown(REDACT, "masks or removes instead of tagging, and redacts only the kinds listed");
+const redactFast = shown(REDACT, "in fast mode calls no LLM, and says people and places were not redacted");
+// prettier-ignore
+const redaction = Object.fromEntries([
+  ["redactPII", redacted], ["redactPII.replaceStyle", redactKinds], ["redactPII.entities", redactKinds],
+  ["redactPII.mode", redactFast], ...PII_ENTITIES.map((e) => [`redactPII.entities[${e}]`, redacted]),
+]);
 
 /** The scrape options, shared by /v2/scrape, batch scrape (top level) and crawl (`scrapeOptions`). */
 const SCRAPE_OPTIONS: Record<string, Evidence> = {
@@ -223,20 +232,15 @@ const SCRAPE_OPTIONS: Record<string, Evidence> = {
   profile: savedProfile,
   "profile.name": savedProfile,
   "profile.saveChanges": shown(
-    "integration/browser-profiles.test.ts",
+    BROWSER_PROFILES,
     "a saving scrape needs the profile's saver lock; a read-only one does not",
   ),
-  zeroDataRetention: shown(
-    "integration/data-retention.test.ts",
-    "on /v2/scrape returns the document and writes nothing",
-  ),
+  zeroDataRetention: shown(RETENTION, "on /v2/scrape returns the document and writes nothing"),
+  ...redaction,
 };
 
 /** Jobs refuse zeroDataRetention (their results must be stored to be read back). */
-const zdrRefusedByJobs = shown(
-  "integration/data-retention.test.ts",
-  "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED",
-);
+const zdrRefusedByJobs = shown(RETENTION, "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED");
 
 const webhook = {
   webhook: shown(BATCH, "sends batch_scrape.* webhooks"),
@@ -577,10 +581,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       maxConcurrency: v1({ maxConcurrency: 2 }, "maxConcurrency"),
       ...v1Webhook,
       scrapeOptions: v1({ scrapeOptions: { formats: ["html"] } }, "scrapeOptions"),
-      zeroDataRetention: shown(
-        "integration/data-retention.test.ts",
-        "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED",
-      ),
+      zeroDataRetention: shown(RETENTION, "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED"),
       origin: sdkField,
       integration: sdkField,
     },
@@ -593,10 +594,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       ignoreInvalidURLs: v1({ ignoreInvalidURLs: true }, "ignoreInvalidURLs"),
       maxConcurrency: v1({ maxConcurrency: 2 }, "maxConcurrency"),
       ...v1Webhook,
-      zeroDataRetention: shown(
-        "integration/data-retention.test.ts",
-        "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED",
-      ),
+      zeroDataRetention: shown(RETENTION, "is refused by %s with 400 ZERO_DATA_RETENTION_NOT_SUPPORTED"),
       origin: sdkField,
       integration: sdkField,
     },
