@@ -25,6 +25,7 @@ import { parseRoutes } from "./routes/v2/parse";
 import { extractRoutes } from "./routes/v2/extract";
 import { monitorRoutes } from "./routes/v2/monitor";
 import { v1Routes } from "./routes/v1";
+import { notAvailableRoutes } from "./routes/v2/not-available";
 import { teamRoutes } from "./routes/v2/team";
 import { usageRoutes } from "./routes/v2/usage";
 import { meterRequestTokens } from "./credits/tokens";
@@ -66,6 +67,7 @@ export function createApp() {
   }));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
 
+  app.route("/", notAvailableRoutes);
   app.route("/", artifactRoutes);
   app.route("/", browserSocketRoutes);
   app.route("/", scrapeRoutes);

@@ -23,6 +23,7 @@ export const ERRORS = {
   },
   SCRAPE_BRANDING_NOT_SUPPORTED: { status: 400, message: "Branding needs a page the browser renders" },
   ZERO_DATA_RETENTION_NOT_SUPPORTED: { status: 400, message: "zeroDataRetention is only available on POST /v2/scrape" },
+  NOT_AVAILABLE: { status: 400, message: "This service does not offer this" },
   LLM_NOT_CONFIGURED: {
     status: 400,
     message: "This feature needs an LLM, and none is configured (LLM_BASE_URL, or a Workers AI binding AI)",

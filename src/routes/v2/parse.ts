@@ -20,7 +20,10 @@ const ParseFormSchema = z.object({
     format: "binary",
     description: `The file (${ACCEPTED_TYPES}), at most ${MAX_PARSE_BYTES / 1024 / 1024} MB.`,
   }),
-  options: z.string().optional().openapi({ description: "ParseOptions as JSON." }),
+  options: z
+    .string()
+    .optional()
+    .openapi({ description: "ParseOptions as JSON (the ParseOptions schema in components)." }),
 });
 
 const parseRoute = createRoute({
@@ -63,7 +66,10 @@ function readOptions(raw: unknown) {
   return parsed.data;
 }
 
-export const parseRoutes = createRouter().openapi(parseRoute, async (c) => {
+export const parseRoutes = createRouter();
+// The JSON the `options` part holds, described in the document's components.
+parseRoutes.openAPIRegistry.register("ParseOptions", ParseOptionsSchema);
+parseRoutes.openapi(parseRoute, async (c) => {
   if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
     throw new ApiError(
       "UNSUPPORTED_MEDIA_TYPE",
