@@ -184,7 +184,8 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
     await teamStub(this.env, this.store.config().teamId).removeActiveJob(this.store.config().id);
     if (status === "completed") this.events.emit("completed", true);
     if (status === "failed") this.events.emit("failed", false, null, error ?? "The job failed");
-    this.watchers.finish({ success: status !== "failed", ...this.results.watcherStatus(this.store.job()!) });
+    const final = { success: status !== "failed", ...this.results.watcherStatus(this.store.job()!) };
+    this.watchers.finish(final, this.store.config().apiVersion);
   }
 
   async cancel(teamId: string): Promise<"cancelled" | "finished" | null> {
@@ -237,7 +238,7 @@ export class CrawlJobDO extends OutboxObject<JobConfig> {
     const row = this.store.owned(request.headers.get("x-edgecrawl-team") ?? "");
     if (!row) return renderHttpError(new ApiError("JOB_NOT_FOUND"), "watch");
     const status = { ...this.results.watcherStatus(row), success: true };
-    return this.watchers.accept(request, status, this.results.scrapeIds(), this.store.config().apiOrigin);
+    return this.watchers.accept(request, status, this.results.scrapeIds(), this.store.config());
   }
 
   override async webSocketMessage(): Promise<void> {

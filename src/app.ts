@@ -25,6 +25,7 @@ import { parseRoutes } from "./routes/v2/parse";
 import { extractRoutes } from "./routes/v2/extract";
 import { monitorRoutes } from "./routes/v2/monitor";
 import { v1Routes } from "./routes/v1";
+import { v1SingleRoutes } from "./routes/v1/single";
 import { notAvailableRoutes } from "./routes/v2/not-available";
 import { teamRoutes } from "./routes/v2/team";
 import { usageRoutes } from "./routes/v2/usage";
@@ -84,6 +85,7 @@ export function createApp() {
   app.route("/", agentRoutes);
   app.route("/", monitorRoutes);
   app.route("/", v1Routes);
+  app.route("/", v1SingleRoutes);
   app.route("/", adminRoutes);
   return app;
 }

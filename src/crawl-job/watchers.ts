@@ -25,16 +25,20 @@ export class Watchers {
     request: Request,
     status: { status: string } & Record<string, unknown>,
     scrapeIds: string[],
-    apiOrigin: string,
+    config: { apiOrigin: string; apiVersion: "v1" | "v2" },
   ): Promise<Response> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
     try {
       const documents = (await loadDocuments(this.env, scrapeIds)).filter((d): d is ScrapeDocument => d !== null);
-      const data = await Promise.all(documents.map((d) => presentDocument(this.env, d, apiOrigin)));
+      const data = await Promise.all(documents.map((d) => presentDocument(this.env, d, config.apiOrigin)));
       server.send(JSON.stringify({ type: "catchup", data: { success: true, ...status, data } }));
-      if (status.status !== "scraping") server.close(1000, DONE);
+      if (status.status !== "scraping") {
+        const ending = v1Ending(status, config.apiVersion);
+        if (ending) server.send(JSON.stringify(ending));
+        server.close(1000, DONE);
+      }
     } catch (e) {
       this.closeWithError(server, e);
     }
@@ -59,10 +63,13 @@ export class Watchers {
   /**
    * The job ended: a final status frame before the close, so clients learn the outcome (and the official SDK
    * finishes) at once, without waiting for the close handshake, which some proxies (wrangler dev's) hold for
-   * many seconds.
+   * many seconds. The v1 client reads only `done` and `error` messages (and the close reason), so a v1 job's
+   * watchers get that message too.
    */
-  finish(status: Record<string, unknown>): void {
+  finish(status: { status?: unknown; error?: unknown } & Record<string, unknown>, apiVersion: "v1" | "v2"): void {
     this.send({ type: "status", data: status });
+    const ending = v1Ending(status, apiVersion);
+    if (ending) this.send(ending);
     for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.close(1000, DONE);
@@ -106,4 +113,14 @@ export class Watchers {
       }
     }
   }
+}
+
+/** The message the v1 client ends a watch on (`done`, or `error` for a failed or cancelled job); none for v2. */
+function v1Ending(status: { status?: unknown; error?: unknown }, apiVersion: "v1" | "v2"): object | null {
+  if (apiVersion !== "v1") return null;
+  if (status.status === "completed") return { type: "done" };
+  return {
+    type: "error",
+    error: typeof status.error === "string" ? status.error : `The job ended ${String(status.status)}`,
+  };
 }

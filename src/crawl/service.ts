@@ -121,19 +121,22 @@ function parsePagination(query: StatusQuery): { skip: number; limit: number; lim
   return { skip, limit: limit ?? DEFAULT_STATUS_PAGE_SIZE, limitGiven: limit !== undefined };
 }
 
-/** GET status: one page of documents plus the job's counters; 404 for unknown ids and other teams' jobs. */
+/**
+ * GET status: one page of documents plus the job's counters; 404 for unknown ids, other teams' jobs and jobs of
+ * a kind the route does not serve (`kinds`).
+ */
 export async function jobStatusBody(
   env: Env,
   teamId: string,
   id: string,
-  kind: JobKind,
+  kinds: readonly JobKind[],
   query: StatusQuery,
   requestUrl: string,
 ) {
   const { skip, limit, limitGiven } = parsePagination(query);
   const stub = jobStub(env, id);
   let page = await stub.status(teamId, skip, limit);
-  if (!page || page.kind !== kind) throw new ApiError("JOB_NOT_FOUND", "Job not found");
+  if (!page || !kinds.includes(page.kind)) throw new ApiError("JOB_NOT_FOUND", "Job not found");
   for (
     let waited = 0;
     page.status === "scraping" && page.scrapeIds.length === 0 && waited < LONG_POLL_MS;
@@ -159,7 +162,7 @@ export async function jobStatusBody(
     body.duration = (page.completedAt - page.createdAt) / 1000;
   }
   if (more) {
-    const next = new URL(jobPath(kind, page.apiVersion, id), requestUrl);
+    const next = new URL(jobPath(page.kind, page.apiVersion, id), requestUrl);
     next.searchParams.set("skip", String(skip + returned));
     if (limitGiven) next.searchParams.set("limit", String(limit));
     body.next = next.href;
@@ -200,12 +203,12 @@ export async function watchJob(
   env: Env,
   teamId: string,
   id: string,
-  kind: JobKind,
+  kinds: readonly JobKind[],
   request: Request,
 ): Promise<Response> {
   const stub = jobStub(env, id);
   const info = await stub.info(teamId);
-  if (!info || info.kind !== kind) throw new ApiError("JOB_NOT_FOUND", "Job not found");
+  if (!info || !kinds.includes(info.kind)) throw new ApiError("JOB_NOT_FOUND", "Job not found");
   const headers = new Headers(request.headers);
   headers.set("x-edgecrawl-team", teamId);
   return stub.fetch(new Request(request.url, { headers }));

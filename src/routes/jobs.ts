@@ -103,7 +103,8 @@ export function addActiveRoutes(router: OpenAPIHono<AppEnv>, paths: string[], ta
 
 /**
  * GET `{base}/{id}` (status, or a watcher socket with `Upgrade: websocket`), DELETE `{base}/{id}` and
- * GET `{base}/{id}/errors` (plus any `extraErrorPaths`) for one kind of job.
+ * GET `{base}/{id}/errors` (plus any `extraErrorPaths`) for one kind of job. `statusAlso`: other kinds whose
+ * status (and watcher) this route serves too (the v1 client polls and watches its batch scrapes at /v1/crawl/{id}).
  */
 export function addJobRoutes(
   router: OpenAPIHono<AppEnv>,
@@ -111,6 +112,7 @@ export function addJobRoutes(
   base: string,
   tag: string,
   extraErrorPaths: string[] = [],
+  statusAlso: JobKind[] = [],
 ) {
   const noun = kind === "crawl" ? "crawl" : "batch scrape";
   const status = createRoute({
@@ -147,8 +149,9 @@ export function addJobRoutes(
     .openapi(status, async (c) => {
       const { id } = c.req.valid("param");
       const { teamId } = c.get("principal");
-      if (isWebSocketUpgrade(c.req.raw)) return (await watchJob(c.env, teamId, id, kind, c.req.raw)) as never;
-      const body = await jobStatusBody(c.env, teamId, id, kind, c.req.valid("query"), c.req.url);
+      const kinds = [kind, ...statusAlso];
+      if (isWebSocketUpgrade(c.req.raw)) return (await watchJob(c.env, teamId, id, kinds, c.req.raw)) as never;
+      const body = await jobStatusBody(c.env, teamId, id, kinds, c.req.valid("query"), c.req.url);
       return c.json(body as z.infer<typeof JobStatusSchema>, 200);
     })
     .openapi(cancel, async (c) => {

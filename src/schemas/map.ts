@@ -28,3 +28,4 @@ export const MapRequestSchema = z
     integration: z.string().optional(),
   })
   .openapi("MapRequest");
+export type MapRequest = z.output<typeof MapRequestSchema>;

@@ -68,7 +68,8 @@ router
     );
   });
 
-addJobRoutes(router, "crawl", "/v1/crawl", "v1");
+// The v1 client (firecrawl-js 4.42) polls its batch scrapes at /v1/crawl/{id}, as Firecrawl's own v1 served them.
+addJobRoutes(router, "crawl", "/v1/crawl", "v1", [], ["batch"]);
 addJobRoutes(router, "batch", "/v1/batch/scrape", "v1");
 
 export const v1Routes = router;

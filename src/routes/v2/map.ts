@@ -7,7 +7,7 @@ import { mapSite } from "../../crawl/map";
 import { createRouter } from "../../hono";
 import { errorResponses } from "../../errors";
 import { coerceUrlInput } from "../../schemas/common";
-import { MapRequestSchema } from "../../schemas/map";
+import { MapRequestSchema, type MapRequest } from "../../schemas/map";
 
 const MapResponseSchema = z
   .object({
@@ -29,17 +29,24 @@ const mapRoute = createRoute({
   },
 });
 
-export const mapRoutes = createRouter().openapi(mapRoute, async (c) => {
-  const body = c.req.valid("json");
-  const { teamId, keyName } = c.get("principal");
-  await ensureCredits(c.env, teamId);
-  const links = await mapSite(c.env, teamId, body);
-  await charge(c.env, teamId, 1, "map", undefined, keyName);
+/** The answer to a map request (v2 terms) for a team, charged to the key that asked; v1 shapes it for its clients. */
+export async function answerMap(
+  env: Env,
+  principal: { teamId: string; keyName?: string },
+  body: MapRequest,
+): Promise<z.infer<typeof MapResponseSchema>> {
+  await ensureCredits(env, principal.teamId);
+  const links = await mapSite(env, principal.teamId, body);
+  await charge(env, principal.teamId, 1, "map", undefined, principal.keyName);
   const answer: z.infer<typeof MapResponseSchema> = { success: true, links };
   const start = new URL(coerceUrlInput(body.url));
   if (links.length <= 1 && body.limit !== 1 && start.pathname !== "/") {
     answer.warning =
       `Only ${links.length} result(s) found. For broader coverage, ` + `try mapping the base domain: ${start.origin}`;
   }
-  return c.json(answer, 200);
-});
+  return answer;
+}
+
+export const mapRoutes = createRouter().openapi(mapRoute, async (c) =>
+  c.json(await answerMap(c.env, c.get("principal"), c.req.valid("json")), 200),
+);

@@ -2,12 +2,13 @@
  * POST /v2/scrape and GET /v2/scrape/{id}, a stored scrape result (docs/api.md, "Scrape").
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../hono";
+import type { Context } from "hono";
+import { createRouter, type AppEnv } from "../../hono";
 import { ApiError, errorResponses, quietError } from "../../errors";
 import { JobIdParams } from "../../schemas/common";
-import { ScrapeRequestSchema } from "../../schemas/scrape";
+import { ScrapeRequestSchema, type ScrapeRequest } from "../../schemas/scrape";
 import { loadDocument } from "../../scrape/cache";
-import { DocumentSchema } from "../../schemas/document";
+import { DocumentSchema, type ScrapeDocument } from "../../schemas/document";
 import { scrapeForTeam } from "../../scrape/for-team";
 import { checkScrapeRequest } from "../../scrape/pipeline";
 import { presentDocument } from "../../scrape/present";
@@ -44,25 +45,26 @@ const scrapeStatusRoute = createRoute({
   },
 });
 
-export const scrapeRoutes = createRouter()
-  .openapi(scrapeRoute, async (c) => {
-    const body = c.req.valid("json");
-    const { teamId, keyName } = c.get("principal");
-    checkScrapeRequest(c.env, body);
-    let outcome;
-    try {
-      outcome = await scrapeForTeam(
-        { env: c.env, teamId, apiKey: keyName, waitUntil: (p) => c.executionCtx.waitUntil(p) },
-        body,
-      );
-    } catch (e) {
-      throw body.zeroDataRetention ? quietError(e) : e;
-    }
-    return c.json(
-      { success: true as const, data: await presentDocument(c.env, outcome.document, new URL(c.req.url).origin) },
-      200,
+/** A scrape for the calling team, as the document the API answers with (v1 renames a format for its clients). */
+export async function scrapeAndPresent(c: Context<AppEnv>, body: ScrapeRequest): Promise<ScrapeDocument> {
+  const { teamId, keyName } = c.get("principal");
+  checkScrapeRequest(c.env, body);
+  let outcome;
+  try {
+    outcome = await scrapeForTeam(
+      { env: c.env, teamId, apiKey: keyName, waitUntil: (p) => c.executionCtx.waitUntil(p) },
+      body,
     );
-  })
+  } catch (e) {
+    throw body.zeroDataRetention ? quietError(e) : e;
+  }
+  return presentDocument(c.env, outcome.document, new URL(c.req.url).origin);
+}
+
+export const scrapeRoutes = createRouter()
+  .openapi(scrapeRoute, async (c) =>
+    c.json({ success: true as const, data: await scrapeAndPresent(c, c.req.valid("json")) }, 200),
+  )
   .openapi(scrapeStatusRoute, async (c) => {
     const { id } = c.req.valid("param");
     const document = await loadDocument(c.env, id, c.get("principal").teamId);
