@@ -26,6 +26,7 @@ import { extractRoutes } from "./routes/v2/extract";
 import { monitorRoutes } from "./routes/v2/monitor";
 import { v1Routes } from "./routes/v1";
 import { v1SingleRoutes } from "./routes/v1/single";
+import { v1TeamRoutes } from "./routes/v1/team";
 import { notAvailableRoutes } from "./routes/v2/not-available";
 import { teamRoutes } from "./routes/v2/team";
 import { usageRoutes } from "./routes/v2/usage";
@@ -86,6 +87,7 @@ export function createApp() {
   app.route("/", monitorRoutes);
   app.route("/", v1Routes);
   app.route("/", v1SingleRoutes);
+  app.route("/", v1TeamRoutes);
   app.route("/", adminRoutes);
   return app;
 }
