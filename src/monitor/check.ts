@@ -10,6 +10,7 @@ import { teamStub } from "../../durable-objects/team";
 import { createJob } from "../crawl/service";
 import { ApiError, describeError } from "../errors";
 import { pickCrawlerSettings } from "../schemas/crawl";
+import { windowTimeRange, withinWindow } from "./search-window";
 import type { MonitorCheckPageView, MonitorCheckStatus, MonitorSummary, StoredTarget } from "../schemas/monitor";
 import { loadDocuments } from "../scrape/cache";
 import type { ScrapeDocument } from "../schemas/document";
@@ -203,15 +204,22 @@ export class CheckRun {
     }
   }
 
-  /** Each query's results (domains filtered); a result URL is `new` the first time the target sees it, then `same`. */
+  /**
+   * Each query's results (domains and searchWindow filtered); a result URL is `new` the first time the target sees
+   * it, then `same`.
+   */
   private async searchTarget(target: Extract<StoredTarget, { type: "search" }>): Promise<void> {
     const provider = searchProvider(this.env);
     if (!provider) throw new ApiError("SEARCH_NOT_CONFIGURED", "Search targets need a search provider: set SEARCH_URL");
     const seen = new Set<string>();
     let fresh = 0;
     for (const query of target.queries) {
-      const results = await provider.search(query, { limit: target.maxResults, signal: this.signal });
-      for (const result of results.filter((r) => domainAllowed(r.url, target.includeDomains, target.excludeDomains))) {
+      const window = target.searchWindow;
+      const timeRange = window ? windowTimeRange(window) : undefined;
+      const results = (await provider.search(query, { limit: target.maxResults, timeRange, signal: this.signal }))
+        .filter((r) => !window || withinWindow(r, window))
+        .filter((r) => domainAllowed(r.url, target.includeDomains, target.excludeDomains));
+      for (const result of results) {
         if (seen.has(result.url)) continue;
         seen.add(result.url);
         const known = this.store.lastScrape(target.id, result.url) !== null;

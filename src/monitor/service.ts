@@ -55,12 +55,6 @@ function checkTargets(env: Env, monitorId: string, targets: MonitorTarget[]): St
     if (ids.has(id)) throw badRequest(["targets", i, "id"], `the target id "${id}" is used twice`);
     ids.add(id);
     if (target.type === "search") {
-      if (target.searchWindow !== undefined) {
-        throw badRequest(
-          ["targets", i, "searchWindow"],
-          "searchWindow is not supported: the search provider's results are not filtered by age here; leave it out",
-        );
-      }
       if (!searchConfigured(env)) {
         throw new ApiError(
           "SEARCH_NOT_CONFIGURED",

@@ -1,10 +1,11 @@
 /**
  * POST /v2/search request (firecrawl-js 4.42 `SearchRequest`): what the SearXNG adapter can honour. Fields of the
- * SDK type the service cannot honour (`categories`, `highlights`, `enterprise`, tool discovery…) are not in the
+ * SDK type the service cannot honour (`enterprise`, tool discovery, the `developer` category…) are not in the
  * schema, so sending one is a 400 naming it rather than silently ignored.
  */
 import { z } from "@hono/zod-openapi";
 import { refineScrapeOptions, scrapeOptionFields } from "./scrape";
+import { SEARCH_CATEGORIES } from "../search/categories";
 
 export const SEARCH_SOURCES = ["web", "news", "images"] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
@@ -19,6 +20,8 @@ export const TBS_TIME_RANGES = {
 } as const;
 
 const source = z.union([z.enum(SEARCH_SOURCES), z.strictObject({ type: z.enum(SEARCH_SOURCES) })]);
+const CATEGORY_NAMES = [...SEARCH_CATEGORIES, "developer"] as const;
+const category = z.union([z.enum(CATEGORY_NAMES), z.strictObject({ type: z.enum(CATEGORY_NAMES) })]);
 const domain = z.string().min(1).max(253);
 
 export const SearchRequestSchema = z
@@ -39,6 +42,19 @@ export const SearchRequestSchema = z
       .max(100)
       .optional()
       .openapi({ description: "Drop results on these hosts (or their subdomains)." }),
+    categories: z
+      .array(category)
+      .min(1)
+      .max(CATEGORY_NAMES.length)
+      .optional()
+      .openapi({
+        description:
+          "Narrow web results: github (github.com), research (a fixed list of academic sites), pdf (PDF files); " +
+          "several are a union. developer (Firecrawl's own index) is refused.",
+      }),
+    highlights: z.boolean().default(true).openapi({
+      description: "Scraped results (scrapeOptions with markdown) get `highlights`: their sentences on the query.",
+    }),
     limit: z.int().min(1).max(100).default(5).openapi({ description: "At most this many results per source." }),
     tbs: z
       .enum(Object.keys(TBS_TIME_RANGES) as [keyof typeof TBS_TIME_RANGES])
@@ -72,6 +88,14 @@ export const SearchRequestSchema = z
   })
   .superRefine((o, ctx) => {
     if (o.scrapeOptions) refineScrapeOptions(o.scrapeOptions, ctx, ["scrapeOptions"]);
+    o.categories?.forEach((c, i) => {
+      if ((typeof c === "string" ? c : c.type) === "developer")
+        ctx.addIssue({
+          code: "custom",
+          path: ["categories", i],
+          message: "developer searches Firecrawl's own developer index, which only Firecrawl's cloud has",
+        });
+    });
     if (o.includeDomains?.length && o.excludeDomains?.length) {
       ctx.addIssue({
         code: "custom",

@@ -28,6 +28,8 @@ export interface SearchOptions {
   limit: number;
   category?: SearchCategory;
   timeRange?: TimeRange;
+  /** The results' language (an ISO 639-1 code such as `en`), when the caller asks for one. */
+  language?: string;
   signal?: AbortSignal;
 }
 

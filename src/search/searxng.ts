@@ -1,9 +1,9 @@
 /**
  * The SearXNG JSON adapter: `GET <SEARCH_URL>/search?q=<query>&format=json` (SEARCH_URL may also name the
- * `/search` path itself), with `categories` (general, news, images) and `time_range` when asked. The instance must have
- * the JSON format enabled (`search.formats` in its settings); otherwise it answers 403, reported as SEARCH_ERROR like
- * any other failure. Results without an http(s) URL are skipped; duplicates (SearXNG merges engines, but not always)
- * are kept once.
+ * `/search` path itself), with `categories` (general, news, images), `time_range` and `language` when asked. The
+ * instance must have the JSON format enabled (`search.formats` in its settings); otherwise it answers 403, reported
+ * as SEARCH_ERROR like any other failure. Results without an http(s) URL are skipped; duplicates (SearXNG merges
+ * engines, but not always) are kept once.
  */
 import { ApiError, describeError } from "../errors";
 import { normalizeUrl } from "../net/urls";
@@ -27,12 +27,13 @@ interface SearxngAnswer {
 export function searxngProvider(baseUrl: string): SearchProvider {
   const endpoint = /\/search\/?$/.test(baseUrl) ? baseUrl.replace(/\/$/, "") : `${baseUrl.replace(/\/+$/, "")}/search`;
   return {
-    async search(query, { limit, category, timeRange, signal }) {
+    async search(query, { limit, category, timeRange, language, signal }) {
       const url = new URL(endpoint);
       url.searchParams.set("q", query);
       url.searchParams.set("format", "json");
       if (category) url.searchParams.set("categories", category);
       if (timeRange) url.searchParams.set("time_range", timeRange);
+      if (language) url.searchParams.set("language", language);
       const deadline = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
       let response: Response;
       try {

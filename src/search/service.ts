@@ -9,7 +9,9 @@ import { checkScrapeRequest } from "../scrape/pipeline";
 import type { ScrapeDocument } from "../schemas/document";
 import { scrapeForTeam, type TeamScrapeContext } from "../scrape/for-team";
 import { TBS_TIME_RANGES, type SearchRequest, type SearchSource } from "../schemas/search";
-import { searchProvider, type SearchCategory, type SearchResult } from "./provider";
+import { searchProvider, type SearchCategory, type SearchProvider, type SearchResult } from "./provider";
+import { categoryQuery, inCategory, type SearchCategoryName } from "./categories";
+import { searchHighlights } from "./highlights";
 
 const CATEGORY: Record<SearchSource, SearchCategory> = { web: "general", news: "news", images: "images" };
 
@@ -24,10 +26,13 @@ export interface SearchAnswer {
   creditsUsed: number;
 }
 
+/** A search in v2 terms; `language` is what the v1 client's `lang` asks the provider for. */
+export type SearchInput = SearchRequest & { language?: string };
+
 /** `present` turns a scraped document into what leaves the API (signed artifact URLs). */
 export async function runSearch(
   ctx: TeamScrapeContext,
-  body: SearchRequest,
+  body: SearchInput,
   present: (d: ScrapeDocument) => Promise<ScrapeDocument>,
 ): Promise<SearchAnswer> {
   const provider = searchProvider(ctx.env);
@@ -48,12 +53,7 @@ export async function runSearch(
   try {
     await Promise.all(
       sources.map(async (source) => {
-        const found = await provider.search(body.query, {
-          limit: body.includeDomains || body.excludeDomains ? Math.min(100, body.limit * FILTER_HEADROOM) : body.limit,
-          category: CATEGORY[source],
-          timeRange: body.tbs ? TBS_TIME_RANGES[body.tbs] : undefined,
-          signal,
-        });
+        const found = await providerResults(provider, body, source, signal);
         const kept = found.filter((r) => domainAllowed(r.url, body)).slice(0, body.limit);
         const items = await Promise.all(
           kept.map((r, i) => item(ctx, body, source, r, i + 1, signal, present, warnings)),
@@ -75,12 +75,44 @@ export async function runSearch(
   return { data, creditsUsed, ...(warnings.length ? { warning: warnings.join(" ") } : {}) };
 }
 
+/**
+ * The provider's results for one source. Web results with `categories`: one search per category (its operator in
+ * the query), each result checked against its category and tagged with it, merged in order without repeats.
+ */
+async function providerResults(
+  provider: SearchProvider,
+  body: SearchInput,
+  source: SearchSource,
+  signal: AbortSignal,
+): Promise<(SearchResult & { category?: SearchCategoryName })[]> {
+  const categories = source === "web" ? (body.categories ?? []).map((c) => (typeof c === "string" ? c : c.type)) : [];
+  const filtered = categories.length > 0 || body.includeDomains || body.excludeDomains;
+  const options = {
+    limit: filtered ? Math.min(100, body.limit * FILTER_HEADROOM) : body.limit,
+    category: CATEGORY[source],
+    timeRange: body.tbs ? TBS_TIME_RANGES[body.tbs] : undefined,
+    language: body.language,
+    signal,
+  };
+  if (!categories.length) return provider.search(body.query, options);
+  const named = categories.filter((c): c is SearchCategoryName => c !== "developer");
+  const perCategory = await Promise.all(
+    named.map(async (category) =>
+      (await provider.search(categoryQuery(body.query, category), options))
+        .filter((r) => inCategory(r.url, category))
+        .map((r) => ({ ...r, category })),
+    ),
+  );
+  const seen = new Set<string>();
+  return perCategory.flat().filter((r) => !seen.has(r.url) && seen.add(r.url));
+}
+
 /** One result in the SDK's shape for its source, scraped when asked (web and news results). */
 async function item(
   ctx: TeamScrapeContext,
-  body: SearchRequest,
+  body: SearchInput,
   source: SearchSource,
-  r: SearchResult,
+  r: SearchResult & { category?: string },
   position: number,
   signal: AbortSignal,
   present: (d: ScrapeDocument) => Promise<ScrapeDocument>,
@@ -88,7 +120,13 @@ async function item(
 ): Promise<{ result: SearchItem; failed?: true }> {
   const base: SearchItem =
     source === "web"
-      ? { url: r.url, title: r.title, description: r.description, position }
+      ? {
+          url: r.url,
+          title: r.title,
+          description: r.description,
+          position,
+          ...(r.category ? { category: r.category } : {}),
+        }
       : source === "news"
         ? {
             title: r.title,
@@ -108,7 +146,9 @@ async function item(
   if (!body.scrapeOptions || source === "images") return { result: base };
   try {
     const outcome = await scrapeForTeam({ ...ctx, signal }, { ...body.scrapeOptions, url: r.url });
-    return { result: { ...(await present(outcome.document)), ...base } };
+    const document = await present(outcome.document);
+    const highlights = body.highlights && document.markdown ? searchHighlights(document.markdown, body.query) : "";
+    return { result: { ...document, ...base, ...(highlights ? { highlights } : {}) } };
   } catch (e) {
     if (signal.aborted) throw e;
     const reason = e instanceof ApiError ? `${e.code}: ${e.message}` : describeError(e);
@@ -120,7 +160,7 @@ async function item(
 }
 
 /** Whether a result's host passes includeDomains / excludeDomains (a domain covers its subdomains). */
-function domainAllowed(url: string, body: SearchRequest): boolean {
+function domainAllowed(url: string, body: SearchInput): boolean {
   const host = new URL(url).hostname.toLowerCase();
   const covers = (domain: string) => {
     const d = domain.toLowerCase().replace(/^\*?\./, "");

@@ -4,81 +4,20 @@
  * - every option of every request the SDK sends (the parameters of scrape, startCrawl, map, search, parse…,
  *   their nested objects and the items of their lists) is either a field of the route's request schema in the
  *   service's OpenAPI document — where test/integration/option-effects.test.ts demands evidence of its effect —
- *   or a request carrying it is answered 400 naming it: none is silently ignored;
+ *   or a request carrying it is answered 400 naming it: none is silently ignored (the v1 client's requests too);
  * - every method of the v2 client (and its research client) is called by an e2e test of this repository, or
  *   answers 400 NOT_AVAILABLE naming it (docs/api.md, "Not available").
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import ts from "typescript";
 import Firecrawl from "@mendable/firecrawl-js";
 import { describe, expect, inject, it } from "vitest";
+import { methodNames, optionPaths, parameterTypes, sdkClass } from "../sdk-types";
 
 const apiUrl = inject("e2eApiUrl");
 const key = inject("e2eApiKey");
 const site = inject("e2eFixtureUrl");
 const client = new Firecrawl({ apiKey: key, apiUrl });
 const NO_ID = "00000000-0000-4000-8000-000000000000";
-
-const sdkTypes = createRequire(import.meta.url)
-  .resolve("@mendable/firecrawl-js")
-  .replace(/index\.c?js$/, "index.d.ts");
-const program = ts.createProgram([sdkTypes], { strict: true, noEmit: true });
-const checker = program.getTypeChecker();
-const source = program.getSourceFile(sdkTypes)!;
-
-/** A class of the SDK's definitions by name. */
-function sdkClass(name: string): ts.ClassDeclaration {
-  const found = source.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === name);
-  if (!found) throw new Error(`class ${name} is not in ${sdkTypes}`);
-  return found as ts.ClassDeclaration;
-}
-
-function methodNames(cls: ts.ClassDeclaration): string[] {
-  const names = cls.members.filter(ts.isMethodDeclaration).map((m) => m.name.getText(source));
-  return [...new Set(names)].filter((n) => n !== "constructor");
-}
-
-/** The types of parameter `index` of the client's method `name`, one per overload (a generic's constraint). */
-function parameterTypes(name: string, index: number): ts.Type[] {
-  const overloads = sdkClass("FirecrawlClient").members.filter(
-    (m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && m.name.getText(source) === name,
-  );
-  return overloads.map((method) => {
-    const type = checker.getTypeAtLocation(method.parameters[index]);
-    return type.isTypeParameter() ? (checker.getBaseConstraintOfType(type) ?? type) : type;
-  });
-}
-
-/**
- * The object types a value of type `t` may be (union and intersection members, list items) that the SDK itself
- * defines: not primitives, functions, free-form records, or another package's classes (a zod schema passed as a
- * JSON schema).
- */
-function objectTypes(t: ts.Type): ts.Type[] {
-  const type = checker.getNonNullableType(t);
-  if (type.isUnion()) return type.types.flatMap(objectTypes);
-  if (checker.isArrayType(type)) return objectTypes(checker.getTypeArguments(type as ts.TypeReference)[0]);
-  if (type.isIntersection()) return [type];
-  if (!(type.flags & ts.TypeFlags.Object) || type.getCallSignatures().length) return [];
-  if (checker.getIndexInfosOfType(type).length) return [];
-  const declarations = (type.aliasSymbol ?? type.getSymbol())?.getDeclarations() ?? [];
-  const ours = (file: ts.SourceFile) => file === source || program.isSourceFileDefaultLibrary(file); // Omit<…>
-  return declarations.every((d) => ours(d.getSourceFile())) ? [type] : [];
-}
-
-/** Every option path the SDK can send in a value of type `t`: `a`, `a.b`, `list[].c`. */
-function optionPaths(t: ts.Type, prefix = "", depth = 0): { path: string; type: ts.Type }[] {
-  if (depth > 3) return [];
-  return objectTypes(t).flatMap((object) =>
-    checker.getPropertiesOfType(object).flatMap((property) => {
-      const type = checker.getTypeOfSymbol(property);
-      const path = `${prefix}${property.name}`;
-      const inner = checker.isArrayType(checker.getNonNullableType(type)) ? `${path}[].` : `${path}.`;
-      return [{ path, type }, ...optionPaths(type, inner, depth + 1)];
-    }),
-  );
-}
 
 type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema } & Record<string, unknown>;
 const openapi = (await (await fetch(`${apiUrl}/v2/openapi.json`)).json()) as {
@@ -134,6 +73,8 @@ function withOption(base: Body, path: string, items: Record<string, Body[]> = {}
 
 interface Request {
   method: string;
+  /** The client class (the v2 client unless said). */
+  cls?: "FirecrawlClient" | "FirecrawlApp";
   /** Parameter index of the options object. */
   index: number;
   route: string;
@@ -171,6 +112,19 @@ const REQUESTS: Request[] = [
   { method: "updateMonitor", index: 1, route: "/v2/monitor/{id}", http: "patch", path: `/v2/monitor/${NO_ID}`,
     base: {}, items: { targets } },
   { method: "parse", index: 1, route: "ParseOptions", http: "post", path: "/v2/parse", base: {} },
+  // The v1 client (FirecrawlAppV1).
+  { cls: "FirecrawlApp", method: "scrapeUrl", index: 1, route: "/v1/scrape", http: "post", path: "/v1/scrape",
+    base: { url: page } },
+  { cls: "FirecrawlApp", method: "mapUrl", index: 1, route: "/v1/map", http: "post", path: "/v1/map",
+    base: { url: page } },
+  { cls: "FirecrawlApp", method: "search", index: 1, route: "/v1/search", http: "post", path: "/v1/search",
+    base: { query: "post" } },
+  { cls: "FirecrawlApp", method: "asyncCrawlUrl", index: 1, route: "/v1/crawl", http: "post", path: "/v1/crawl",
+    base: { url: page } },
+  { cls: "FirecrawlApp", method: "asyncBatchScrapeUrls", index: 1, route: "/v1/batch/scrape", http: "post",
+    path: "/v1/batch/scrape", base: { urls: [page] } },
+  { cls: "FirecrawlApp", method: "asyncExtract", index: 1, route: "/v1/extract", http: "post", path: "/v1/extract",
+    base: { urls: [page], prompt: "x" } },
 ];
 
 function requestSchema(request: Request): Schema {
@@ -198,7 +152,7 @@ async function send(request: Request, body: Body): Promise<{ status: number; tex
 describe("the SDK's type definitions against npm start", () => {
   it.each(REQUESTS)("$method: every option is in the request schema or refused by name", async (request) => {
     const schema = requestSchema(request);
-    const types = parameterTypes(request.method, request.index);
+    const types = parameterTypes(request.cls ?? "FirecrawlClient", request.method, request.index);
     const paths = [...new Set(types.flatMap((t) => optionPaths(t)).map((p) => p.path))];
     expect(paths.length).toBeGreaterThan(0);
     const unknown = paths.filter((path) => !inSchema(schema, path));

@@ -148,6 +148,33 @@ describe("official SDK: monitors", () => {
       expect(await client.deleteMonitor(monitor.id)).toBe(true);
     },
   );
+
+  it("searchWindow keeps the results published within it, and those without a date", async () => {
+    // The fake SearXNG answers "semaphore" with results 2 h, 30 h and 5,000 h old, and a PDF without a date.
+    const targets = (["6h", "7d"] as const).map((searchWindow) => ({
+      type: "search" as const,
+      id: `within-${searchWindow}`,
+      queries: ["semaphore"],
+      maxResults: 10,
+      searchWindow,
+    }));
+    const monitor = await client.createMonitor({ name: "Windows", schedule: { cron: "0 0 1 1 *" }, targets });
+    const { id } = await client.runMonitor(monitor.id);
+    await waitForCheck(
+      () => client.listMonitorChecks(monitor.id),
+      (c) => c.id === id && ran(c),
+    );
+    const check = await client.getMonitorCheck(monitor.id, id);
+    const hosts = (target: string) =>
+      check.pages
+        .filter((p) => p.targetId === target)
+        .map((p) => new URL(p.url).hostname)
+        .sort();
+    const fixtureHost = new URL(site).hostname;
+    expect(hosts("within-6h")).toEqual(["github.com", fixtureHost].sort());
+    expect(hosts("within-7d")).toEqual(["github.com", fixtureHost, "semaphore-shop.example"].sort());
+    expect(await client.deleteMonitor(monitor.id)).toBe(true);
+  });
 });
 
 it("a monitor's schedule survives a restart of the dev server", async () => {

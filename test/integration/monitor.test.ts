@@ -90,7 +90,7 @@ describe("validation", () => {
     expect((await refused({ judgeEnabled: true })).details[0].path).toEqual(["goal"]);
     await refused({ retentionDays: 0 });
     expect(
-      (await refused({ targets: [{ type: "search", queries: ["news"], searchWindow: "1h" }] })).details[0].path,
+      (await refused({ targets: [{ type: "search", queries: ["news"], searchWindow: "2h" }] })).details[0].path,
     ).toEqual(["targets", 0, "searchWindow"]);
   });
 

@@ -8,7 +8,8 @@
  * - `v1(value, path, baseline?)`: a v1 field, translated onto the v2 field at `path` — setting it changes what
  *   the translation puts there (checked here); the v2 field has evidence of its own;
  * - `accepted(why)`: a client field the SDKs send, documented in docs/compatibility.md as having no effect.
- * A field without evidence fails the first test; so does evidence for a field that no longer exists.
+ * A field without evidence fails the first test; so does evidence for a field that no longer exists. The kinds
+ * are in test/option-evidence/kinds.ts, the monitors' evidence in test/option-evidence/monitor.ts.
  */
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
@@ -25,7 +26,27 @@ import { SearchRequestSchema } from "../../src/schemas/search";
 import { ParseOptionsSchema } from "../../src/schemas/parse";
 import { PII_ENTITIES } from "../../src/schemas/redact";
 import { ExtractRequestSchema } from "../../src/schemas/extract";
-import { CreateMonitorRequestSchema, UpdateMonitorRequestSchema } from "../../src/schemas/monitor";
+import {
+  probe,
+  refused,
+  sdkField,
+  sharesOf,
+  shown,
+  v1,
+  warns,
+  type Endpoint,
+  type Evidence,
+} from "../option-evidence/kinds";
+import { monitorEndpoints } from "../option-evidence/monitor";
+import { v1SingleEndpoints } from "../option-evidence/v1-single";
+import {
+  v1MapToV2,
+  V1MapRequestSchema,
+  v1ScrapeToV2,
+  V1ScrapeRequestSchema,
+  v1SearchToV2,
+  V1SearchRequestSchema,
+} from "../../src/schemas/v1-single";
 
 const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import: "default", eager: true }) as Record<
   string,
@@ -33,31 +54,6 @@ const testFiles = import.meta.glob("/test/**/*.test.ts", { query: "?raw", import
 >;
 const compatibility = import.meta.glob("/docs/compatibility.md", { query: "?raw", import: "default", eager: true });
 const readme = Object.values(compatibility)[0] as string;
-
-type Evidence =
-  | { kind: "shown"; file: string; title: string }
-  | { kind: "probe"; name: keyof typeof PROBES }
-  | { kind: "refused"; code: string; path: string; body: Record<string, unknown> }
-  | { kind: "warns"; pattern: RegExp; body: Record<string, unknown> }
-  | { kind: "v1"; value: Record<string, unknown>; becomes: string; baseline: Record<string, unknown> }
-  | { kind: "accepted"; readme: string };
-
-const shown = (file: string, title: string): Evidence => ({ kind: "shown", file, title });
-const probe = (name: keyof typeof PROBES): Evidence => ({ kind: "probe", name });
-const refused = (code: string, path: string, body: Record<string, unknown>): Evidence => ({
-  kind: "refused",
-  code,
-  path,
-  body,
-});
-const warns = (pattern: RegExp, body: Record<string, unknown>): Evidence => ({ kind: "warns", pattern, body });
-const v1 = (value: Record<string, unknown>, becomes: string, baseline: Record<string, unknown> = {}): Evidence => ({
-  kind: "v1",
-  value,
-  becomes,
-  baseline,
-});
-const sdkField = { kind: "accepted", readme: "`origin` and `integration` (sent by the SDKs) are accepted" } as const;
 
 const url = fixture("/article.html");
 const SCRAPE = "integration/scrape.test.ts";
@@ -72,6 +68,15 @@ const TRACKING = "integration/change-tracking.test.ts";
 const BRANDING = "integration/branding.test.ts";
 const AGENT = "e2e/agent.test.ts";
 const SEARCH = "integration/search.test.ts";
+const webResults = shown(
+  SEARCH,
+  "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results",
+);
+const CATEGORIES = "integration/search-categories.test.ts";
+const githubPdf = shown(
+  CATEGORIES,
+  "github and pdf: each category's operator in the query, and only results that are what it names",
+);
 const PARSE = "integration/parse.test.ts";
 const EXTRACT = "integration/extract.test.ts";
 const SURFACE = "e2e/sdk-surface.test.ts";
@@ -81,9 +86,6 @@ const parseRefusedFormats = Object.fromEntries(
     .filter((f) => /^formats\[(screenshot|changeTracking|branding|audio)\]/.test(f))
     .map((f) => [f, shown(PARSE, "refuses bad options and a missing file naming the field")]),
 );
-const MONITOR = "integration/monitor.test.ts";
-const MONITOR_CHECKS = "integration/monitor-checks.test.ts";
-const MONITOR_WEBHOOKS = "integration/monitor-webhooks.test.ts";
 const RETENTION = "integration/data-retention.test.ts";
 const trackingLifecycle = shown(
   TRACKING,
@@ -337,23 +339,6 @@ const v1Webhook = {
   "webhook.events": v1({ webhook: { url: fixture("/hooks/x"), events: ["completed"] } }, "webhook"),
 };
 
-interface Shared {
-  at: string;
-  options: Record<string, Evidence>;
-}
-
-interface Endpoint {
-  schema: z.ZodType;
-  own: Record<string, Evidence>;
-  /**
-   * Where shared options (the v2 or v1 scrape options, crawler options…) sit in the body, and whose evidence they take.
-   */
-  shares?: Shared | Shared[];
-}
-
-const sharesOf = (endpoint: Endpoint): Shared[] =>
-  endpoint.shares === undefined ? [] : Array.isArray(endpoint.shares) ? endpoint.shares : [endpoint.shares];
-
 const ENDPOINTS: Record<string, Endpoint> = {
   "POST /v2/scrape": {
     schema: ScrapeRequestSchema,
@@ -443,12 +428,21 @@ const ENDPOINTS: Record<string, Endpoint> = {
   "POST /v2/search": {
     schema: SearchRequestSchema,
     own: {
-      query: shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
-      limit: shown(SEARCH, "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results"),
+      query: webResults,
+      limit: webResults,
       sources: shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
-      "sources[web]": shown(
-        SEARCH,
-        "web results in the SDK's shape, at most limit, with positions; 2 credits per 10 results",
+      "sources[web]": webResults,
+      categories: githubPdf,
+      "categories[github]": githubPdf,
+      "categories[pdf]": githubPdf,
+      "categories[research]": shown(
+        CATEGORIES,
+        "research keeps the academic sites only; includeDomains narrows further; no category keeps all",
+      ),
+      "categories[developer]": refused("BAD_REQUEST", "/v2/search", { query: "q", categories: ["developer"] }),
+      highlights: shown(
+        CATEGORIES,
+        "gives a scraped result the sentences of its page on the query, verbatim; none with highlights off",
       ),
       "sources[news]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
       "sources[images]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
@@ -602,111 +596,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
 };
 
-/**
- * Monitors: their targets' scrape options are the scrape options and their crawl options the crawl endpoint's
- * (the same schema pieces, run through the same pipelines); update takes create's evidence for the same fields.
- */
-const monitorBody = { name: "m", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [url] }] };
-const monitorRefused = (code: string, extra: Record<string, unknown>) =>
-  refused(code, "/v2/monitor", { ...monitorBody, ...extra });
-const emailRefused = monitorRefused("BAD_REQUEST", {
-  notification: { email: { enabled: true, recipients: ["ops@example.com"], includeDiffs: true } },
-});
-// Here no search provider is configured (refused with SEARCH_NOT_CONFIGURED, shown in MONITOR); the e2e server has one.
-const MONITOR_SEARCH = shown(
-  "e2e/sdk-monitor.test.ts",
-  "search targets through the search provider: results filtered by domain, new the first time, then same",
-);
-const MONITOR_LIFECYCLE = shown(
-  MONITOR,
-  "creates, lists, reads, updates and deletes a monitor; other teams see none of it",
-);
-const MONITOR_BY_ALARM = shown(
-  MONITOR_CHECKS,
-  "new → same → changed (with its diff) → removed, each check on the schedule; pause stops it, active resumes",
-);
-const MONITOR_RETENTION = shown(
-  MONITOR_CHECKS,
-  "prunes checks older than retentionDays, with the documents only they held",
-);
-const MONITOR_CRAWL = shown(
-  MONITOR_CHECKS,
-  "crawls a crawl target with change tracking: pages gone are removed; pages filter by status and page with next",
-);
-const MONITOR_WEBHOOK = shown(
-  MONITOR_WEBHOOKS,
-  "sends signed webhooks: monitor.check.completed after each check, monitor.page for a change",
-);
-const MONITOR_JUDGE = shown(
-  MONITOR_WEBHOOKS,
-  "judges each change against the goal with the LLM; only meaningful changes send monitor.page",
-);
-const crawlerEvidence = Object.fromEntries(
-  Object.entries(ENDPOINTS["POST /v2/crawl"].own).filter(
-    ([field]) =>
-      !["url", "prompt", "scrapeOptions", "zeroDataRetention", "origin", "integration"].includes(field) &&
-      !field.includes("."),
-  ),
-);
-const monitorZdr = monitorRefused("SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED", {
-  targets: [{ type: "scrape", urls: [url], scrapeOptions: { zeroDataRetention: true } }],
-});
-ENDPOINTS["POST /v2/monitor"] = {
-  schema: CreateMonitorRequestSchema,
-  own: {
-    name: MONITOR_LIFECYCLE,
-    schedule: MONITOR_BY_ALARM,
-    "schedule.cron": MONITOR_LIFECYCLE,
-    "schedule.text": MONITOR_LIFECYCLE,
-    "schedule.timezone": MONITOR_LIFECYCLE,
-    targets: MONITOR_BY_ALARM,
-    "targets[scrape]": MONITOR_BY_ALARM,
-    "targets[scrape].id": MONITOR_WEBHOOK,
-    "targets[scrape].urls": MONITOR_BY_ALARM,
-    "targets[scrape].scrapeOptions": MONITOR_RETENTION,
-    "targets[scrape].scrapeOptions.zeroDataRetention": monitorZdr,
-    "targets[crawl]": MONITOR_CRAWL,
-    "targets[crawl].id": MONITOR_CRAWL,
-    "targets[crawl].url": MONITOR_CRAWL,
-    "targets[crawl].crawlOptions": MONITOR_CRAWL,
-    "targets[crawl].scrapeOptions": MONITOR_CRAWL,
-    "targets[crawl].scrapeOptions.zeroDataRetention": monitorZdr,
-    "targets[search]": MONITOR_SEARCH,
-    "targets[search].id": MONITOR_SEARCH,
-    "targets[search].queries": MONITOR_SEARCH,
-    "targets[search].includeDomains": MONITOR_SEARCH,
-    "targets[search].excludeDomains": MONITOR_SEARCH,
-    "targets[search].maxResults": MONITOR_SEARCH,
-    "targets[search].searchWindow": monitorRefused("BAD_REQUEST", {
-      targets: [{ type: "search", queries: ["q"], searchWindow: "24h" }],
-    }),
-    webhook: MONITOR_WEBHOOK,
-    "webhook.url": MONITOR_WEBHOOK,
-    "webhook.headers": MONITOR_WEBHOOK,
-    "webhook.metadata": MONITOR_WEBHOOK,
-    "webhook.events": MONITOR_JUDGE,
-    notification: emailRefused,
-    "notification.email": emailRefused,
-    "notification.email.enabled": emailRefused,
-    "notification.email.recipients": emailRefused,
-    "notification.email.includeDiffs": emailRefused,
-    retentionDays: MONITOR_RETENTION,
-    goal: MONITOR_JUDGE,
-    judgeEnabled: MONITOR_JUDGE,
-    origin: sdkField,
-    integration: sdkField,
-  },
-  shares: [
-    { at: "targets[scrape].scrapeOptions.", options: SCRAPE_OPTIONS },
-    { at: "targets[crawl].scrapeOptions.", options: SCRAPE_OPTIONS },
-    { at: "targets[crawl].crawlOptions.", options: crawlerEvidence },
-  ],
-};
-ENDPOINTS["PATCH /v2/monitor/{id}"] = {
-  schema: UpdateMonitorRequestSchema,
-  own: { status: MONITOR_BY_ALARM },
-  shares: [{ at: "", options: ENDPOINTS["POST /v2/monitor"].own }, ...sharesOf(ENDPOINTS["POST /v2/monitor"])],
-};
+Object.assign(ENDPOINTS, monitorEndpoints(SCRAPE_OPTIONS, ENDPOINTS["POST /v2/crawl"]));
+Object.assign(ENDPOINTS, v1SingleEndpoints(ENDPOINTS, V1_SCRAPE_OPTIONS));
 
 /** The evidence for one field of one endpoint: its own entry, else the shared option's. */
 function evidenceFor(endpoint: Endpoint, field: string): Evidence | undefined {
@@ -724,6 +615,15 @@ const rows = Object.entries(ENDPOINTS).flatMap(([name, endpoint]) =>
 
 /** The v1 translation of a body (a minimal valid body plus `extra`), as a plain object to look paths up in. */
 function translateV1(name: string, extra: Record<string, unknown>): Record<string, unknown> {
+  const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
+  if (name === "POST /v1/scrape") return plain(v1ScrapeToV2(V1ScrapeRequestSchema.parse({ url, ...extra })).request);
+  if (name === "POST /v1/map") return plain(v1MapToV2(V1MapRequestSchema.parse({ url: fixture("/docs/"), ...extra })));
+  if (name === "POST /v1/search") {
+    // Search results are scraped only when scrapeOptions lists formats: a v1 scrape option is checked with one.
+    const { scrapeOptions: so, ...rest } = extra as { scrapeOptions?: Record<string, unknown> };
+    const body = { query: "q", ...rest, ...(so ? { scrapeOptions: { formats: ["markdown"], ...so } } : {}) };
+    return plain(v1SearchToV2(V1SearchRequestSchema.parse(body)));
+  }
   if (name === "POST /v1/crawl") {
     const { scrapeOptions: so, ...rest } = extra as { scrapeOptions?: Record<string, unknown> };
     const body = { url: fixture("/docs/"), ...rest, scrapeOptions: so ?? {} };
@@ -781,7 +681,7 @@ describe("every request field has an effect, a documented warning or a clear err
     "%s %s is translated onto its v2 option",
     (name, field, evidence) => {
       const { value, becomes, baseline: base } = evidence as Extract<Evidence, { kind: "v1" }>;
-      const v1Scrape = name === "POST /v1/crawl" && field.startsWith("scrapeOptions.");
+      const v1Scrape = ["POST /v1/crawl", "POST /v1/search"].includes(name) && field.startsWith("scrapeOptions.");
       const translated = translateV1(name, v1Scrape ? { scrapeOptions: value } : value);
       const baseline = translateV1(name, v1Scrape ? { scrapeOptions: base } : base);
       const path =
@@ -826,7 +726,10 @@ describe("every request field has an effect, a documented warning or a clear err
   });
 
   const probed = [...new Set(rows.flatMap((r) => (r.evidence?.kind === "probe" ? [r.evidence.name] : [])))];
-  it.each(probed)("probe: %s", async (name) => PROBES[name]());
+  it.each(probed)("probe: %s", async (name) => {
+    expect(PROBES, "a probe of that name").toHaveProperty([name]);
+    await PROBES[name as keyof typeof PROBES]();
+  });
 });
 
 async function heldMax(key: string): Promise<number> {

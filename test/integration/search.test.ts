@@ -118,9 +118,9 @@ describe("POST /v2/search", () => {
     });
     expect(slow.status).toBe(408);
     expect(slow.body.code).toBe("SEARCH_TIMEOUT");
-    const categories = await search({ query: "post", categories: ["github"] });
-    expect(categories.status).toBe(400);
-    expect(categories.body.error).toMatch(/categories/);
+    const enterprise = await search({ query: "post", enterprise: ["zdr"] });
+    expect(enterprise.status).toBe(400);
+    expect(enterprise.body.error).toMatch(/enterprise/);
     const alexandria = await search({ query: "post", sources: ["alexandria"] });
     expect(alexandria.status).toBe(400);
     expect(alexandria.body.error).toMatch(/^sources/);

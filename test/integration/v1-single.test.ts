@@ -6,7 +6,7 @@
 import { exports } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import { collectSocket, waitForJob } from "../crawl-helpers";
-import { API, API_KEY, callJson, fixture, unique } from "../helpers";
+import { API, API_KEY, callJson, callJsonWith, fixture, fixtureRequests, unique } from "../helpers";
 
 const v1Scrape = (body: Record<string, unknown>) => callJson("POST", "/v1/scrape", body);
 
@@ -49,6 +49,31 @@ describe("POST /v1/map", () => {
     expect(fromSitemap.body.links).not.toEqual(fromLinks.body.links);
     const both = await callJson("POST", "/v1/map", { url: fixture("/docs/"), sitemapOnly: true, ignoreSitemap: true });
     expect(both).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^sitemapOnly: /) } });
+  });
+});
+
+describe("POST /v1/search", () => {
+  const search = (body: Record<string, unknown>) =>
+    callJsonWith({ SEARCH_URL: fixture("/searxng") }, "POST", "/v1/search", body);
+
+  it("answers one list of results; lang goes to the provider; scrapeOptions with formats scrape them", async () => {
+    const { total } = await fixtureRequests();
+    // What the v1 client sends by default: lang en, country us, and scrapeOptions without formats.
+    const plain = await search({ query: "post", limit: 2, lang: "en", country: "us", scrapeOptions: { formats: [] } });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect(plain.body.data).toEqual([
+      { url: fixture("/blog/post-1"), title: "Post 1", description: "The first post.", position: 1 },
+      { url: fixture("/blog/post-2"), title: "Post 2", description: "The second post.", position: 2 },
+    ]);
+    expect(plain.body.warning).toMatch(/not geo-targeted/);
+    const sent = (await fixtureRequests(total)).requests.filter((r) => r.path.startsWith("/searxng/search"));
+    expect(new URL(sent[0].path, API).searchParams.get("language")).toBe("en");
+    const scraped = await search({ query: "lighthouses", scrapeOptions: { formats: ["markdown"] } });
+    expect(scraped.body.data[0]).toMatchObject({ url: fixture("/article.html"), metadata: { statusCode: 200 } });
+    expect(scraped.body.data[0].markdown).toContain("# How Lighthouses Work");
+    const filter = await search({ query: "post", filter: "dedupe" });
+    expect(filter.status).toBe(400);
+    expect(filter.body.error).toContain("filter");
   });
 });
 

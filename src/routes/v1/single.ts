@@ -1,10 +1,11 @@
 /**
  * The v1 routes of the v1 client (firecrawl-js 4.42 `FirecrawlAppV1`) beyond jobs (docs/api.md, "v1"):
- * POST /v1/scrape and POST /v1/map, translated onto the v2 scrape and map (src/schemas/v1-single.ts) and answered
- * in v1's shapes (`extract` for the extract format; map links as URLs); POST /v1/extract and GET /v1/extract/{id},
- * the v2 extract job under its v1 path; and /v1/deep-research and /v1/llmstxt, which Firecrawl deprecated and
- * this service does not offer: 400 NOT_AVAILABLE naming them. The v1 client's checkCrawlErrors() and
- * checkBatchScrapeErrors() send DELETE to the errors routes, which is read as GET.
+ * POST /v1/scrape, /v1/map and /v1/search, translated onto the v2 scrape, map and search
+ * (src/schemas/v1-single.ts) and answered in v1's shapes (`extract` for the extract format; map links as URLs;
+ * search results as one list); POST /v1/extract and GET /v1/extract/{id}, the v2 extract job under its v1 path;
+ * and /v1/deep-research and /v1/llmstxt, which Firecrawl deprecated and this service does not offer: 400
+ * NOT_AVAILABLE naming them. The v1 client's checkCrawlErrors() and checkBatchScrapeErrors() send DELETE to the
+ * errors routes, which is read as GET.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../hono";
@@ -13,7 +14,15 @@ import { extractStatus, startExtract } from "../../extract/service";
 import { JobIdParams } from "../../schemas/common";
 import { DocumentSchema } from "../../schemas/document";
 import { ExtractRequestSchema } from "../../schemas/extract";
-import { v1MapToV2, V1MapRequestSchema, v1ScrapeToV2, V1ScrapeRequestSchema } from "../../schemas/v1-single";
+import {
+  v1MapToV2,
+  V1MapRequestSchema,
+  v1ScrapeToV2,
+  V1ScrapeRequestSchema,
+  v1SearchToV2,
+  V1SearchRequestSchema,
+} from "../../schemas/v1-single";
+import { answerSearch } from "../v2/search";
 import { jobErrors } from "../../crawl/service";
 import { JobErrorsSchema } from "../jobs";
 import { answerMap } from "../v2/map";
@@ -54,6 +63,25 @@ const mapRoute = createRoute({
   summary: "List the URLs of a site (v1 options; links as URLs)",
   request: json(V1MapRequestSchema),
   responses: { ...ok("The site's URLs", V1MapResponseSchema), ...errorResponses(400, 401, 402, 403, 408) },
+});
+
+const searchRoute = createRoute({
+  method: "post",
+  path: "/v1/search",
+  tags: ["v1"],
+  summary: "Search the web, and optionally scrape the results (v1 options; one list of results)",
+  request: json(V1SearchRequestSchema),
+  responses: {
+    ...ok(
+      "The web results",
+      z.object({
+        success: z.literal(true),
+        data: z.array(z.record(z.string(), z.unknown())),
+        warning: z.string().optional(),
+      }),
+    ),
+    ...errorResponses(400, 401, 402, 408, 502),
+  },
 });
 
 const extractRoute = createRoute({
@@ -103,6 +131,10 @@ export const v1SingleRoutes = createRouter()
   .openapi(mapRoute, async (c) => {
     const answer = await answerMap(c.env, c.get("principal"), v1MapToV2(c.req.valid("json")));
     return c.json({ ...answer, links: answer.links.map((l) => l.url) }, 200);
+  })
+  .openapi(searchRoute, async (c) => {
+    const { data, warning } = await answerSearch(c, v1SearchToV2(c.req.valid("json")));
+    return c.json({ success: true as const, data: data.web ?? [], ...(warning ? { warning } : {}) }, 200);
   })
   .openapi(extractRoute, async (c) => {
     const { teamId, keyName } = c.get("principal");

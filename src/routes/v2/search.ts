@@ -4,11 +4,12 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { charge } from "../../credits/charge";
-import { createRouter } from "../../hono";
+import type { Context } from "hono";
+import { createRouter, type AppEnv } from "../../hono";
 import { errorResponses } from "../../errors";
 import { SearchRequestSchema } from "../../schemas/search";
 import { presentDocument } from "../../scrape/present";
-import { runSearch } from "../../search/service";
+import { runSearch, type SearchAnswer, type SearchInput } from "../../search/service";
 
 const resultList = z.array(z.record(z.string(), z.unknown())).optional();
 
@@ -41,12 +42,16 @@ const searchRoute = createRoute({
   },
 });
 
-export const searchRoutes = createRouter().openapi(searchRoute, async (c) => {
-  const body = c.req.valid("json");
+/** A search for the calling team, charged to the key that asked; v1 answers it in its own shape. */
+export async function answerSearch(c: Context<AppEnv>, body: SearchInput): Promise<SearchAnswer> {
   const { teamId, keyName } = c.get("principal");
   const origin = new URL(c.req.url).origin;
   const ctx = { env: c.env, teamId, apiKey: keyName, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
   const answer = await runSearch(ctx, body, (document) => presentDocument(c.env, document, origin));
   if (answer.creditsUsed > 0) await charge(c.env, teamId, answer.creditsUsed, "search", undefined, keyName);
-  return c.json({ success: true as const, ...answer }, 200);
-});
+  return answer;
+}
+
+export const searchRoutes = createRouter().openapi(searchRoute, async (c) =>
+  c.json({ success: true as const, ...(await answerSearch(c, c.req.valid("json"))) }, 200),
+);
