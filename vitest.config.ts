@@ -47,6 +47,9 @@ function workersProject(name: string, include: string[]): TestProjectInlineConfi
             BROWSER_SESSIONS_PER_TEAM: "3",
             // Monitors may run every second here, so checks driven by the alarm finish within a test.
             MONITOR_MIN_INTERVAL_SECONDS: "1",
+            // Monitor e-mail through the local send_email binding (miniflare writes each message to a file).
+            MONITOR_EMAIL_FROM: "monitors@edgecrawl.test",
+            MONITOR_EMAIL_RECIPIENTS: "ops@edgecrawl.test,@lighthouse.test",
             // The fixture site's fake OpenAI-compatible model; tests of the unconfigured case lay NO_LLM over this.
             LLM_BASE_URL: `${inject("fixtureUrl")}/v1`,
             LLM_MODEL: "fake-model",

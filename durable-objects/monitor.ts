@@ -8,6 +8,7 @@
  * RPC surface: `create`, `view`, `update`, `remove`, `run`, `checks`, `check` (from src/monitor/service.ts, always
  * naming the caller's team); the webhook outbox calls (from the webhook queue's consumer).
  */
+import { recipientSubscriptions } from "../src/monitor/email";
 import { OutboxObject } from "./outbox-object";
 import { rpcStub, type RpcStub } from "./sql";
 import { teamStub } from "./team";
@@ -100,6 +101,7 @@ export class MonitorDO extends OutboxObject<DeliveryConfig> {
       targets: config.targets,
       webhook: config.webhook,
       notification: config.notification,
+      emailRecipientSubscriptions: recipientSubscriptions(config.notification),
       retentionDays: config.retentionDays,
       estimatedCreditsPerMonth: estimateMonthlyCredits(config.schedule, config.targets),
       lastCheckSummary: row.last_summary === null ? null : (JSON.parse(row.last_summary) as MonitorSummary),

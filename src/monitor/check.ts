@@ -11,6 +11,7 @@ import { createJob } from "../crawl/service";
 import { ApiError, describeError } from "../errors";
 import { pickCrawlerSettings } from "../schemas/crawl";
 import { windowTimeRange, withinWindow } from "./search-window";
+import { sendCheckEmail, type NotablePage } from "./email";
 import type { MonitorCheckPageView, MonitorCheckStatus, MonitorSummary, StoredTarget } from "../schemas/monitor";
 import { loadDocuments } from "../scrape/cache";
 import type { ScrapeDocument } from "../schemas/document";
@@ -34,6 +35,8 @@ export class CheckRun {
   private readonly summary: MonitorSummary = { ...EMPTY_SUMMARY };
   private credits = 0;
   private readonly targetResults: Record<string, unknown>[] = [];
+  /** The changes the check's e-mail lists. */
+  private readonly notable: NotablePage[] = [];
   private readonly config: MonitorConfig;
 
   constructor(
@@ -74,6 +77,8 @@ export class CheckRun {
       failures.length ? failures.join("; ") : null,
     );
     this.store.set("last_summary = ?", JSON.stringify(this.summary));
+    const mailed = await sendCheckEmail(this.env, this.config, this.checkId, this.notable);
+    if (mailed) this.store.updateCheck(this.checkId, "notification_status = ?", JSON.stringify(mailed));
     this.events.emit("check.completed", status === "completed" || status === "partial", this.store.check(this.checkId));
   }
 
@@ -110,7 +115,9 @@ export class CheckRun {
     this.summary[page.status]++;
     if (page.status === "changed" && (!this.config.judgeEnabled || !judgment || judgment.meaningful)) {
       this.events.emit("page", true, { monitorId: this.config.id, checkId: this.checkId, ...stored });
+      this.notable.push({ url: page.url, status: "changed", diff: diffText });
     }
+    if (page.status === "removed") this.notable.push({ url: page.url, status: "removed", diff: null });
   }
 
   private async scrapeTarget(target: Extract<StoredTarget, { type: "scrape" }>): Promise<void> {

@@ -4,6 +4,7 @@
  * patterns, a search provider for search targets), the webhook, the judge's LLM and goal, email — then the
  * monitor's own Durable Object is created or updated. Every call reaches only the caller's own monitors.
  */
+import { checkEmailNotification } from "./email";
 import { monitorStub, type MonitorDO } from "../../durable-objects/monitor";
 import { monitorRegistryStub } from "../../durable-objects/monitor-registry";
 import type { RpcStub } from "../../durable-objects/sql";
@@ -87,17 +88,6 @@ function checkJudge(env: Env, judgeEnabled: boolean, goal: string | null): void 
     );
 }
 
-/** Email needs a mail service this deployment does not have; a disabled email block is kept as given. */
-function checkNotification(notification: MonitorNotification | null): void {
-  if (notification?.email?.enabled) {
-    throw badRequest(
-      ["notification", "email", "enabled"],
-      "email notifications need a mail service, and none is configured (a deployment would use " +
-        "Cloudflare's send_email binding, which this service does not drive yet): use a webhook",
-    );
-  }
-}
-
 async function checkWebhook(env: Env, teamId: string, webhook: MonitorWebhook | null): Promise<void> {
   if (webhook) await checkWebhookTarget(env, webhook.url, teamId);
 }
@@ -123,7 +113,7 @@ export async function createMonitor(
     apiOrigin,
   };
   checkJudge(env, config.judgeEnabled, config.goal);
-  checkNotification(config.notification);
+  checkEmailNotification(env, config.notification);
   await checkWebhook(env, teamId, config.webhook);
   const limit = Number(env.MONITORS_PER_TEAM) || DEFAULT_MONITORS_PER_TEAM;
   if (!(await monitorRegistryStub(env, teamId).add(id, limit))) {
@@ -172,7 +162,7 @@ export async function updateMonitor(
     apiOrigin,
   };
   checkJudge(env, config.judgeEnabled, config.goal);
-  if (body.notification !== undefined) checkNotification(config.notification);
+  if (body.notification !== undefined) checkEmailNotification(env, config.notification);
   if (body.webhook !== undefined) await checkWebhook(env, teamId, config.webhook);
   const updated = await stub.update(teamId, { config, status: body.status });
   if (!updated) throw new ApiError("NOT_FOUND", NOT_FOUND);

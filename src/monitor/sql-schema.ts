@@ -30,6 +30,8 @@ export const MONITOR_MIGRATIONS = [
    CREATE TABLE watched_pages (target_id TEXT NOT NULL, url TEXT NOT NULL, scrape_id TEXT NOT NULL,
                                PRIMARY KEY (target_id, url));
    ${OUTBOX_AND_TIMER_TABLES}`,
+  // Monitor e-mail: what became of a check's message (src/monitor/email.ts).
+  `ALTER TABLE checks ADD COLUMN notification_status TEXT`,
 ];
 
 export type MonitorTimer = "run" | "webhooks";
@@ -72,6 +74,7 @@ export interface CheckRow {
   summary: string | null;
   target_results: string | null;
   error: string | null;
+  notification_status: string | null;
   created_at: number;
   updated_at: number;
   [key: string]: SqlStorageValue;

@@ -154,6 +154,7 @@ export class MonitorStore {
       billingStatus: credits !== null && credits > 0 ? "confirmed" : "not_applicable",
       summary: parse<MonitorSummary>(row.summary) ?? EMPTY_SUMMARY,
       targetResults: parse<unknown[]>(row.target_results) ?? [],
+      notificationStatus: parse<{ email: Record<string, unknown> }>(row.notification_status) ?? null,
       error: row.error,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),

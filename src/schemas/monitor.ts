@@ -162,6 +162,10 @@ export const MonitorSchema = z
     targets: z.array(z.any()),
     webhook: z.any().nullable(),
     notification: z.any().nullable(),
+    emailRecipientSubscriptions: z
+      .array(z.object({ email: z.string(), status: z.literal("confirmed"), source: z.literal("team") }))
+      .optional()
+      .openapi({ description: "With e-mail: the recipients, confirmed (the operator's allow-list admits them)." }),
     retentionDays: z.int(),
     estimatedCreditsPerMonth: z.number().nullable(),
     lastCheckSummary: MonitorSummarySchema.nullable(),
@@ -199,6 +203,10 @@ export const MonitorCheckSchema = z
     billingStatus: z.enum(["not_applicable", "reserved", "confirmed", "released", "failed"]),
     summary: MonitorSummarySchema,
     targetResults: z.array(z.any()),
+    notificationStatus: z
+      .object({ email: z.record(z.string(), z.any()) })
+      .nullable()
+      .openapi({ description: "What became of the check's e-mail: sent (messageId) or failed (error), attempts." }),
     error: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -73,7 +73,7 @@ describe("validation", () => {
     },
   );
 
-  it("refuses bad targets, a blocked webhook, email without a mail service, and judging without a goal", async () => {
+  it("refuses bad targets, a blocked webhook, a recipient not allowed, and judging without a goal", async () => {
     await refused({ targets: [] });
     await refused({ targets: [{ type: "scrape", urls: ["not a url"] }] });
     await refused({ targets: [scrapeTarget, { ...scrapeTarget, id: "target-1" }] });
@@ -85,8 +85,8 @@ describe("validation", () => {
       "SCRAPE_CHANGE_TRACKING_NOT_SUPPORTED",
     );
     const email = await refused({ notification: { email: { enabled: true, recipients: ["ops@example.com"] } } });
-    expect(email.details[0].path).toEqual(["notification", "email", "enabled"]);
-    expect(email.error).toMatch(/mail service.*send_email/);
+    expect(email.details[0].path).toEqual(["notification", "email", "recipients", 0]);
+    expect(email.error).toMatch(/not on this deployment's MONITOR_EMAIL_RECIPIENTS allow-list/);
     expect((await refused({ judgeEnabled: true })).details[0].path).toEqual(["goal"]);
     await refused({ retentionDays: 0 });
     expect(

@@ -16,9 +16,14 @@ export function monitorEndpoints(SCRAPE_OPTIONS: Record<string, Evidence>, crawl
   const monitorBody = { name: "m", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [url] }] };
   const monitorRefused = (code: string, extra: Record<string, unknown>) =>
     refused(code, "/v2/monitor", { ...monitorBody, ...extra });
-  const emailRefused = monitorRefused("BAD_REQUEST", {
-    notification: { email: { enabled: true, recipients: ["ops@example.com"], includeDiffs: true } },
-  });
+  const emailSent = shown(
+    "integration/monitor-email.test.ts",
+    "sends one message after a check that found a change, none after one that did not",
+  );
+  const emailDiffs = shown(
+    "e2e/monitor-email.test.ts",
+    "e-mails the recipients the change a check found, through the local send_email binding",
+  );
   // Here no search provider is configured (refused with SEARCH_NOT_CONFIGURED, shown in MONITOR); the e2e server
   // has one.
   const MONITOR_SEARCH = shown(
@@ -94,11 +99,11 @@ export function monitorEndpoints(SCRAPE_OPTIONS: Record<string, Evidence>, crawl
       "webhook.headers": MONITOR_WEBHOOK,
       "webhook.metadata": MONITOR_WEBHOOK,
       "webhook.events": MONITOR_JUDGE,
-      notification: emailRefused,
-      "notification.email": emailRefused,
-      "notification.email.enabled": emailRefused,
-      "notification.email.recipients": emailRefused,
-      "notification.email.includeDiffs": emailRefused,
+      notification: emailSent,
+      "notification.email": emailSent,
+      "notification.email.enabled": emailSent,
+      "notification.email.recipients": emailSent,
+      "notification.email.includeDiffs": emailDiffs,
       retentionDays: MONITOR_RETENTION,
       goal: MONITOR_JUDGE,
       judgeEnabled: MONITOR_JUDGE,
