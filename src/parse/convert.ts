@@ -1,17 +1,21 @@
 /**
  * An uploaded file as the scrape pipeline's input (a FetchedPage), so parse reuses the document→formats stage:
- * HTML as it is, PDF through the pipeline's PDF path (unpdf), DOCX turned into HTML by mammoth first, plain text
- * and markdown as text. The type comes from the part's Content-Type, else the file name's extension, else the
- * bytes' signature; anything else is 415 naming the accepted types.
+ * HTML as it is, PDF through the pipeline's PDF path (unpdf), DOCX turned into HTML by mammoth first; ODT, RTF,
+ * XLSX, CSV, PPTX and EPUB turned into HTML by ./formats/ (fflate for the zip containers); plain text and
+ * markdown as text. Each converter is loaded by the first file that needs it. The type comes from the part's
+ * Content-Type, else the file name's extension, else the bytes' signature; anything else is 415 naming the
+ * accepted types.
  */
 import { Buffer } from "node:buffer";
 import { ApiError, describeError } from "../errors";
 import type { FetchedPage } from "../engines/types";
 import { decodeDocument } from "../net/charset";
 
-export const ACCEPTED_TYPES = "HTML (.html, .htm), PDF (.pdf), Word (.docx), text (.txt) and markdown (.md)";
+export const ACCEPTED_TYPES =
+  "HTML (.html, .htm), PDF (.pdf), Word (.docx), OpenDocument text (.odt), RTF (.rtf), Excel (.xlsx), CSV (.csv), " +
+  "PowerPoint (.pptx), EPUB (.epub), text (.txt) and markdown (.md)";
 
-type FileKind = "html" | "pdf" | "docx" | "text";
+type FileKind = "html" | "pdf" | "docx" | "text" | "odt" | "rtf" | "xlsx" | "csv" | "pptx" | "epub";
 
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const BY_MIME: Record<string, FileKind> = {
@@ -21,6 +25,13 @@ const BY_MIME: Record<string, FileKind> = {
   [DOCX_MIME]: "docx",
   "text/plain": "text",
   "text/markdown": "text",
+  "application/vnd.oasis.opendocument.text": "odt",
+  "application/rtf": "rtf",
+  "text/rtf": "rtf",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "text/csv": "csv",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "application/epub+zip": "epub",
 };
 const BY_EXTENSION: Record<string, FileKind> = {
   html: "html",
@@ -31,6 +42,12 @@ const BY_EXTENSION: Record<string, FileKind> = {
   txt: "text",
   md: "text",
   markdown: "text",
+  odt: "odt",
+  rtf: "rtf",
+  xlsx: "xlsx",
+  csv: "csv",
+  pptx: "pptx",
+  epub: "epub",
 };
 
 function kindOf(filename: string, contentType: string, bytes: Uint8Array): FileKind | null {
@@ -39,8 +56,21 @@ function kindOf(filename: string, contentType: string, bytes: Uint8Array): FileK
   // A generic or text/plain type (what the SDK sends for strings and untyped buffers) yields to the extension.
   if (BY_MIME[mime] && mime !== "text/plain") return BY_MIME[mime];
   if (BY_EXTENSION[extension]) return BY_EXTENSION[extension];
-  if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46) return "pdf";
-  return BY_MIME[mime] ?? null;
+  return BY_MIME[mime] ?? sniff(bytes);
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** A type told by the bytes: PDF, RTF, and OpenDocument or EPUB zips (their first entry, `mimetype`, names it). */
+function sniff(bytes: Uint8Array): FileKind | null {
+  if (ascii(bytes, 0, 4) === "%PDF") return "pdf";
+  if (ascii(bytes, 0, 5) === "{\\rtf") return "rtf";
+  if (ascii(bytes, 0, 4) === "PK\x03\x04" && ascii(bytes, 30, 38) === "mimetype") {
+    const declared = ascii(bytes, 38, 38 + 60);
+    if (declared.startsWith("application/epub+zip")) return "epub";
+    if (declared.startsWith("application/vnd.oasis.opendocument.text")) return "odt";
+  }
+  return null;
 }
 
 /** The file as the page the pipeline converts; `url` is `file:///<file name>`. */
@@ -65,6 +95,8 @@ export async function fileAsPage(filename: string, contentType: string, bytes: U
   });
   if (kind === "pdf") return page("application/pdf");
   if (kind === "docx") return page("text/html; charset=utf-8", await docxToHtml(filename, bytes));
+  if (kind !== "html" && kind !== "text")
+    return page("text/html; charset=utf-8", await convert(kind, filename, contentType, bytes));
   const text = decodeDocument(bytes, contentType, kind === "html" ? "html" : "text").text;
   return kind === "html" ? page("text/html; charset=utf-8", text) : page("text/plain; charset=utf-8", text);
 }
@@ -83,5 +115,30 @@ async function docxToHtml(filename: string, bytes: Uint8Array): Promise<string> 
       `"${filename}" could not be read as a Word document (.docx): ${describeError(e)}`,
       [{ path: ["file"], message: "not a readable .docx file", code: "custom" }],
     );
+  }
+}
+
+/** The converters of ./formats/, each loaded by the first file of its kind. */
+async function convert(
+  kind: Exclude<FileKind, "html" | "text" | "pdf" | "docx">,
+  filename: string,
+  contentType: string,
+  bytes: Uint8Array,
+): Promise<string> {
+  const decoded = () => decodeDocument(bytes, contentType, "text").text;
+  switch (kind) {
+    case "odt":
+      return (await import("./formats/odt")).odtToHtml(filename, bytes);
+    case "xlsx":
+      return (await import("./formats/xlsx")).xlsxToHtml(filename, bytes);
+    case "pptx":
+      return (await import("./formats/pptx")).pptxToHtml(filename, bytes);
+    case "epub":
+      return (await import("./formats/epub")).epubToHtml(filename, bytes);
+    case "csv":
+      return (await import("./formats/csv")).csvToHtml(decoded());
+    case "rtf":
+      // RTF is 7-bit text; its own escapes carry every other character.
+      return (await import("./formats/rtf")).rtfToHtml(new TextDecoder("latin1").decode(bytes));
   }
 }
