@@ -2,9 +2,13 @@
  * Search `categories` (firecrawl-js 4.42 `CategoryOption`): ways to narrow web search, each a query operator sent
  * to the provider and a rule every result must pass — SearXNG hands operators to its engines, and not every engine
  * honours them, so the rule is what decides. `github`: github.com; `research`: a fixed list of academic sites
- * (ordinary web pages there, not a paper index); `pdf`: URLs of PDF files. `developer` is Firecrawl's own developer
- * index, which only its cloud has: refused by the schema.
+ * (ordinary web pages there, not a paper index); `pdf`: PDF files — a URL path ending in `.pdf`, or a result whose
+ * media type (SearXNG's `mimetype`, given by file engines) is application/pdf, since many PDFs are served from paths
+ * without the extension. `developer` is Firecrawl's own developer index, which only its cloud has: refused by the
+ * schema.
  */
+import type { SearchResult } from "./provider";
+
 export const SEARCH_CATEGORIES = ["github", "research", "pdf"] as const;
 export type SearchCategoryName = (typeof SEARCH_CATEGORIES)[number];
 
@@ -17,13 +21,18 @@ export const RESEARCH_SITES = [
 
 const onHost = (url: URL, domain: string) => url.hostname === domain || url.hostname.endsWith(`.${domain}`);
 
-const RULES: Record<SearchCategoryName, { operator: string; admits: (url: URL) => boolean }> = {
+type Rule = { operator: string; admits: (url: URL, result: Pick<SearchResult, "mimeType">) => boolean };
+
+const RULES: Record<SearchCategoryName, Rule> = {
   github: { operator: "site:github.com", admits: (url) => onHost(url, "github.com") },
   research: {
     operator: `(${RESEARCH_SITES.map((site) => `site:${site}`).join(" OR ")})`,
     admits: (url) => RESEARCH_SITES.some((site) => onHost(url, site)),
   },
-  pdf: { operator: "filetype:pdf", admits: (url) => /\.pdf$/i.test(url.pathname) },
+  pdf: {
+    operator: "filetype:pdf",
+    admits: (url, { mimeType }) => /\.pdf$/i.test(url.pathname) || /^application\/(?:x-)?pdf\b/.test(mimeType ?? ""),
+  },
 };
 
 /** The query sent to the provider for one category. */
@@ -31,10 +40,10 @@ export function categoryQuery(query: string, category: SearchCategoryName): stri
   return `${query} ${RULES[category].operator}`;
 }
 
-/** Whether a result belongs to the category. */
-export function inCategory(url: string, category: SearchCategoryName): boolean {
+/** Whether a result belongs to the category (by its URL, and for `pdf` also by its media type). */
+export function inCategory(result: Pick<SearchResult, "url" | "mimeType">, category: SearchCategoryName): boolean {
   try {
-    return RULES[category].admits(new URL(url));
+    return RULES[category].admits(new URL(result.url), result);
   } catch {
     return false;
   }

@@ -15,6 +15,8 @@ export interface SearchResult {
   imageUrl?: string;
   imageWidth?: number;
   imageHeight?: number;
+  /** The file's media type, when the engine names one (SearXNG's file results carry `mimetype`). */
+  mimeType?: string;
 }
 
 /** Which kind of results: web pages, news articles, images. */

@@ -3,7 +3,8 @@
  * `/search` path itself), with `categories` (general, news, images), `time_range` and `language` when asked. The
  * instance must have the JSON format enabled (`search.formats` in its settings); otherwise it answers 403, reported
  * as SEARCH_ERROR like any other failure. Results without an http(s) URL are skipped; duplicates (SearXNG merges
- * engines, but not always) are kept once.
+ * engines, but not always) are kept once. A result's `publishedDate` and a file result's `mimetype` are kept: the
+ * monitors' searchWindow and the `pdf` category read them.
  */
 import { ApiError, describeError } from "../errors";
 import { normalizeUrl } from "../net/urls";
@@ -21,6 +22,7 @@ interface SearxngAnswer {
     thumbnail_src?: unknown;
     thumbnail?: unknown;
     resolution?: unknown;
+    mimetype?: unknown;
   }[];
 }
 
@@ -72,7 +74,7 @@ function pick(results: NonNullable<SearxngAnswer["results"]>, limit: number): Se
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** The date, image and its size a news or image result may carry. */
+/** The date, image and its size a news or image result may carry; a file result's media type. */
 function extras(r: NonNullable<SearxngAnswer["results"]>[number]): Partial<SearchResult> {
   const out: Partial<SearchResult> = {};
   if (typeof r.publishedDate === "string" && r.publishedDate) out.date = r.publishedDate;
@@ -82,5 +84,6 @@ function extras(r: NonNullable<SearxngAnswer["results"]>[number]): Partial<Searc
   if (image) out.imageUrl = image;
   const size = typeof r.resolution === "string" ? /^(\d+)\s*[x×]\s*(\d+)$/.exec(r.resolution.trim()) : null;
   if (size) [out.imageWidth, out.imageHeight] = [Number(size[1]), Number(size[2])];
+  if (typeof r.mimetype === "string" && r.mimetype) out.mimeType = r.mimetype.toLowerCase();
   return out;
 }

@@ -77,7 +77,9 @@ export async function runSearch(
 
 /**
  * The provider's results for one source. Web results with `categories`: one search per category (its operator in
- * the query), each result checked against its category and tagged with it, merged in order without repeats.
+ * the query), each result checked against its category and tagged with it. The lists are merged taking each one's
+ * next result in turn (first of each category, then second of each…), without repeats, so that `limit` leaves no
+ * category out because an earlier one had many results; a result two categories admit keeps the first's tag.
  */
 async function providerResults(
   provider: SearchProvider,
@@ -85,7 +87,8 @@ async function providerResults(
   source: SearchSource,
   signal: AbortSignal,
 ): Promise<(SearchResult & { category?: SearchCategoryName })[]> {
-  const categories = source === "web" ? (body.categories ?? []).map((c) => (typeof c === "string" ? c : c.type)) : [];
+  const named = source === "web" ? (body.categories ?? []).map((c) => (typeof c === "string" ? c : c.type)) : [];
+  const categories = [...new Set(named)]; // a category given twice is searched once
   const filtered = categories.length > 0 || body.includeDomains || body.excludeDomains;
   const options = {
     limit: filtered ? Math.min(100, body.limit * FILTER_HEADROOM) : body.limit,
@@ -95,16 +98,18 @@ async function providerResults(
     signal,
   };
   if (!categories.length) return provider.search(body.query, options);
-  const named = categories.filter((c): c is SearchCategoryName => c !== "developer");
+  const searched = categories.filter((c): c is SearchCategoryName => c !== "developer");
   const perCategory = await Promise.all(
-    named.map(async (category) =>
+    searched.map(async (category) =>
       (await provider.search(categoryQuery(body.query, category), options))
-        .filter((r) => inCategory(r.url, category))
+        .filter((r) => inCategory(r, category))
         .map((r) => ({ ...r, category })),
     ),
   );
   const seen = new Set<string>();
-  return perCategory.flat().filter((r) => !seen.has(r.url) && seen.add(r.url));
+  const rounds = Math.max(...perCategory.map((list) => list.length));
+  const merged = Array.from({ length: rounds }, (_, i) => perCategory.map((list) => list[i])).flat();
+  return merged.filter((r) => r !== undefined && !seen.has(r.url) && seen.add(r.url));
 }
 
 /** One result in the SDK's shape for its source, scraped when asked (web and news results). */

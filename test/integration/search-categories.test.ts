@@ -30,6 +30,18 @@ describe("search categories", () => {
     expect((await sentQueries(total)).sort()).toEqual(["semaphore filetype:pdf", "semaphore site:github.com"]);
   });
 
+  it("pdf admits a result by its media type too; the categories take turns, so limit leaves none out", async () => {
+    const first = await search({ query: "heliograph", categories: ["github", "pdf"], limit: 2 });
+    expect(first.body.data.web.map((r: { category: string }) => r.category)).toEqual(["github", "pdf"]);
+    const { body } = await search({ query: "heliograph", categories: ["github", "pdf"], limit: 10 });
+    expect(body.data.web.map((r: { url: string; category: string }) => [r.url, r.category])).toEqual([
+      ["https://github.com/harbour/heliograph", "github"],
+      [fixture("/files/heliograph.pdf"), "pdf"],
+      ["https://github.com/harbour/heliograph-docs", "github"],
+      ["https://reports.example/view?doc=heliograph", "pdf"], // application/pdf; the text/html one is dropped
+    ]);
+  });
+
   it("research keeps the academic sites only; includeDomains narrows further; no category keeps all", async () => {
     expect(urls((await search({ query: "semaphore", categories: ["research"] })).body)).toEqual([
       "https://arxiv.org/abs/2401.00001",
