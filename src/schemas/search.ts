@@ -49,12 +49,19 @@ export const SearchRequestSchema = z
       .optional()
       .openapi({
         description:
-          "Narrow web results: github (github.com), research (a fixed list of academic sites), pdf (PDF files); " +
-          "several are a union. developer (Firecrawl's own index) is refused.",
+          "Narrow web results: github (github.com), research (a fixed list of academic sites), pdf (a .pdf path or " +
+          "an application/pdf media type). Each is one search with its operator (site:, filetype:) and a check on " +
+          "every result, tagged `category`; several are a union, taken in turn; includeDomains/excludeDomains " +
+          "apply on top. developer (Firecrawl's own index) is a 400: only Firecrawl's cloud has it.",
       }),
-    highlights: z.boolean().default(true).openapi({
-      description: "Scraped results (scrapeOptions with markdown) get `highlights`: their sentences on the query.",
-    }),
+    highlights: z
+      .boolean()
+      .default(true)
+      .openapi({
+        description:
+          "Scraped results (scrapeOptions) get `highlights`: up to three sentences of the snippet and the markdown " +
+          "holding the most query words, verbatim (no model).",
+      }),
     limit: z.int().min(1).max(100).default(5).openapi({ description: "At most this many results per source." }),
     tbs: z
       .enum(Object.keys(TBS_TIME_RANGES) as [keyof typeof TBS_TIME_RANGES])

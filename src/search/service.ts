@@ -152,7 +152,8 @@ async function item(
   try {
     const outcome = await scrapeForTeam({ ...ctx, signal }, { ...body.scrapeOptions, url: r.url });
     const document = await present(outcome.document);
-    const highlights = body.highlights && document.markdown ? searchHighlights(document.markdown, body.query) : "";
+    const sources = { snippet: r.description, markdown: document.markdown };
+    const highlights = body.highlights ? searchHighlights(sources, body.query) : "";
     return { result: { ...document, ...base, ...(highlights ? { highlights } : {}) } };
   } catch (e) {
     if (signal.aborted) throw e;

@@ -67,12 +67,20 @@ describe("search highlights", () => {
     expect(quotes.length).toBeGreaterThan(0);
     expect(quotes.length).toBeLessThanOrEqual(3);
     for (const quote of quotes) {
-      expect(result.markdown).toContain(quote);
+      expect(`${result.description}\n${result.markdown}`).toContain(quote);
       expect(quote.toLowerCase()).toMatch(/lighthouse|lens|rotation/);
     }
     const off = await search({ query: "lighthouse lens rotation", scrapeOptions, highlights: false });
     expect(off.body.data.web[0].highlights).toBeUndefined();
     const plain = await search({ query: "lighthouse lens rotation" });
     expect(plain.body.data.web[0].highlights).toBeUndefined(); // an unscraped result has its snippet only
+  });
+
+  it("takes highlights from the result's snippet too, as when the scrape gave no markdown", async () => {
+    const { body } = await search({ query: "lighthouses", scrapeOptions: { formats: ["links"], maxAge: 0 } });
+    const [result] = body.data.web;
+    expect(result.markdown).toBeUndefined();
+    expect(result.highlights).toBe("An article about lighthouses.");
+    expect(result.description).toContain(result.highlights);
   });
 });
