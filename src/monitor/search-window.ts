@@ -2,7 +2,9 @@
  * A monitor search target's `searchWindow` (firecrawl-js 4.42: "5m" … "7d"): only results published within it.
  * The provider is asked for the smallest time range that covers the window (SearXNG's `time_range`: a day up to
  * 24 hours, a week for 7 days), then every result that carries a publication date is checked against the window
- * itself. A result without a date is kept: the engine's time range is all that can be known of its age.
+ * itself. A result without a (readable) date is kept: SearXNG skips every engine that cannot apply a time range
+ * when one is asked, so the result comes from an engine that limited it to the past day or week — all that can be
+ * known of its age; most web results carry no date, and dropping them would leave most windows empty.
  */
 import type { SearchResult, TimeRange } from "../search/provider";
 
