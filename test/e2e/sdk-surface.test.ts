@@ -47,6 +47,15 @@ describe("official SDK: search", () => {
     expect(web.metadata?.statusCode).toBe(200);
     expect(scraped.news?.[0]).toMatchObject({ url: `${site}/article.html`, date: "2026-11-01T08:00:00" });
   });
+
+  it("search() with categories github and pdf keeps only results on github.com or PDFs, each tagged", async () => {
+    // The fake SearXNG ignores site: and filetype: and also answers an arXiv page and a shop: the service drops them.
+    const { web } = await client.search("semaphore", { categories: ["github", "pdf"] });
+    expect(web).toEqual([
+      expect.objectContaining({ url: "https://github.com/harbour/semaphore", category: "github", position: 1 }),
+      expect.objectContaining({ url: `${site}/files/semaphore-manual.pdf`, category: "pdf", position: 2 }),
+    ]);
+  });
 });
 
 describe("official SDK: parse", () => {
