@@ -105,6 +105,16 @@ export const rtf =
 export const csv =
   'Name;Range;Note\r\nSkerryvore;"23";"Built 1844; ""tallest"" in Scotland"\r\nSmalls;25;"Two\nlines"\r\n';
 
+/** An EPUB whose manifest names a chapter with a malformed percent-escape. */
+export const badEpub = () =>
+  zip({
+    mimetype: "application/epub+zip",
+    "META-INF/container.xml": `<container><rootfiles><rootfile full-path="book.opf"/></rootfiles></container>`,
+    "book.opf":
+      `<package><manifest><item id="c1" href="one%E0%A4%A.xhtml"/></manifest>` +
+      `<spine><itemref idref="c1"/></spine></package>`,
+  });
+
 /** A zip whose one entry claims to unpack to 2 GB: refused before anything is inflated. */
 export function zipBomb(): Uint8Array {
   const bytes = zip({ mimetype: "application/epub+zip", "content.xml": "x" });

@@ -66,19 +66,22 @@ export class CheckRun {
     }
     if (this.signal.aborted || !this.store.row()) return;
     const status = this.outcome(failures.length);
+    // Mailed before the check is marked finished, so whoever sees it finished sees what became of its e-mail.
+    const mailed = await sendCheckEmail(this.env, this.config, this.checkId, this.notable);
+    if (this.signal.aborted || !this.store.row()) return;
     this.store.updateCheck(
       this.checkId,
-      "status = ?, finished_at = ?, summary = ?, target_results = ?, actual_credits = ?, error = ?",
+      "status = ?, finished_at = ?, summary = ?, target_results = ?, actual_credits = ?, error = ?, " +
+        "notification_status = ?",
       status,
       Date.now(),
       JSON.stringify(this.summary),
       JSON.stringify(this.targetResults),
       this.credits,
       failures.length ? failures.join("; ") : null,
+      mailed ? JSON.stringify(mailed) : null,
     );
     this.store.set("last_summary = ?", JSON.stringify(this.summary));
-    const mailed = await sendCheckEmail(this.env, this.config, this.checkId, this.notable);
-    if (mailed) this.store.updateCheck(this.checkId, "notification_status = ?", JSON.stringify(mailed));
     this.events.emit("check.completed", status === "completed" || status === "partial", this.store.check(this.checkId));
   }
 

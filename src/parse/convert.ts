@@ -125,6 +125,23 @@ async function convert(
   contentType: string,
   bytes: Uint8Array,
 ): Promise<string> {
+  try {
+    return await converted(kind, filename, contentType, bytes);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    // What a converter did not foresee in a malformed file is still the file's fault: a 400 naming it.
+    throw new ApiError("BAD_REQUEST", `"${filename}" could not be read: ${describeError(e)}`, [
+      { path: ["file"], message: "not a readable file of its type", code: "custom" },
+    ]);
+  }
+}
+
+async function converted(
+  kind: Exclude<FileKind, "html" | "text" | "pdf" | "docx">,
+  filename: string,
+  contentType: string,
+  bytes: Uint8Array,
+): Promise<string> {
   const decoded = () => decodeDocument(bytes, contentType, "text").text;
   switch (kind) {
     case "odt":

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { exports } from "cloudflare:workers";
 import { API, API_KEY } from "../helpers";
-import { csv, epub, odt, pptx, rtf, xlsx, zipBomb } from "../parse-files";
+import { badEpub, csv, epub, odt, pptx, rtf, xlsx, zipBomb } from "../parse-files";
 
 async function parse(data: string | Uint8Array, name: string, type = ""): Promise<{ status: number; body: any }> {
   const form = new FormData();
@@ -69,6 +69,9 @@ describe("POST /v2/parse: office, spreadsheet and e-book files", () => {
     const broken = await parse(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), "torn.xlsx", XLSX_TYPE);
     expect(broken).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
     expect(broken.body.error).toMatch(/^"torn\.xlsx" could not be read: it is not a readable zip container/);
+    const escape = await parse(badEpub(), "odd.epub");
+    expect(escape).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
+    expect(escape.body.error).toMatch(/^"odd\.epub" could not be read: /);
     const bomb = await parse(zipBomb(), "bomb.epub", "application/epub+zip");
     expect(bomb).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE" } });
     expect(bomb.body.error).toMatch(/unpacks to more than 50 MB/);
