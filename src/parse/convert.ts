@@ -10,6 +10,7 @@ import { Buffer } from "node:buffer";
 import { ApiError, describeError } from "../errors";
 import type { FetchedPage } from "../engines/types";
 import { decodeDocument } from "../net/charset";
+import { htmlPage } from "./formats/xml";
 
 export const ACCEPTED_TYPES =
   "HTML (.html, .htm), PDF (.pdf), Word (.docx), OpenDocument text (.odt), RTF (.rtf), Excel (.xlsx), CSV (.csv), " +
@@ -108,7 +109,7 @@ async function docxToHtml(filename: string, bytes: Uint8Array): Promise<string> 
     // mammoth is loaded by the first Word document, not when an isolate starts.
     const { default: mammoth } = await import("mammoth");
     const { value } = await mammoth.convertToHtml(input);
-    return `<!doctype html><html><head><meta charset="utf-8"></head><body><main>${value}</main></body></html>`;
+    return htmlPage(value);
   } catch (e) {
     throw new ApiError(
       "BAD_REQUEST",
