@@ -3,7 +3,7 @@
  * - "workers": inside workerd (@cloudflare/vitest-pool-workers) with the real bindings from wrangler.toml — KV, R2,
  *   Durable Objects, Queues and Browser Rendering (a real local Chromium) — against a fixture site that
  *   test/global-setup.ts serves on loopback. Test-only configuration is passed as bindings below.
- * - "e2e": in Node against a real `npm start` (wrangler dev) server, driven by the official JS SDK.
+ * - "e2e": in Node against a real `npm start` server (the Worker on Miniflare), driven by the official JS SDK.
  * - "bench": workerd measurements printed by `npm run bench` (not part of `npm test`).
  */
 import { existsSync, readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Starts edgecrawl the way a user does — `node scripts/start.mjs` (= `npm start`), i.e. `wrangler dev` with
+ * Starts edgecrawl the way a user does — `node scripts/start.mjs` (= `npm start`), i.e. the Worker on Miniflare with
  * local KV/R2/DO/Queues and the local Chromium — on a free port with a throw-away state folder. Used by the e2e
  * tests' globalSetup and by the bench. Resolves once the API answers.
  */
@@ -28,7 +28,7 @@ export async function freePort() {
 
 /**
  * Settings reach the server the way a user gives them. By default they are written to a throw-away env file passed
- * with `--env-file`, so the developer's own `.dev.vars` (which wrangler then skips) never leaks into a test run.
+ * with `--env-file`, so the developer's own `.dev.vars` (which is then skipped) never leaks into a test run.
  * With `devVars: true` nothing is passed and the project's `.dev.vars` is what configures the server (`root` may
  * point to a scratch copy of the project that holds one).
  *
@@ -40,7 +40,7 @@ export async function freePort() {
  * (opts?: {keepState?: boolean, signal?: NodeJS.Signals}) => Promise<void>, output: () => string }>}
  */
 export async function startServer(options = {}) {
-  // A port found free can be taken by another process before wrangler binds it (parallel test servers, fixtures):
+  // A port found free can be taken by another process before the server binds it (parallel test servers, fixtures):
   // when the port was ours to choose, such a start is tried again on fresh ports.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -57,7 +57,7 @@ async function startServerOnce(options = {}) {
   const port = options.port ?? (await freePort());
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), "edgecrawl-dev-"));
   const projectRoot = options.root ?? root;
-  // A free inspector port too: wrangler's default (9229) would make two servers (parallel test runs) collide.
+  // A free inspector port too: the drill reads the isolate's heap through it.
   const args = [
     join(projectRoot, "scripts", "start.mjs"),
     "--port",
@@ -66,7 +66,6 @@ async function startServerOnce(options = {}) {
     String(await freePort()),
     "--persist-to",
     persistTo,
-    "--show-interactive-dev-session=false",
   ];
   const childEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1", ...options.env };
   if (!options.devVars) {
@@ -98,7 +97,7 @@ async function startServerOnce(options = {}) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const kill = (signal = "SIGTERM") => {
     try {
-      process.kill(-child.pid, signal); // the whole group: start.mjs, wrangler, workerd
+      process.kill(-child.pid, signal); // the whole group: start.mjs, the host, workerd
     } catch {
       child.kill(signal);
     }

@@ -100,8 +100,7 @@ try {
     const sample = (label) => {
       const m = workerdMemory(server.pid);
       memory.push({ label, ...m });
-      if (wanted("memory"))
-        console.log(`  [memory] ${label.padEnd(34)} workerd (Worker) ${m.userMb} MB, (wrangler proxy) ${m.proxyMb} MB`);
+      if (wanted("memory")) console.log(`  [memory] ${label.padEnd(34)} workerd ${m.userMb} MB`);
     };
     sample("at start");
     let base = null;

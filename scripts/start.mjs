@@ -1,49 +1,36 @@
 #!/usr/bin/env node
 /**
- * `npm start [-- <wrangler dev args>]`: everything a fresh checkout needs to serve the API locally.
+ * `npm start [-- <arguments of scripts/worker-host.mjs>]`: everything a fresh checkout needs to serve the API locally.
  * 1. Makes sure the local Chromium for Browser Rendering is in place (scripts/setup-chromium.mjs), which also
  *    reaps Chromium processes a killed earlier server left behind.
  * 2. Makes sure `.dev.vars` has an API key, a webhook secret and a URL-signing secret: generates them on first run
  *    and prints the key and the webhook secret.
- *    (Skipped when `--env-file` is given: wrangler then reads that file instead of .dev.vars.)
+ *    (Skipped when `--env-file` is given: the Worker then reads that file instead of .dev.vars.)
  * 3. Starts the local egress proxy (scripts/egress-proxy.mjs) and hands its URL to the Worker as
  *    EGRESS_PROXY_URL: while ALLOW_LOCAL_NETWORK is off, outbound traffic (the Worker's and the browser's) goes
  *    through it and local addresses are refused after resolution. EDGECRAWL_EGRESS_HOSTS ("name=ip,…", extra host
  *    entries) and EDGECRAWL_EGRESS_ALLOW ("ip[:port],…", local addresses that may be reached anyway) tune it.
- * 4. Runs `wrangler dev` (local state persisted under .wrangler/state) on a private port behind the front door
- *    (scripts/front-door.mjs), which serves http://127.0.0.1:8787 (`--ip`/`--port` move it); other arguments go to
- *    wrangler (e.g. `npm start -- --var ALLOW_LOCAL_NETWORK:true`).
- * wrangler runs with a parent-death signal, so even a `kill -9` of this process takes it (and its Chromium) down.
+ * 4. Runs the Worker on Miniflare (scripts/worker-host.mjs) on http://127.0.0.1:8787 (`--ip`/`--port` move it),
+ *    local state persisted under .wrangler/state; other arguments go to it (e.g. `npm start -- --var
+ *    ALLOW_LOCAL_NETWORK:true`, `--persist-to DIR`, `--env-file FILE`, `--watch`).
+ * The host runs with a parent-death signal, so even a `kill -9` of this process takes it (and its Chromium) down.
  *
- * Every setting in .dev.vars reaches the Worker (wrangler.toml has no `[secrets] required` block, which would make
- * wrangler load only the listed names).
+ * Every setting in .dev.vars reaches the Worker.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, appendFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { projectCacheHome } from "./chromium-reaper.mjs";
 import { parseAllowList, parseHostEntries, startEgressProxy } from "./egress-proxy.mjs";
-import { startFrontDoor } from "./front-door.mjs";
+import { readDotenv } from "./worker-host.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const devVarsPath = join(root, ".dev.vars");
 const args = process.argv.slice(2);
 
 spawnSync(process.execPath, [join(root, "scripts", "setup-chromium.mjs")], { stdio: "inherit" });
-
-/** Reads KEY=value lines of a dotenv file. */
-function readDotenv(path) {
-  const vars = {};
-  if (!existsSync(path)) return vars;
-  for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
-    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (m) vars[m[1]] = m[2].replace(/^(['"])(.*)\1$/, "$2");
-  }
-  return vars;
-}
 
 const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
 /** Removes `--flag value` / `--flag=value` from args and returns the value. */
@@ -118,23 +105,11 @@ function warnOfUnsignedTeams(apiKeys = "", teamSecrets = "") {
     );
 }
 
-// With --env-file, wrangler reads that file instead of .dev.vars: nothing to generate there.
+// With --env-file, the Worker reads that file instead of .dev.vars: nothing to generate there.
 if (!has("--env-file")) ensureDevVars();
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const defaults = [];
-// Settings given in the environment (e.g. API_KEYS=... npm start) are handed to wrangler, which no longer reads the
-// process environment itself once a .dev.vars exists.
+// Settings given in the environment (e.g. API_KEYS=... npm start) are handed to the Worker as --var, over .dev.vars.
 for (const name of ["API_KEYS", "SIGNING_SECRET", "WEBHOOK_SECRET", "WEBHOOK_SECRETS"]) {
   if (process.env[name] && !has("--env-file")) defaults.push("--var", `${name}:${process.env[name]}`);
 }
@@ -151,7 +126,7 @@ const egress = userGateway
 if (egress) defaults.push("--var", `EGRESS_PROXY_URL:${egress.url}`);
 
 /**
- * ALLOW_LOCAL_NETWORK as the Worker will see it: `--var`, else the env file wrangler reads, else wrangler.toml's
+ * ALLOW_LOCAL_NETWORK as the Worker will see it: `--var`, else the env file the Worker reads, else wrangler.toml's
  * "false".
  */
 function localNetworkAllowed() {
@@ -172,11 +147,8 @@ function localNetworkAllowed() {
 // networks are closed, the whole browser goes through the egress proxy (the launcher reads this, see
 // setup-chromium.mjs), so a session's pages, WebSockets included, reach only what the proxy allows.
 const browserProxy = egress && !localNetworkAllowed() ? new URL(egress.url).host : undefined;
-const privatePort = await freePort();
-defaults.push("--ip", "127.0.0.1", "--port", String(privatePort));
-if (!has("--persist-to")) defaults.push("--persist-to", join(root, ".wrangler", "state"));
+defaults.push("--ip", publicHost, "--port", String(publicPort));
 
-const wrangler = join(root, "node_modules", "wrangler", "bin", "wrangler.js");
 // This project's Chromium launcher (pid files for the reaper), see setup-chromium.mjs.
 const env = {
   WRANGLER_SEND_METRICS: "false",
@@ -184,44 +156,30 @@ const env = {
   XDG_CACHE_HOME: projectCacheHome(root),
   EDGECRAWL_CHROMIUM_PROXY: browserProxy ?? "",
 };
-// setpriv's parent-death signal: wrangler gets SIGTERM if this process dies, even by SIGKILL.
+// setpriv's parent-death signal: the host gets SIGTERM if this process dies, even by SIGKILL.
 const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
 const command = setpriv ? [setpriv, "--pdeathsig", "SIGTERM", process.execPath] : [process.execPath];
-const child = spawn(command[0], [...command.slice(1), wrangler, "dev", ...defaults, ...args], {
+const host = join(root, "scripts", "worker-host.mjs");
+const child = spawn(command[0], [...command.slice(1), host, ...defaults, ...args], {
   stdio: "inherit",
   cwd: root,
   env,
 });
 
-let frontDoor = null;
 const shutDown = async (code) => {
-  await Promise.all([frontDoor?.close(), egress?.close()]);
+  await egress?.close();
   process.exit(code);
 };
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => void shutDown(signal ? 1 : (code ?? 0)));
 
-// The public address opens once wrangler answers behind it.
 for (;;) {
   if (child.exitCode !== null) break;
-  const up = await fetch(`http://127.0.0.1:${privatePort}/`, { signal: AbortSignal.timeout(2000) }).then(
+  const up = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(2000) }).then(
     () => true,
     () => false,
   );
   if (up) break;
   await new Promise((r) => setTimeout(r, 250));
 }
-if (child.exitCode === null) {
-  try {
-    frontDoor = await startFrontDoor({
-      host: publicHost,
-      port: publicPort,
-      upstreamPort: privatePort,
-      log: (line) => console.log(line),
-    });
-    console.log(`\n  edgecrawl is ready on ${baseUrl} (wrangler dev behind it on 127.0.0.1:${privatePort})\n`);
-  } catch (e) {
-    console.error(`\n  Could not listen on ${baseUrl}: ${e.message}\n`);
-    child.kill("SIGTERM");
-  }
-}
+if (child.exitCode === null) console.log(`\n  edgecrawl is ready on ${baseUrl}\n`);

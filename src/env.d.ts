@@ -2,7 +2,7 @@
  * Secrets: set with `wrangler secret put` when deployed or in .dev.vars locally, absent otherwise. `wrangler
  * types` is run with an empty env file (see package.json) so that a developer's own .dev.vars never changes the
  * generated types; the secrets are typed here instead. `AI` is the optional Workers AI binding: wrangler.toml
- * leaves it out (wrangler dev cannot serve it), a deployment may add it.
+ * leaves it out (`npm start` cannot serve it), a deployment may add it.
  */
 declare namespace Cloudflare {
   interface Env {

@@ -33,19 +33,14 @@ export function descendants(root, table = processTable()) {
   return [...out].filter((pid) => table.has(pid));
 }
 
-/**
- * The workerd runtimes under `root`: `user` is the Worker's (it has the inspector), `proxy` is wrangler's
- * ProxyWorker. RSS in MB.
- */
+/** The RSS in MB of the Worker's workerd runtime under `root` (`npm start` runs one). */
 export function workerdMemory(root) {
   const table = processTable();
   const runtimes = descendants(root, table)
     .map((pid) => ({ pid, ...table.get(pid) }))
     .filter((p) => /\bworkerd\b.*\bserve\b/.test(p.args));
   const mb = (p) => (p ? Math.round(p.rssKb / 1024) : 0);
-  const user = runtimes.find((p) => p.args.includes("--inspector-addr"));
-  const proxy = runtimes.find((p) => p !== user);
-  return { userMb: mb(user), proxyMb: mb(proxy), totalMb: runtimes.reduce((sum, p) => sum + mb(p), 0) };
+  return { userMb: mb(runtimes.find((p) => p.args.includes("--inspector-addr")) ?? runtimes[0]) };
 }
 
 /** Chromium processes under `root` right now, with their process groups (Chromium runs in groups of its own). */

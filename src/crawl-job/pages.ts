@@ -3,7 +3,7 @@
  * dropped when the job ends first. A consumer only scrapes a page whose dispatch number it holds, and only the
  * first report of a live dispatch counts, so a redelivered or stale message never scrapes or returns a page
  * twice. A page whose lease runs out without a report (a lost message, a crashed consumer, a restarted
- * `wrangler dev`) is queued again, and given up after MAX_DISPATCHES.
+ * local runtime) is queued again, and given up after MAX_DISPATCHES.
  */
 import { all, first, run } from "../../durable-objects/sql";
 import type { PageClaim, PageMessage } from "../crawl/types";

@@ -1,7 +1,7 @@
 /**
  * The Workers AI adapter: the `AI` binding (`[ai] binding = "AI"` when deployed), model from `LLM_MODEL`.
  * Structured output goes through Workers AI's JSON mode (`response_format` with the schema itself as
- * `json_schema`), whose answer may come back already parsed. Workers AI has no local mode — `wrangler dev`
+ * `json_schema`), whose answer may come back already parsed. Workers AI has no local mode — `npm start`
  * cannot serve the binding — so this adapter is tested against a stand-in binding and used only when deployed.
  *
  * Text-generation models answer `{response, usage}`; some newer ones answer in the OpenAI shape (`choices`).

@@ -1,6 +1,6 @@
 /**
  * Makes caller code stoppable. Code run by execute may loop forever; on Cloudflare the isolate's CPU limit ends
- * it, but `wrangler dev` enforces none, and a loop that never yields blocks the whole local runtime (no timer can
+ * it, but `npm start` enforces none, and a loop that never yields blocks the whole local runtime (no timer can
  * fire while it spins, and the clock does not even advance inside it). So every loop body and every function
  * body gets a call to a guard first — the only points where code can run unboundedly — and the guard throws,
  * for good, once the run is over its budget: a count of guard calls proportional to the timeout (the clock is

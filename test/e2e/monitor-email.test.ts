@@ -45,7 +45,7 @@ it("e-mails the recipients the change a check found, through the local send_emai
     expect(changed.notificationStatus).toMatchObject({
       email: { status: "sent", recipients: ["keeper@lighthouse.test"] },
     });
-    // wrangler dev prints the binding's log line with the file it wrote the text to.
+    // Miniflare prints the binding's log line with the file it wrote the text to.
     let file: string | undefined;
     for (let i = 0; i < 50 && !file; i++) {
       file = /send_email binding called with MessageBuilder:[\s\S]*?Text: (\S+\.txt)/.exec(server.output())?.[1];

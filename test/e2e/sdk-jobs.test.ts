@@ -1,5 +1,5 @@
 /**
- * The official JS SDK's crawl, batch and map methods against `npm start` (wrangler dev: real local Queues,
+ * The official JS SDK's crawl, batch and map methods against `npm start` (Miniflare: real local Queues,
  * Durable Objects, KV and R2).
  */
 import Firecrawl from "@mendable/firecrawl-js";

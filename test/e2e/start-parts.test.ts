@@ -1,65 +1,61 @@
 /**
- * Two parts of `npm start` on their own, without a server: the front door (scripts/front-door.mjs) that sends
- * again a request wrangler's dev proxy lost to its keep-alive race, and the reaper (scripts/chromium-reaper.mjs)
- * that stops the browsers of a server that is gone.
+ * Two parts of `npm start` on their own, without a server: how the worker host (scripts/worker-host.mjs) reads its
+ * arguments and env file, and the reaper (scripts/chromium-reaper.mjs) that stops the browsers of a server that is
+ * gone.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM script
-import { startFrontDoor } from "../../scripts/front-door.mjs";
+import { parseArguments, readDotenv } from "../../scripts/worker-host.mjs";
 // @ts-expect-error plain ESM script
 import { reapOrphanedBrowsers } from "../../scripts/chromium-reaper.mjs";
 
-const RESTART = "Your worker restarted mid-request. Please try sending the request again.";
-
-describe("front door", () => {
-  let upstream: Server;
-  let door: { close: () => Promise<void>; port: number; stats: { retried: number; gaveUp: number } };
-  let doorUrl = "";
-  const seen: string[] = [];
-
-  beforeAll(async () => {
-    upstream = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        seen.push(`${req.method} ${req.url} ${body}`);
-        const attempts = seen.filter((s) => s.startsWith(`${req.method} ${req.url} `)).length;
-        if (req.url === "/lost-once" && attempts === 1)
-          return res.writeHead(503, { "content-type": "text/plain" }).end(RESTART);
-        if (req.url === "/unavailable")
-          return res.writeHead(503, { "content-type": "application/json" }).end('{"error":"busy"}');
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ got: body, attempts }));
-      });
+describe("worker host arguments", () => {
+  it("reads the wrangler dev arguments that apply, --var in each of wrangler's spellings", () => {
+    const options = parseArguments([
+      "--port",
+      "9000",
+      "--ip=0.0.0.0",
+      "--var",
+      "A:1",
+      "B:x:y",
+      "--var=C:",
+      "--persist-to",
+      "/tmp/state",
+      "--inspector-port",
+      "9300",
+      "--watch",
+    ]);
+    expect(options).toEqual({
+      ip: "0.0.0.0",
+      port: 9000,
+      vars: { A: "1", B: "x:y", C: "" },
+      persistTo: "/tmp/state",
+      inspectorPort: 9300,
+      watch: true,
     });
-    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-    const upstreamPort = (upstream.address() as { port: number }).port;
-    door = await startFrontDoor({ host: "127.0.0.1", port: 0, upstreamPort });
-    doorUrl = `http://127.0.0.1:${door.port}`;
   });
 
-  afterAll(async () => {
-    await door?.close();
-    await new Promise((resolve) => upstream?.close(resolve));
+  it("refuses what it cannot honour, by name", () => {
+    expect(() => parseArguments(["--remote"])).toThrow(/does not take --remote/);
+    expect(() => parseArguments(["--var", "NOVALUE"])).toThrow(/KEY:VALUE, got "NOVALUE"/);
+    expect(() => parseArguments(["--var"])).toThrow(/--var needs KEY:VALUE/);
+    expect(() => parseArguments(["--port"])).toThrow(/--port needs a value/);
   });
 
-  it("sends a POST again when wrangler answered that the Worker restarted (it never saw the request)", async () => {
-    const answer = await fetch(`${doorUrl}/lost-once`, { method: "POST", body: '{"url":"x"}' });
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ got: '{"url":"x"}', attempts: 2 });
-    expect(door.stats.retried).toBe(1);
-  });
-
-  it("passes every other answer through untouched, a different 503 included", async () => {
-    const answer = await fetch(`${doorUrl}/unavailable`, { method: "POST", body: "{}" });
-    expect(answer.status).toBe(503);
-    expect(await answer.text()).toBe('{"error":"busy"}');
-    expect(seen.filter((s) => s.startsWith("POST /unavailable"))).toHaveLength(1);
-    expect(door.stats.retried).toBe(1);
+  it("reads an env file as wrangler does: quotes dropped, comments and blank lines skipped", () => {
+    const dir = mkdtempSync(join(tmpdir(), "edgecrawl-env-"));
+    try {
+      const file = join(dir, ".dev.vars");
+      writeFileSync(file, "# a comment\nAPI_KEYS=\"default:ec-1\"\n\nexport MODEL='m'\nPLAIN = text \n");
+      expect(readDotenv(file)).toEqual({ API_KEYS: "default:ec-1", MODEL: "m", PLAIN: "text" });
+      expect(readDotenv(join(dir, "missing"))).toEqual({});
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The Workers AI adapter against a stand-in binding: Workers AI has no local mode (wrangler dev and vitest
+ * The Workers AI adapter against a stand-in binding: Workers AI has no local mode (`npm start` and vitest
  * cannot serve the `AI` binding), so the stand-in records what the adapter sends and answers the way the
  * binding does — `{response, usage}` with the JSON already parsed in JSON mode, the OpenAI shape of newer
  * models, cut-off answers, and the "JSON Mode couldn't be met" failure.
