@@ -9,6 +9,7 @@ import type { ScrapeOptions } from "../schemas/scrape";
 import type { FormatObject } from "../schemas/formats";
 import { sha256Hex } from "../crypto";
 import { kvKeys, r2Keys } from "../storage/layout";
+import { forgetRead, keepRead, recentlyRead } from "./hot-cache";
 
 /** How long an index entry lives. maxAge values above this simply find nothing. */
 export const CACHE_INDEX_TTL_SECONDS = 30 * 24 * 3600;
@@ -120,21 +121,30 @@ export function scrapeRequestRecord(url: string, o: ScrapeOptions): ScrapeReques
   };
 }
 
-/** The cached document for `key` when one satisfies the age bounds (and has links, if `needLinks`), else null. */
+/**
+ * The cached document for `key` when one satisfies the age bounds (and has links, if `needLinks`), else null. A
+ * document this isolate read for `key` in the last minute is used without reading KV and R2 again (hot-cache.ts).
+ */
 export async function readCache(
   env: Env,
   key: string,
   lookup: CacheLookup & { needLinks?: boolean },
   now = Date.now(),
 ): Promise<(StoredDocument & { entry: CacheEntry }) | null> {
-  const entry = await env.KV.get<CacheEntry>(kvKeys.cache(key), "json");
+  const recent = recentlyRead(key, now);
+  const entry = recent?.entry ?? (await env.KV.get<CacheEntry>(kvKeys.cache(key), "json"));
   if (!entry) return null;
   const age = now - entry.cachedAt;
   if (lookup.maxAgeMs !== undefined && age > lookup.maxAgeMs) return null;
   if (lookup.minAgeMs !== undefined && age < lookup.minAgeMs) return null;
-  const object = await env.BUCKET.get(entry.r2Key);
-  if (!object) return null;
-  const stored = (await object.json()) as StoredDocument;
+  let json = recent?.json;
+  if (json === undefined) {
+    const object = await env.BUCKET.get(entry.r2Key);
+    if (!object) return null;
+    json = await object.text();
+    keepRead(key, entry, json, now);
+  }
+  const stored = JSON.parse(json) as StoredDocument;
   if (lookup.needLinks && !stored.discoveredLinks) return null;
   return { ...stored, entry };
 }
@@ -153,6 +163,7 @@ export async function writeCacheIndex(
     url: document.metadata.url,
   };
   await env.KV.put(kvKeys.cache(key), JSON.stringify(entry), { expirationTtl: CACHE_INDEX_TTL_SECONDS });
+  forgetRead(key);
 }
 
 /** Stores a finished document under its scrapeId (read back by GET /v2/scrape/{id}, the cache and job results). */
