@@ -105,18 +105,19 @@ function miniflareOptions(options, outdir) {
 
 async function main() {
   const options = parseArguments(process.argv.slice(2));
-  const mf = new Miniflare(miniflareOptions(options, buildWorker(root).dir));
-  await mf.ready;
-
+  // Handled from the start: a stop while the runtime starts must not leave workerd holding the port.
+  let mf = null;
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     setTimeout(() => process.exit(0), 5000).unref();
-    await mf.dispose().catch(() => {});
+    await mf?.dispose().catch(() => {});
     process.exit(0);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void stop());
+  mf = new Miniflare(miniflareOptions(options, buildWorker(root).dir));
+  await mf.ready;
 
   if (!options.watch) return;
   let timer = null;
