@@ -24,25 +24,26 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { projectCacheHome } from "./chromium-reaper.mjs";
 import { parseAllowList, parseHostEntries, startEgressProxy } from "./egress-proxy.mjs";
-import { readDotenv } from "./worker-host.mjs";
+import { parseArguments, readDotenv } from "./worker-host.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const devVarsPath = join(root, ".dev.vars");
 const args = process.argv.slice(2);
+// The host's own reading of the arguments: a bad one stops here, before anything starts.
+let options;
+try {
+  options = parseArguments(args);
+} catch (error) {
+  console.error(`\n  ${error.message}\n`);
+  process.exit(1);
+}
+/** The env file the Worker reads: `--env-file`, else .dev.vars. */
+const envFile = options.envFile ?? devVarsPath;
 
 spawnSync(process.execPath, [join(root, "scripts", "setup-chromium.mjs")], { stdio: "inherit" });
 
-const has = (flag) => args.some((a) => a === flag || a.startsWith(`${flag}=`));
-/** Removes `--flag value` / `--flag=value` from args and returns the value. */
-function takeOption(flag) {
-  const i = args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
-  if (i < 0) return undefined;
-  const [value] = args[i].includes("=") ? [args[i].slice(flag.length + 1)] : [args[i + 1]];
-  args.splice(i, args[i].includes("=") ? 1 : 2);
-  return value;
-}
-const publicHost = takeOption("--ip") ?? "127.0.0.1";
-const publicPort = Number(takeOption("--port") ?? 8787);
+const publicHost = options.ip;
+const publicPort = options.port;
 const baseUrl = `http://${publicHost.includes(":") ? `[${publicHost}]` : publicHost}:${publicPort}`;
 
 /** First run: generate an API key and the secrets into .dev.vars, and print what the user needs. */
@@ -106,16 +107,14 @@ function warnOfUnsignedTeams(apiKeys = "", teamSecrets = "") {
 }
 
 // With --env-file, the Worker reads that file instead of .dev.vars: nothing to generate there.
-if (!has("--env-file")) ensureDevVars();
+if (options.envFile === undefined) ensureDevVars();
 
 const defaults = [];
 // Settings given in the environment (e.g. API_KEYS=... npm start) are handed to the Worker as --var, over .dev.vars.
 for (const name of ["API_KEYS", "SIGNING_SECRET", "WEBHOOK_SECRET", "WEBHOOK_SECRETS"]) {
-  if (process.env[name] && !has("--env-file")) defaults.push("--var", `${name}:${process.env[name]}`);
+  if (process.env[name] && options.envFile === undefined) defaults.push("--var", `${name}:${process.env[name]}`);
 }
-const userGateway =
-  args.some((a) => a.startsWith("EGRESS_PROXY_URL:")) ||
-  Boolean(readDotenv(devVarsPath).EGRESS_PROXY_URL && !has("--env-file"));
+const userGateway = Boolean(options.vars.EGRESS_PROXY_URL || readDotenv(envFile).EGRESS_PROXY_URL);
 const egress = userGateway
   ? null
   : await startEgressProxy({
@@ -125,30 +124,13 @@ const egress = userGateway
     });
 if (egress) defaults.push("--var", `EGRESS_PROXY_URL:${egress.url}`);
 
-/**
- * ALLOW_LOCAL_NETWORK as the Worker will see it: `--var`, else the env file the Worker reads, else wrangler.toml's
- * "false".
- */
-function localNetworkAllowed() {
-  const fromArgs = args
-    .map((a, i) => (a === "--var" ? args[i + 1] : a))
-    .find((a) => a?.startsWith("ALLOW_LOCAL_NETWORK:"));
-  if (fromArgs) return fromArgs.slice("ALLOW_LOCAL_NETWORK:".length) === "true";
-  const envFileIndex = args.findIndex((a) => a === "--env-file" || a.startsWith("--env-file="));
-  const envFile =
-    envFileIndex < 0
-      ? devVarsPath
-      : args[envFileIndex].includes("=")
-        ? args[envFileIndex].split("=")[1]
-        : args[envFileIndex + 1];
-  return readDotenv(envFile).ALLOW_LOCAL_NETWORK === "true";
-}
+/** ALLOW_LOCAL_NETWORK as the Worker will see it: `--var`, else the env file, else wrangler.toml's "false". */
+const localNetworkAllowed = () =>
+  (options.vars.ALLOW_LOCAL_NETWORK ?? readDotenv(envFile).ALLOW_LOCAL_NETWORK) === "true";
 // Browser sessions drive the browser's default context over CDP, where no per-context proxy applies: while local
 // networks are closed, the whole browser goes through the egress proxy (the launcher reads this, see
 // setup-chromium.mjs), so a session's pages, WebSockets included, reach only what the proxy allows.
 const browserProxy = egress && !localNetworkAllowed() ? new URL(egress.url).host : undefined;
-defaults.push("--ip", publicHost, "--port", String(publicPort));
-
 // This project's Chromium launcher (pid files for the reaper), see setup-chromium.mjs.
 const env = {
   WRANGLER_SEND_METRICS: "false",

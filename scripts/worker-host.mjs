@@ -76,7 +76,8 @@ export function parseArguments(argv) {
 }
 
 function miniflareOptions(options, outdir) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
+  const config = unstable_readConfig({ config: configPath });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   const envFile = options.envFile ?? join(root, ".dev.vars");
   return {
     // Miniflare's own entry (its router Worker, used for nothing here) on a private port; the public address is a
@@ -91,7 +92,7 @@ function miniflareOptions(options, outdir) {
     log: new Log(LogLevel.INFO),
     workers: [
       {
-        name: unstable_readConfig({ config: configPath }).name,
+        name: config.name,
         ...workerOptions,
         bindings: { ...workerOptions.bindings, ...readDotenv(envFile), ...options.vars },
         unsafeDirectSockets: [{ host: options.ip, port: options.port }],
