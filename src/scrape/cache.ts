@@ -123,7 +123,8 @@ export function scrapeRequestRecord(url: string, o: ScrapeOptions): ScrapeReques
 
 /**
  * The cached document for `key` when one satisfies the age bounds (and has links, if `needLinks`), else null. A
- * document this isolate read for `key` in the last minute is used without reading KV and R2 again (hot-cache.ts).
+ * document this isolate read for `key` in the last minute is used without reading KV and R2 again (hot-cache.ts);
+ * when it does not satisfy the bounds, the index may hold a newer one.
  */
 export async function readCache(
   env: Env,
@@ -131,22 +132,26 @@ export async function readCache(
   lookup: CacheLookup & { needLinks?: boolean },
   now = Date.now(),
 ): Promise<(StoredDocument & { entry: CacheEntry }) | null> {
+  const fits = (entry: CacheEntry) => {
+    const age = now - entry.cachedAt;
+    return (
+      (lookup.maxAgeMs === undefined || age <= lookup.maxAgeMs) &&
+      (lookup.minAgeMs === undefined || age >= lookup.minAgeMs)
+    );
+  };
+  const answer = (entry: CacheEntry, json: string) => {
+    const stored = JSON.parse(json) as StoredDocument;
+    return lookup.needLinks && !stored.discoveredLinks ? null : { ...stored, entry };
+  };
   const recent = recentlyRead(key, now);
-  const entry = recent?.entry ?? (await env.KV.get<CacheEntry>(kvKeys.cache(key), "json"));
-  if (!entry) return null;
-  const age = now - entry.cachedAt;
-  if (lookup.maxAgeMs !== undefined && age > lookup.maxAgeMs) return null;
-  if (lookup.minAgeMs !== undefined && age < lookup.minAgeMs) return null;
-  let json = recent?.json;
-  if (json === undefined) {
-    const object = await env.BUCKET.get(entry.r2Key);
-    if (!object) return null;
-    json = await object.text();
-    keepRead(key, entry, json, now);
-  }
-  const stored = JSON.parse(json) as StoredDocument;
-  if (lookup.needLinks && !stored.discoveredLinks) return null;
-  return { ...stored, entry };
+  if (recent && fits(recent.entry)) return answer(recent.entry, recent.json);
+  const entry = await env.KV.get<CacheEntry>(kvKeys.cache(key), "json");
+  if (!entry || !fits(entry)) return null;
+  const object = await env.BUCKET.get(entry.r2Key);
+  if (!object) return null;
+  const json = await object.text();
+  keepRead(key, entry, json, now);
+  return answer(entry, json);
 }
 
 /** Points the cache index at a stored document. */

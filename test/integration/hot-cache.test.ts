@@ -1,7 +1,7 @@
 /**
  * The cache documents an isolate read in the last minute (src/scrape/hot-cache.ts), on the real local KV and R2: a
- * second read within the minute needs neither, a later one reads them again, a newer index entry is not hidden by
- * an older read, and a document too large to keep is read again each time.
+ * second read within the minute needs neither, a later one reads them again, a newer index entry (written here or
+ * by another isolate) is not hidden by an older read, and a document too large to keep is read again each time.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -44,6 +44,26 @@ describe("documents read in the last minute", () => {
     expect((await readCache(env, key, { maxAgeMs: 60_000 }, now))?.document.markdown).toBe("# Older");
     await cached("# Newer", key, now + 1000);
     expect((await readCache(env, key, { maxAgeMs: 60_000 }, now + 2000))?.document.markdown).toBe("# Newer");
+  });
+
+  it("leave the index to answer when they are too old for the request (another isolate may have a newer one)", async () => {
+    const key = `hot-key-${serial++}`;
+    const now = Date.now();
+    await cached("# Older", key, now);
+    expect((await readCache(env, key, { maxAgeMs: 60_000 }, now))?.document.markdown).toBe("# Older");
+    // Written as another isolate would: this isolate's kept copy is not told.
+    const scrapeId = `hot-${Date.now()}-${serial++}`;
+    const document = { markdown: "# Newer", metadata: { scrapeId, statusCode: 200, url: "https://example.test/" } };
+    await env.BUCKET.put(r2Keys.document(scrapeId), JSON.stringify({ v: 1, document }));
+    const entry = {
+      r2Key: r2Keys.document(scrapeId),
+      cachedAt: now + 20_000,
+      statusCode: 200,
+      url: document.metadata.url,
+    };
+    await env.KV.put(kvKeys.cache(key), JSON.stringify(entry));
+    expect((await readCache(env, key, { maxAgeMs: 60_000 }, now + 30_000))?.document.markdown).toBe("# Older");
+    expect((await readCache(env, key, { maxAgeMs: 15_000 }, now + 30_000))?.document.markdown).toBe("# Newer");
   });
 
   it("are each parsed afresh, so one request's changes never reach the next", async () => {
