@@ -46,7 +46,7 @@ describe("documents read in the last minute", () => {
     expect((await readCache(env, key, { maxAgeMs: 60_000 }, now + 2000))?.document.markdown).toBe("# Newer");
   });
 
-  it("leave the index to answer when they are too old for the request (another isolate may have a newer one)", async () => {
+  it("leave the answer to the index when too old for the request (another isolate may have a newer one)", async () => {
     const key = `hot-key-${serial++}`;
     const now = Date.now();
     await cached("# Older", key, now);
