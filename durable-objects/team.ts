@@ -20,6 +20,7 @@ import {
 } from "../src/concurrency/slots";
 import { CreditBalance, type CreditState } from "../src/credits/balance";
 import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/credits/ledger";
+import { CACHE_HIT_MIGRATION, CacheHitLog, type CacheHitRecord } from "../src/scrape/cache-hits";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
 const MIGRATIONS = [
@@ -37,6 +38,8 @@ const MIGRATIONS = [
   // The team's own webhook signing secret (src/jobs/webhook-signing.ts); null: WEBHOOK_SECRETS or WEBHOOK_SECRET may
   // sign them.
   `ALTER TABLE settings ADD COLUMN webhook_secret TEXT;`,
+  // Single scrapes answered from the cache, read back by scrapeId (src/scrape/cache-hits.ts).
+  CACHE_HIT_MIGRATION,
 ];
 
 /** A single scrape waits for a slot inside one call at most this long; its caller calls again until its deadline. */
@@ -61,6 +64,7 @@ export class TeamDO extends DurableObject<Env> {
   private readonly slots: SlotLedger;
   private readonly usage: UsageLedger;
   private readonly balance: CreditBalance;
+  private readonly hits: CacheHitLog;
   /** Single scrapes waiting for a slot inside their call, woken when one frees up. */
   private readonly slotListeners = new Set<() => void>();
 
@@ -70,6 +74,7 @@ export class TeamDO extends DurableObject<Env> {
     this.slots = new SlotLedger(this.sql, () => this.limit());
     this.usage = new UsageLedger(this.sql);
     this.balance = new CreditBalance(this.sql, this.usage);
+    this.hits = new CacheHitLog(this.sql);
     ctx.blockConcurrencyWhile(async () => migrate(this.sql, MIGRATIONS));
   }
 
@@ -87,11 +92,23 @@ export class TeamDO extends DurableObject<Env> {
     return this.balance.charge(credits, reason, ref, apiKey);
   }
 
-  /** A charge for work already done (a cache hit): false, and nothing charged, when the balance is spent. */
-  async spend(credits: number, reason: string, ref?: string, apiKey?: string): Promise<boolean> {
-    if (!(await this.canSpend(1))) return false;
-    await this.charge(credits, reason, ref, apiKey);
+  /**
+   * A single scrape answered from the cache: charged and kept (to be read back by its scrapeId) in one write; false,
+   * and nothing charged or kept, when the balance is spent.
+   */
+  async chargeCacheHit(
+    hit: CacheHitRecord,
+    charge: { credits: number; reason: string; apiKey?: string },
+  ): Promise<boolean> {
+    if (!this.balance.canSpend(1)) return false;
+    this.balance.charge(charge.credits, charge.reason, hit.stamp.scrapeId, charge.apiKey);
+    this.hits.record(hit);
     return true;
+  }
+
+  /** A cache hit this team was answered with, by its scrapeId (null: none, or too old). */
+  async cacheHit(scrapeId: string): Promise<CacheHitRecord | null> {
+    return this.hits.find(scrapeId);
   }
 
   /**

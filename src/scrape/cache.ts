@@ -10,6 +10,8 @@ import type { FormatObject } from "../schemas/formats";
 import { sha256Hex } from "../crypto";
 import { kvKeys, r2Keys } from "../storage/layout";
 import { forgetRead, keepRead, recentlyRead } from "./hot-cache";
+import { asCacheHit } from "./cache-hits";
+import { teamStub } from "../../durable-objects/team";
 
 /** How long an index entry lives. maxAge values above this simply find nothing. */
 export const CACHE_INDEX_TTL_SECONDS = 30 * 24 * 3600;
@@ -199,11 +201,18 @@ export async function loadDocument(env: Env, scrapeId: string, teamId: string): 
   return (await loadStoredScrape(env, scrapeId, teamId))?.document ?? null;
 }
 
-/** A stored scrape (document and request) when it belongs to `teamId`. */
+/**
+ * A stored scrape (document and request) when it belongs to `teamId`: its own copy, or — a single scrape answered
+ * from the cache — the cached document as that hit returned it (./cache-hits.ts), while the cached one exists.
+ */
 export async function loadStoredScrape(env: Env, scrapeId: string, teamId: string): Promise<StoredDocument | null> {
   const object = await env.BUCKET.get(r2Keys.document(scrapeId));
-  if (!object || object.customMetadata?.teamId !== teamId) return null;
-  return (await object.json()) as StoredDocument;
+  if (object) return object.customMetadata?.teamId === teamId ? ((await object.json()) as StoredDocument) : null;
+  const hit = await teamStub(env, teamId).cacheHit(scrapeId);
+  const source = hit && (await env.BUCKET.get(hit.source));
+  if (!hit || !source) return null;
+  const cached = (await source.json()) as StoredDocument;
+  return { v: 1, document: asCacheHit(cached.document, hit.stamp), ...(hit.request ? { request: hit.request } : {}) };
 }
 
 /** Several stored documents at once, in the order asked (null where one is missing). Owner not checked. */

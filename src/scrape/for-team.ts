@@ -7,14 +7,8 @@ import { takeScrapeSlot } from "../concurrency/scrape-slot";
 import { teamStub } from "../../durable-objects/team";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "../credits/charge";
 import { ApiError } from "../errors";
-import {
-  lookupCached,
-  persist,
-  prepareScrape,
-  scrapeFresh,
-  type ScrapeOutcome,
-  type ScrapeRequestInput,
-} from "./pipeline";
+import { scrapeRequestRecord } from "./cache";
+import { lookupCached, prepareScrape, scrapeFresh, type ScrapeOutcome, type ScrapeRequestInput } from "./pipeline";
 
 export interface TeamScrapeContext {
   env: Env;
@@ -40,15 +34,13 @@ export async function scrapeForTeam(ctx: TeamScrapeContext, input: ScrapeRequest
   const prepared = await prepareScrape(ctx.env, input);
   const hit = await lookupCached(context, input, prepared);
   if (hit) {
-    // A cache hit fetches nothing: it takes no concurrency slot, and checking and charging the team is one call.
-    const charged = await teamStub(ctx.env, ctx.teamId).spend(
-      hit.credits,
-      ctx.reason ?? "scrape",
-      hit.document.metadata.scrapeId,
-      ctx.apiKey,
+    // A cache hit fetches nothing: it takes no concurrency slot, and the team checks, charges and keeps it (as a
+    // pointer to the cached document, ./cache-hits.ts) in one call.
+    const kept = await teamStub(ctx.env, ctx.teamId).chargeCacheHit(
+      { ...hit.cached, request: scrapeRequestRecord(input.url, input) },
+      { credits: hit.credits, reason: ctx.reason ?? "scrape", apiKey: ctx.apiKey },
     );
-    if (!charged) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
-    await persist(context, input, hit);
+    if (!kept) throw new ApiError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
     return hit;
   }
   const slot = await takeScrapeSlot(ctx.env, ctx.teamId, input.timeout);

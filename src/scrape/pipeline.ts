@@ -27,6 +27,7 @@ import { refuseUnavailableFormats } from "./unavailable";
 import { newId } from "../ids";
 import { addChangeTracking, type Visibility } from "../tracking/track";
 import type { ConcurrencyStamp } from "../crawl/types";
+import { asCacheHit, stampConcurrency, type HitStamp } from "./cache-hits";
 
 export interface ScrapeRequestInput extends ScrapeOptions {
   url: string;
@@ -58,7 +59,12 @@ export interface ScrapeOutcome {
   discoveredLinks?: string[];
   /** Size of the stored copy, once stored (not set when storing runs in the background or is skipped). */
   storedBytes?: number;
+  /** A cache hit: the R2 key of the cached document it answers with, and what it changed in it. */
+  cached?: { source: string; stamp: HitStamp };
 }
+
+/** The outcome of a cache hit. */
+export type CachedOutcome = ScrapeOutcome & Required<Pick<ScrapeOutcome, "cached">>;
 
 /** What can be refused before any work (and before a concurrency slot is taken): formats the service cannot make. */
 export function checkScrapeRequest(
@@ -92,7 +98,7 @@ export async function lookupCached(
   ctx: ScrapeContext,
   input: ScrapeRequestInput,
   prepared: PreparedScrape,
-): Promise<ScrapeOutcome | null> {
+): Promise<CachedOutcome | null> {
   const { key } = prepared;
   const needLinks = ctx.discoverLinks;
   if (input.minAge !== undefined) {
@@ -152,7 +158,7 @@ export async function scrapeFresh(
     return built;
   });
 
-  stampConcurrency(outcome.document, ctx.concurrency);
+  stampConcurrency(outcome.document.metadata, ctx.concurrency);
   await persist(ctx, input, outcome, async () => {
     if (key && input.storeInCache) await writeCacheIndex(ctx.env, key, outcome.document, Date.now());
   });
@@ -192,30 +198,15 @@ function fromCache(
   ctx: ScrapeContext,
   hit: StoredDocument & { entry: CacheEntry },
   input: ScrapeRequestInput,
-): ScrapeOutcome {
-  const outcome: ScrapeOutcome = {
-    document: {
-      ...hit.document,
-      metadata: {
-        ...hit.document.metadata,
-        sourceURL: input.url,
-        scrapeId: ctx.scrapeId ?? newId(),
-        cacheState: "hit",
-        cachedAt: new Date(hit.entry.cachedAt).toISOString(),
-      },
-    },
+): CachedOutcome {
+  const { cachedAt, r2Key } = hit.entry;
+  const stamp = { scrapeId: ctx.scrapeId ?? newId(), sourceURL: input.url, cachedAt, concurrency: ctx.concurrency };
+  return {
+    document: asCacheHit(hit.document, stamp),
     credits: hit.document.metadata.creditsUsed,
     discoveredLinks: hit.discoveredLinks,
+    cached: { source: r2Key, stamp },
   };
-  stampConcurrency(outcome.document, ctx.concurrency);
-  return outcome;
-}
-
-/** Every document says whether the team's concurrency limit made it wait (and for how long). */
-function stampConcurrency(document: ScrapeDocument, stamp: ConcurrencyStamp = { limited: false }): void {
-  document.metadata.concurrencyLimited = stamp.limited;
-  if (stamp.limited) document.metadata.concurrencyQueueDurationMs = stamp.queueDurationMs ?? 0;
-  else delete document.metadata.concurrencyQueueDurationMs;
 }
 
 /** Runs `work`, failing with SCRAPE_TIMEOUT as soon as `signal` fires even if `work` ignores it. */

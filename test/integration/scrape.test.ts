@@ -1,8 +1,10 @@
 /**
  * POST /v2/scrape through the HTTP API, on the fetch engine, against the loopback fixture site.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, callJson, fixture, fixtureRequests, unique } from "../helpers";
+import { loadStoredScrape } from "../../src/scrape/cache";
 
 const scrape = (body: Record<string, unknown>) => callJson("POST", "/v2/scrape", body);
 
@@ -263,6 +265,29 @@ describe("stored results", () => {
     expect(other.status).toBe(404);
     const bad = await callJson("GET", "/v2/scrape/not-a-uuid");
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("stored results of cache hits", () => {
+  it("reads a hit back by its own id, for its team only, while the cached document exists (no copy kept)", async () => {
+    const url = unique("/article.html");
+    const first = await scrape({ url });
+    const hit = await scrape({ url });
+    expect(hit.body.data.metadata.cacheState).toBe("hit");
+    const id = hit.body.data.metadata.scrapeId;
+    expect(id).not.toBe(first.body.data.metadata.scrapeId);
+    await new Promise((r) => setTimeout(r, 300)); // anything written in the background would be there by now
+    expect(await (env as Env).BUCKET.head(`docs/${id}.json`)).toBeNull();
+
+    const again = await callJson("GET", `/v2/scrape/${id}`);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(hit.body.data);
+    expect((await callJson("GET", `/v2/scrape/${id}`, undefined, { key: "ec-test-key-other" })).status).toBe(404);
+    // Interact opens its session from the stored request, which the hit keeps too.
+    expect((await loadStoredScrape(env as Env, id, "default"))?.request).toMatchObject({ url, options: {} });
+
+    await (env as Env).BUCKET.delete(`docs/${first.body.data.metadata.scrapeId}.json`);
+    expect((await callJson("GET", `/v2/scrape/${id}`)).status).toBe(404);
   });
 });
 
