@@ -20,7 +20,7 @@ import {
 } from "../src/concurrency/slots";
 import { CreditBalance, type CreditState } from "../src/credits/balance";
 import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/credits/ledger";
-import { CACHE_HIT_MIGRATION, CacheHitLog, type CacheHitRecord } from "../src/scrape/cache-hits";
+import { CACHE_HIT_MIGRATION, CacheHitLog, type CacheHitRecord, type HitCharge } from "../src/scrape/cache-hits";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
 const MIGRATIONS = [
@@ -96,10 +96,7 @@ export class TeamDO extends DurableObject<Env> {
    * A single scrape answered from the cache: charged and kept (to be read back by its scrapeId) in one write; false,
    * and nothing charged or kept, when the balance is spent.
    */
-  async chargeCacheHit(
-    hit: CacheHitRecord,
-    charge: { credits: number; reason: string; apiKey?: string },
-  ): Promise<boolean> {
+  async chargeCacheHit(hit: CacheHitRecord, charge: HitCharge): Promise<boolean> {
     if (!this.balance.canSpend(1)) return false;
     this.balance.charge(charge.credits, charge.reason, hit.stamp.scrapeId, charge.apiKey);
     this.hits.record(hit);
