@@ -13,6 +13,7 @@
 import { first, run } from "../../durable-objects/sql";
 import type { ScrapeDocument } from "../schemas/document";
 import type { ConcurrencyStamp } from "../crawl/types";
+import { stampConcurrency } from "../concurrency/stamp";
 import type { ScrapeRequestRecord } from "./cache";
 
 export const CACHE_HIT_MIGRATION = `CREATE TABLE cache_hits (scrape_id TEXT PRIMARY KEY, at INTEGER NOT NULL, \
@@ -57,16 +58,6 @@ export function asCacheHit(document: ScrapeDocument, stamp: HitStamp): ScrapeDoc
   };
   stampConcurrency(metadata, stamp.concurrency);
   return { ...document, metadata };
-}
-
-/** Every document says whether the team's concurrency limit made it wait (and for how long). */
-export function stampConcurrency(
-  metadata: ScrapeDocument["metadata"],
-  stamp: ConcurrencyStamp = { limited: false },
-): void {
-  metadata.concurrencyLimited = stamp.limited;
-  if (stamp.limited) metadata.concurrencyQueueDurationMs = stamp.queueDurationMs ?? 0;
-  else delete metadata.concurrencyQueueDurationMs;
 }
 
 /** The team's hits, in its Durable Object's SQLite. */

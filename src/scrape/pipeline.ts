@@ -27,7 +27,8 @@ import { refuseUnavailableFormats } from "./unavailable";
 import { newId } from "../ids";
 import { addChangeTracking, type Visibility } from "../tracking/track";
 import type { ConcurrencyStamp } from "../crawl/types";
-import { asCacheHit, stampConcurrency, type HitStamp } from "./cache-hits";
+import { asCacheHit, type HitStamp } from "./cache-hits";
+import { stampConcurrency } from "../concurrency/stamp";
 
 export interface ScrapeRequestInput extends ScrapeOptions {
   url: string;
