@@ -7,11 +7,12 @@
  * in ms per MB of input HTML, the emptiest and worst pages, and optionally a per-page JSON to diff two versions.
  *
  *   node bench/quality/offline.mjs [--data DIR] [--type forum,product] [--every K] [--ids 0001,0002]
- *        [--out file.json] [--diff old.json] [--show N] [--dump DIR] [--quick] [--versus-selector]
+ *        [--out file.json] [--diff old.json] [--show N] [--dump DIR] [--quick] [--versus-selector] [--set NAME=VALUE]
  *
  * --diff compares per page with an earlier --out file (or the server baseline's JSON, same shape) and lists the
  * pages that moved most. --dump writes each page's markdown to DIR/<id>.md for reading. --quick scores a plain-text
  * rendering of the picked tree instead of the markdown: for fast loops, not for figures to report.
+ * --set NAME=VALUE runs the page path with one numeric constant of src/ changed (sweep.mjs tries thresholds so).
  * --repeat N times the extractor N times per page (fresh parse each time) and counts the fastest run.
  * Per-page time of the whole path (parse → markdown) is printed as mean, p50 and p95; --versus-selector also times
  * each page through the previous onlyMainContent (selector lists), alternating with the extractor path, and prints
@@ -33,7 +34,11 @@ const shared = qualityDir();
 const data = opt("data", join(shared, "wcxb-dev"));
 const { markdownToText } = await import(pathToFileURL(join(shared, "text.mjs")).href);
 
-const { runPage, runSelectorPage } = await loadPagePath();
+const setting = opt("set")?.match(/^([A-Z][A-Z0-9_]*)=([0-9.]+)$/);
+if (opt("set") !== undefined && !setting) throw new Error(`--set takes NAME=NUMBER, not ${opt("set")}`);
+const { runPage, runSelectorPage } = await loadPagePath({
+  set: setting ? { name: setting[1], value: setting[2] } : undefined,
+});
 
 // ------------------------------------------------------------------------------------------------ ground truth
 const types = opt("type") ? new Set(opt("type").split(",")) : null;

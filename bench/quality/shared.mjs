@@ -22,10 +22,27 @@ export function qualityDir() {
   return found;
 }
 
-/** bench/quality/page-path.ts bundled with esbuild and loaded: the server's own page path, run in Node. */
-export async function loadPagePath() {
+/**
+ * bench/quality/page-path.ts bundled with esbuild and loaded: the server's own page path, run in Node. With `set`
+ * ({ name, value }), the one numeric constant of src/ declared as `const <name> = <number>;` is bundled with that
+ * value instead (the source files are not touched): how sweep.mjs tries a threshold.
+ */
+export async function loadPagePath({ set } = {}) {
   const { build } = await import("esbuild"); // only the scripts that run the page path need it
   const bundle = join(tmpdir(), `edgecrawl-quality-${process.pid}-${Date.now()}.mjs`);
+  const declared = set && new RegExp(`^((?:export )?const ${set.name} = )[0-9.]+;`, "m");
+  let found = 0;
+  const setConstant = {
+    name: "set-constant",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+        const source = readFileSync(args.path, "utf8");
+        if (!declared.test(source)) return undefined;
+        found++;
+        return { contents: source.replace(declared, `$1${set.value};`), loader: "ts" };
+      });
+    },
+  };
   await build({
     entryPoints: [join(root, "bench", "quality", "page-path.ts")],
     bundle: true,
@@ -33,8 +50,10 @@ export async function loadPagePath() {
     format: "esm",
     outfile: bundle,
     logLevel: "error",
+    plugins: set ? [setConstant] : [],
   });
   try {
+    if (set && found !== 1) throw new Error(`${set.name}: declared as a number in ${found} files of src/, not one`);
     return await import(pathToFileURL(bundle).href);
   } finally {
     // Loaded once, so the file is not needed afterwards (runs used to leave one in /tmp).
