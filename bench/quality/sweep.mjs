@@ -6,8 +6,8 @@
  * pages (every other page by id), each try a run of offline.mjs --set in a process of its own. The tries that lift
  * that half most are then run on the other half, beside the code as it is: a change worth keeping lifts both halves
  * and lowers no page type. Word F1 is printed to four places (one page's F1 moving by 0.3 moves a half's mean by
- * 0.0004). Prints figures, asserts nothing; the whole sweep takes about 40 minutes with two processes on this 2-core
- * machine.
+ * 0.0004). Prints figures, asserts nothing; the whole sweep takes about half an hour with two processes on this
+ * 2-core machine.
  *
  *   node bench/quality/sweep.mjs [--only NAME,NAME] [--factors 0.5,2] [--confirm K] [--jobs N]
  */
@@ -118,6 +118,10 @@ console.log(
 if (skipped.length) console.log(`not tried (declared in more than one file): ${skipped.join(", ")}`);
 const started = performance.now();
 const [baseA, ...scoresA] = await pool([() => run(halves[0]), ...tries.map((t) => () => run(halves[0], t))]);
+if (baseA.error) {
+  console.error(`the code as it is does not run: ${baseA.error}`);
+  process.exit(1);
+}
 console.log(
   `\nhalf A: the code as it is, F1 ${f4(baseA.overall)}; each try's F1 and its change, overall and by type\n${header}`,
 );
