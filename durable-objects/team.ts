@@ -18,9 +18,9 @@ import {
   type SlotGrant,
   type SlotRequest,
 } from "../src/concurrency/slots";
-import { CreditBalance, type CreditState } from "../src/credits/balance";
+import { CreditBalance, type Charge, type CreditState } from "../src/credits/balance";
 import { USAGE_MIGRATION, UsageLedger, type UsagePeriod } from "../src/credits/ledger";
-import { CACHE_HIT_MIGRATION, CacheHitLog, type CacheHitRecord, type HitCharge } from "../src/scrape/cache-hits";
+import { CACHE_HIT_MIGRATION, CacheHitLog, type CacheHitRecord } from "../src/scrape/cache-hits";
 import { all, first, migrate, rpcStub, run, type RpcStub } from "./sql";
 
 const MIGRATIONS = [
@@ -96,7 +96,7 @@ export class TeamDO extends DurableObject<Env> {
    * A single scrape answered from the cache: charged and kept (to be read back by its scrapeId) in one write; false,
    * and nothing charged or kept, when the balance is spent.
    */
-  async chargeCacheHit(hit: CacheHitRecord, charge: HitCharge): Promise<boolean> {
+  async chargeCacheHit(hit: CacheHitRecord, charge: Omit<Charge, "ref">): Promise<boolean> {
     if (!this.balance.canSpend(1)) return false;
     this.balance.charge(charge.credits, charge.reason, hit.stamp.scrapeId, charge.apiKey);
     this.hits.record(hit);
@@ -185,10 +185,7 @@ export class TeamDO extends DurableObject<Env> {
   }
 
   /** A single scrape ended: its slot goes back, and what it cost is charged. */
-  async endScrape(
-    holder: string,
-    charge?: { credits: number; reason: string; ref?: string; apiKey?: string },
-  ): Promise<void> {
+  async endScrape(holder: string, charge?: Charge): Promise<void> {
     if (charge) await this.charge(charge.credits, charge.reason, charge.ref, charge.apiKey);
     this.slots.exchange(holder, { hold: 0, want: 0, leaseMs: 0, wake: false });
     this.wakeWaiters();

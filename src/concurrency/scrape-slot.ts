@@ -10,6 +10,7 @@ import { teamStub } from "../../durable-objects/team";
 import type { ConcurrencyStamp } from "../crawl/types";
 import { ApiError } from "../errors";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "../credits/charge";
+import type { Charge } from "../credits/balance";
 
 const LEASE_MARGIN_MS = 15_000;
 
@@ -17,7 +18,7 @@ export interface ScrapeSlot {
   stamp: ConcurrencyStamp;
   /** What is left of the scrape's timeout after the wait for the slot. */
   remainingMs(): number;
-  finish(charge?: { credits: number; reason: string; ref?: string; apiKey?: string }): Promise<void>;
+  finish(charge?: Charge): Promise<void>;
 }
 
 export async function takeScrapeSlot(env: Env, teamId: string, timeoutMs: number): Promise<ScrapeSlot> {

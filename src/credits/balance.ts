@@ -6,6 +6,14 @@
 import { first, run } from "../../durable-objects/sql";
 import type { UsageLedger } from "./ledger";
 
+/** What a piece of work is charged: credits, booked as `reason`, against `ref` (its id), to `apiKey`'s name. */
+export interface Charge {
+  credits: number;
+  reason: string;
+  ref?: string;
+  apiKey?: string;
+}
+
 export interface CreditState {
   /** null = unlimited. */
   remaining: number | null;

@@ -40,13 +40,6 @@ export interface CacheHitRecord {
   request?: ScrapeRequestRecord;
 }
 
-/** What a hit is charged, and to which key. */
-export interface HitCharge {
-  credits: number;
-  reason: string;
-  apiKey?: string;
-}
-
 /** The cached document as this hit's answer. */
 export function asCacheHit(document: ScrapeDocument, stamp: HitStamp): ScrapeDocument {
   const metadata: ScrapeDocument["metadata"] = {
