@@ -125,11 +125,10 @@ if (baseA.error) {
 console.log(
   `\nhalf A: the code as it is, F1 ${f4(baseA.overall)}; each try's F1 and its change, overall and by type\n${header}`,
 );
-const ranked = tries.map((t, k) => ({ ...t, scores: scoresA[k] })).filter((t) => !t.scores.error);
-ranked.sort((a, b) => b.scores.overall - a.scores.overall);
-for (const t of tries.map((t, k) => ({ ...t, scores: scoresA[k] })).filter((t) => t.scores.error))
+const scored = tries.map((t, k) => ({ ...t, scores: scoresA[k] }));
+const ranked = scored.filter((t) => !t.scores.error).sort((a, b) => b.scores.overall - a.scores.overall);
+for (const t of [...scored.filter((t) => t.scores.error), ...ranked])
   console.log(row(t.name, `${t.from} → ${t.value}`, t.scores, baseA));
-for (const t of ranked) console.log(row(t.name, `${t.from} → ${t.value}`, t.scores, baseA));
 
 const best = ranked.filter((t) => t.scores.overall > baseA.overall).slice(0, confirm);
 if (best.length) {
@@ -138,5 +137,5 @@ if (best.length) {
     `\nhalf B (the other pages): the ${best.length} best tries of half A, F1 ${f4(baseB.overall)} as it is\n${header}`,
   );
   best.forEach((t, k) => console.log(row(t.name, `${t.from} → ${t.value}`, scoresB[k], baseB)));
-} else console.log("\nno try lifts half A");
+} else if (confirm > 0) console.log("\nno try lifts half A");
 console.log(`\n${((performance.now() - started) / 60000).toFixed(1)} minutes`);
