@@ -3,15 +3,80 @@
  * show its content, and how much of it a reader could read as served.
  */
 
-/** The text a reader would see: markup, scripts, styles, templates and comments removed. */
+/**
+ * Where what a reader does not see begins, read left to right as a browser would: a comment, a script, style,
+ * noscript, template, svg or head element (hidden whole), any other tag, or a no-break space (read as a space).
+ */
+const MARKUP = /<!--|<(script|style|noscript|template|svg|head)\b|<|&(?:nbsp|#160|#xa0);/gi;
+const COMMENT_END = /-->/g;
+const TAG_END = />/g;
+const closingTags = new Map<string, RegExp>();
+
+/**
+ * The runs of visible text between the hidden parts, in order; each hidden part is a space between two runs.
+ * A terminator looked for in vain (`-->`, `>`, `</script>`) is not looked for again further on, so that a page of
+ * unclosed openings costs one pass, not one pass per opening.
+ */
+function* visibleRuns(html: string): Generator<string> {
+  const markup = new RegExp(MARKUP.source, MARKUP.flags);
+  const absent = new Set<RegExp>();
+  let at = 0;
+  for (let match; (match = markup.exec(html));) {
+    const end = hiddenEnd(html, match, absent);
+    if (end < 0) continue; // a "<" that opens nothing is text
+    if (match.index > at) yield html.slice(at, match.index);
+    at = markup.lastIndex = end;
+  }
+  if (at < html.length) yield html.slice(at);
+}
+
+/** Where the hidden part that `match` opens ends, or -1 when it is not closed (then it is text). */
+function hiddenEnd(html: string, match: RegExpExecArray, absent: Set<RegExp>): number {
+  const [token, element] = match;
+  const after = match.index + token.length;
+  if (token.startsWith("&")) return after;
+  let end = -1;
+  if (token === "<!--") end = endOf(html, COMMENT_END, after, absent);
+  else if (element) end = endOf(html, closingTag(element.toLowerCase()), after, absent);
+  // An unclosed comment or element is read as a tag, as far as the next ">".
+  return end >= 0 ? end : endOf(html, TAG_END, match.index + 1, absent);
+}
+
+function closingTag(element: string): RegExp {
+  let pattern = closingTags.get(element);
+  if (!pattern) closingTags.set(element, (pattern = new RegExp(`</${element}\\s*>`, "gi")));
+  return pattern;
+}
+
+/** Just past the first match of `pattern` from `from` on, or -1 (remembered in `absent`) when there is none. */
+function endOf(html: string, pattern: RegExp, from: number, absent: Set<RegExp>): number {
+  if (absent.has(pattern)) return -1;
+  pattern.lastIndex = from;
+  if (pattern.exec(html)) return pattern.lastIndex;
+  absent.add(pattern);
+  return -1;
+}
+
+/** The text a reader would see: markup, scripts, styles, templates and comments removed, spaces collapsed. */
 export function visibleText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/<(script|style|noscript|template|svg|head)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(nbsp|#160|#xa0);/gi, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return [...visibleRuns(html)].join(" ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Whether visibleText(html) has at least `chars` characters, reading only as far as it takes: a page's text
+ * passes the mark long before the end of its HTML, so the check costs a fraction of building the whole text.
+ */
+export function hasVisibleText(html: string, chars: number): boolean {
+  let letters = 0;
+  let words = 0;
+  for (const run of visibleRuns(html)) {
+    for (const word of run.matchAll(/\S+/g)) {
+      letters += word[0].length;
+      words++;
+      if (letters + words - 1 >= chars) return true; // the words and one space between each two of them
+    }
+  }
+  return chars <= 0;
 }
 
 /** Enough text that the page is readable as served, whatever its scripts do. */
@@ -24,15 +89,56 @@ const JS_REQUIRED_NOTICE = new RegExp(
     String.raw`without javascript`,
   "i",
 );
-const EMPTY_MOUNT_POINT = new RegExp(
-  String.raw`<(div|main|section)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|` +
-    String.raw`svelte|main-app|application)["']?[^>]*>\s*</\1>|<app-root\b[^>]*>\s*</app-root>`,
-  "i",
-);
+/** Where single-page apps mount themselves: an empty element with one of these ids (or an empty <app-root>). */
+const MOUNT_ID = /\bid\s*=\s*["']?(root|app|__next|__nuxt|svelte|main-app|application)/i;
+const MOUNT_OPENING = /<(div|main|section|app-root)\b/gi;
+
+/**
+ * The openings of `element` in order, each as its tag's text from after the name to the next ">" (or the page's
+ * end) and the offset just past it. The next opening is looked for after the tag, so that every character is read
+ * once whatever the page holds.
+ */
+function* openings(html: string, opening: RegExp): Generator<{ name: string; tag: string; end: number }> {
+  const open = new RegExp(opening.source, "gi");
+  const absent = new Set<RegExp>();
+  for (let match; (match = open.exec(html));) {
+    const close = endOf(html, TAG_END, open.lastIndex, absent);
+    const end = close < 0 ? html.length : close;
+    yield { name: match[1].toLowerCase(), tag: html.slice(open.lastIndex, end), end };
+    open.lastIndex = end;
+  }
+}
+
+/** The contents of every complete `element` (<script>, <noscript>) in order. */
+function contentsOf(html: string, element: string): string[] {
+  const contents: string[] = [];
+  const closing = closingTag(element);
+  for (const { tag, end } of openings(html, new RegExp(`<(${element})\\b`))) {
+    if (!tag.endsWith(">")) break; // no ">" further on
+    closing.lastIndex = end;
+    const close = closing.exec(html);
+    if (!close) break; // no closing tag further on
+    contents.push(html.slice(end, close.index));
+  }
+  return contents;
+}
+
+/** An empty element where a single-page app mounts itself. */
+function hasEmptyMountPoint(html: string): boolean {
+  for (const { name, tag, end } of openings(html, MOUNT_OPENING)) {
+    if (!tag.endsWith(">") || (name !== "app-root" && !MOUNT_ID.test(tag))) continue;
+    const closing = new RegExp(`\\s*</${name}>`, "iy");
+    closing.lastIndex = end;
+    if (closing.test(html)) return true;
+  }
+  return false;
+}
 
 /** Text inside <noscript>: where app shells put the server-rendered view they give crawlers. */
 function noscriptText(html: string): string {
-  return [...html.matchAll(/<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi)].map((m) => visibleText(m[1])).join(" ");
+  return contentsOf(html, "noscript")
+    .map((content) => visibleText(content))
+    .join(" ");
 }
 
 /** What a reader (or a crawler without JavaScript) can read in the HTML as served: visible text and noscript views. */
@@ -49,16 +155,12 @@ export function readableText(html: string): string {
  * readable text too.
  */
 export function needsJavaScript(html: string): boolean {
+  if (hasVisibleText(html, READABLE_TEXT_CHARS) || noscriptText(html).length >= READABLE_TEXT_CHARS) return false;
   const text = visibleText(html);
-  if (text.length >= READABLE_TEXT_CHARS || noscriptText(html).length >= READABLE_TEXT_CHARS) return false;
-  const externalScripts = (html.match(/<script\b[^>]*\bsrc\s*=/gi) ?? []).length;
-  const inlineScriptChars = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi)].reduce(
-    (sum, m) => sum + m[1].trim().length,
-    0,
-  );
-  if (externalScripts === 0 && inlineScriptChars === 0) return false;
-  const noscript = [...html.matchAll(/<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi)].map((m) => m[1]).join(" ");
-  if (JS_REQUIRED_NOTICE.test(noscript)) return true;
+  const externalScripts = [...openings(html, /<(script)\b/)].some(({ tag }) => /\bsrc\s*=/i.test(tag));
+  const inlineScripts = contentsOf(html, "script").some((content) => content.trim() !== "");
+  if (!externalScripts && !inlineScripts) return false;
+  if (JS_REQUIRED_NOTICE.test(contentsOf(html, "noscript").join(" "))) return true;
   if (text.length < SHELL_TEXT_CHARS) return true;
-  return EMPTY_MOUNT_POINT.test(html) && text.length < READABLE_TEXT_CHARS / 3;
+  return text.length < READABLE_TEXT_CHARS / 3 && hasEmptyMountPoint(html);
 }

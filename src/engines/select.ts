@@ -15,7 +15,7 @@ import { parseProxyUrl, proxyFetcher } from "../net/proxy";
 import type { ScrapeOptions } from "../schemas/scrape";
 import type { FormatObject } from "../schemas/formats";
 import { brandingNotSupported } from "../branding/format";
-import { needsJavaScript, READABLE_TEXT_CHARS, readableText, visibleText } from "./app-shell";
+import { hasVisibleText, needsJavaScript, READABLE_TEXT_CHARS, readableText, visibleText } from "./app-shell";
 import { renderPage, type BrowserRenderRequest } from "./browser";
 import { fetchPage } from "./fetch";
 import { pageKind, type FetchedPage } from "./types";
@@ -221,5 +221,5 @@ export function looksBlocked(page: FetchedPage): boolean {
   const html = page.text ?? "";
   if (!BOT_WALL_MARKERS.some((marker) => marker.test(html))) return false;
   // An article that merely mentions a captcha is not a wall: walls have next to no content.
-  return page.statusCode === 503 || visibleText(html).length < READABLE_TEXT_CHARS;
+  return page.statusCode === 503 || !hasVisibleText(html, READABLE_TEXT_CHARS);
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { isBlockedHost } from "../../src/engines/adblock";
 import { countryTimezone } from "../../src/engines/browser-emulation";
-import { needsJavaScript, readableText, visibleText } from "../../src/engines/app-shell";
+import { hasVisibleText, needsJavaScript, readableText, visibleText } from "../../src/engines/app-shell";
 import { browserReasons, looksBlocked } from "../../src/engines/select";
 import type { FetchedPage } from "../../src/engines/types";
 import { ScrapeOptionsSchema } from "../../src/schemas/scrape";
@@ -65,6 +65,26 @@ src="/_next/static/chunks/main.js"></script></body></html>`;
           `<p>Hi&nbsp;there</p><script>var x = "<p>no</p>";</script></body>`,
       ),
     ).toBe("Hi there");
+  });
+
+  it("reads left to right: a comment opened inside a script ends with the script", () => {
+    const html = `<p>One</p><script>if (a <!-- b) go();</script><p>Two</p><!-- note --><p>Three</p>`;
+    expect(visibleText(html)).toBe("One Two Three");
+  });
+
+  it("tells whether the visible text reaches a length, as visibleText's length does", () => {
+    const pages = [
+      "",
+      "<p>a</p>",
+      `<head><title>x</title></head><p>Hi&nbsp;there, <b>you</b></p><script>"${"z".repeat(50)}"</script> end`,
+      `<p>${"word ".repeat(40)}</p><style>p{}</style><p>${"more ".repeat(10)}</p>`,
+    ];
+    for (const html of pages) {
+      const length = visibleText(html).length;
+      for (const chars of [0, 1, length - 1, length, length + 1, 1500]) {
+        expect(hasVisibleText(html, chars), `${chars} of ${JSON.stringify(html)}`).toBe(length >= chars);
+      }
+    }
   });
 });
 
