@@ -17,7 +17,12 @@
  *
  * The tokenizer keeps its own stack of open elements and reports one end event per start event, so elements
  * closed early here stay on `stack` (marked) until their end event arrives; new content goes to the nearest
- * element that is still open.
+ * element that is still open, the top of `live`.
+ *
+ * Nesting stops at MAX_TREE_DEPTH open elements, as browsers stop it (Blink at 512): an element opened deeper is
+ * put beside the current one instead of inside it. Every later pass that walks the tree by recursion (the HTML
+ * serializer, the main-content steps, the markdown view) is then safe from a page of 40,000 unclosed `<div>`s,
+ * which overflowed the call stack (a 500).
  */
 import { decodeHTML, decodeHTMLAttribute } from "entities";
 import { ElementNode, TextNode } from "./tree";
@@ -63,6 +68,8 @@ const DOCUMENT_ROOTS = new Set(["html", "head", "body"]);
 const RAW_TEXT = new Set(["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
 /** Names whose open count decides whether a rule needs to look at the stack at all. */
 const TRACKED = new Set(["a", "p", "li", "dd", "dt", "svg", "math"]);
+/** Open elements nested deeper than this are put beside the deepest one (see above). */
+export const MAX_TREE_DEPTH = 512;
 
 export class TreeBuilder {
   readonly document = new ElementNode("#document", {}, null);
@@ -70,6 +77,11 @@ export class TreeBuilder {
   private readonly stack: ElementNode[] = [this.document];
   /** Elements closed here before the tokenizer's end event for them. */
   private readonly closedEarly = new Set<ElementNode>();
+  /**
+   * The elements of `stack` that are still open, in order: new content goes into the last. Kept beside `stack` so
+   * that finding it never walks past closed ones (a page of 10,000 repeated `<body>` tags made that quadratic).
+   */
+  private readonly live: ElementNode[] = [];
   /** Open (not closed early) elements per tracked name. */
   private readonly openCount = new Map<string, number>();
   private current: ElementNode = this.document;
@@ -101,9 +113,12 @@ export class TreeBuilder {
       if (value.includes("&")) attrs[key] = decodeHTMLAttribute(value);
     }
     if (this.openCount.size > 0) this.applyImpliedCloses(name, attrs);
-    const element = new ElementNode(name, attrs, this.current);
-    this.current.children.push(element);
+    const deepest = this.live.length >= MAX_TREE_DEPTH && this.current.parent !== null;
+    const parent = deepest ? this.current.parent! : this.current;
+    const element = new ElementNode(name, attrs, parent);
+    parent.children.push(element);
     this.stack.push(element);
+    this.live.push(element);
     this.current = element;
     if (TRACKED.has(name)) this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
     if (name === "body") this.body = element;
@@ -112,7 +127,9 @@ export class TreeBuilder {
 
   close(): void {
     const closed = this.stack.pop();
-    if (closed !== undefined && !this.closedEarly.delete(closed)) this.forget(closed);
+    if (closed === undefined || this.closedEarly.delete(closed)) return; // closed already: `current` is unchanged
+    this.forget(closed);
+    this.leave(closed);
     this.current = this.insertionPoint();
   }
 
@@ -165,7 +182,7 @@ export class TreeBuilder {
       const element = stack[i];
       if (this.closedEarly.has(element)) continue;
       if (target(element)) {
-        for (let j = i; j < stack.length; j++) this.closeEarly(stack[j]);
+        for (let j = stack.length - 1; j >= i; j--) this.closeEarly(stack[j]);
         return i;
       }
       if (boundary(element)) return -1;
@@ -213,6 +230,13 @@ export class TreeBuilder {
     if (this.closedEarly.has(element)) return;
     this.closedEarly.add(element);
     this.forget(element);
+    this.leave(element);
+  }
+
+  /** Takes a closed element off `live` (it is the last, or close to it: elements close from the top). */
+  private leave(element: ElementNode): void {
+    const at = this.live.lastIndexOf(element);
+    if (at >= 0) this.live.splice(at, 1);
   }
 
   private forget(element: ElementNode): void {
@@ -223,11 +247,8 @@ export class TreeBuilder {
   }
 
   private insertionPoint(): ElementNode {
-    for (let i = this.stack.length - 1; i > 0; i--) {
-      const element = this.stack[i];
-      if (this.closedEarly.has(element)) continue;
-      return element.name === "html" && this.body !== null ? this.body : element;
-    }
-    return this.body ?? this.document;
+    const element = this.live[this.live.length - 1];
+    if (element === undefined) return this.body ?? this.document;
+    return element.name === "html" && this.body !== null ? this.body : element;
   }
 }
