@@ -8,7 +8,7 @@
  * - profile: where a fresh scrape's time goes, stage by stage, in workerd (bench/profile.bench.test.ts).
  * - scrape: against a real `npm start` server and the loopback fixture site, 100 of each: `GET /`, a raw fetch of the
  *   108 KB WCXB article page, its scrape on the fetch engine fresh and from the cache (p50/p95), and the goals.
- * - browser, crawl: their own modules below.
+ * - browser, crawl, hostile: their own modules below (hostile: pages built to make the page path slow or fail).
  */
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -70,7 +70,7 @@ if (only.includes("profile")) {
   workerdBench("bench/profile.bench.test.ts");
 }
 
-if (!["scrape", "browser", "crawl"].some(wanted)) process.exit(0);
+if (!["scrape", "browser", "crawl", "hostile"].some(wanted)) process.exit(0);
 
 const site = await startFixtureServer({ host: "127.0.0.1" });
 const server = await startServer();
@@ -108,7 +108,7 @@ try {
         ` fresh ${f.toFixed(1)} ≤ GET / + 4 × raw = ${(r + 4 * w).toFixed(1)} ms ${verdict(f <= r + 4 * w)}`,
     );
   }
-  for (const section of ["browser", "crawl"]) {
+  for (const section of ["browser", "crawl", "hostile"]) {
     if (!wanted(section)) continue;
     try {
       const mod = await import(`./${section}.mjs`);

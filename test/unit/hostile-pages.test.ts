@@ -2,7 +2,7 @@
  * Pages made to hurt the page path: nesting far deeper than browsers allow, thousands of repeated document roots,
  * openings that never close. Each is read whole through every format, in workerd (whose call stack a page of
  * 40,000 nested elements used to overflow: a 500). How long they take is measured outside the tests
- * (bench/PERFORMANCE.md); here, what they come out as.
+ * (`npm run bench hostile`, bench/PERFORMANCE.md); here, what they come out as.
  */
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "../../src/dom/parse";
