@@ -107,7 +107,7 @@ const BASIC_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quo
 function plainText(html: string | undefined, maxChars: number): string | undefined {
   if (!html) return undefined;
   const text = html
-    .replace(/<[^>]*>/g, " ")
+    .replace(/<[^<>]*>/g, " ") // not across another "<": a "<" without a ">" after it is then read once, not rescanned
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
       if (name[0] === "#") {
         const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
@@ -207,14 +207,40 @@ function atomEntries(root: XmlNode, baseUrl: string | undefined): SitemapUrl[] {
   return urls;
 }
 
-const LOC_ELEMENT = /<(?:[\w.-]+:)?loc\s*>\s*(?:<!\[CDATA\[)?([\s\S]*?)(?:\]\]>)?\s*<\/(?:[\w.-]+:)?loc\s*>/gi;
+const LOC_OPENING = /<(?:[\w.-]+:)?loc\s*>/gi;
+const LOC_CLOSING = /<\/(?:[\w.-]+:)?loc\s*>/gi;
+
+/**
+ * What each `<loc>` element holds (a CDATA section unwrapped), in order. Each closing tag is looked for once: when
+ * none follows an opening, none follows the later ones either, so a file of unclosed `<loc>`s costs one pass (a
+ * single pattern with a lazy middle took 5.7 s for 40,000 of them, rescanning the rest of the file for each).
+ */
+function locContents(xml: string): string[] {
+  const opening = new RegExp(LOC_OPENING.source, LOC_OPENING.flags);
+  const closing = new RegExp(LOC_CLOSING.source, LOC_CLOSING.flags);
+  const contents: string[] = [];
+  while (opening.exec(xml)) {
+    closing.lastIndex = opening.lastIndex;
+    const close = closing.exec(xml);
+    if (!close) break;
+    contents.push(
+      xml
+        .slice(opening.lastIndex, close.index)
+        .trim()
+        .replace(/^<!\[CDATA\[/, "")
+        .replace(/\]\]>$/, ""),
+    );
+    opening.lastIndex = closing.lastIndex;
+  }
+  return contents;
+}
 
 /** Last resort for XML the parser rejects (often a file cut off mid-way): the `<loc>` elements alone. */
 function salvageLocs(xml: string, baseUrl: string | undefined): ParsedSitemap {
   const isIndex = /<(?:[\w.-]+:)?sitemapindex[\s>]/i.test(xml);
   const locs: string[] = [];
-  for (const match of xml.matchAll(LOC_ELEMENT)) {
-    const url = normalizeUrl(plainText(match[1], Number.POSITIVE_INFINITY) ?? "", baseUrl);
+  for (const content of locContents(xml)) {
+    const url = normalizeUrl(plainText(content, Number.POSITIVE_INFINITY) ?? "", baseUrl);
     if (url) locs.push(url);
   }
   return isIndex
