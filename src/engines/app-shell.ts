@@ -2,6 +2,7 @@
  * Page heuristics for engine selection (select.ts): whether fetched HTML is an app shell that needs JavaScript to
  * show its content, and how much of it a reader could read as served.
  */
+import { Terminators } from "../html/terminators";
 
 /**
  * Where what a reader does not see begins, read left to right as a browser would: a comment, a script, style,
@@ -12,17 +13,13 @@ const COMMENT_END = /-->/g;
 const TAG_END = />/g;
 const closingTags = new Map<string, RegExp>();
 
-/**
- * The runs of visible text between the hidden parts, in order; each hidden part is a space between two runs.
- * A terminator looked for in vain (`-->`, `>`, `</script>`) is not looked for again further on, so that a page of
- * unclosed openings costs one pass, not one pass per opening.
- */
+/** The runs of visible text between the hidden parts, in order; each hidden part is a space between two runs. */
 function* visibleRuns(html: string): Generator<string> {
   const markup = new RegExp(MARKUP.source, MARKUP.flags);
-  const absent = new Set<RegExp>();
+  const ahead = new Terminators(html);
   let at = 0;
   for (let match; (match = markup.exec(html));) {
-    const end = hiddenEnd(html, match, absent);
+    const end = hiddenEnd(match, ahead);
     if (end < 0) continue; // a "<" that opens nothing is text
     if (match.index > at) yield html.slice(at, match.index);
     at = markup.lastIndex = end;
@@ -31,30 +28,21 @@ function* visibleRuns(html: string): Generator<string> {
 }
 
 /** Where the hidden part that `match` opens ends, or -1 when it is not closed (then it is text). */
-function hiddenEnd(html: string, match: RegExpExecArray, absent: Set<RegExp>): number {
+function hiddenEnd(match: RegExpExecArray, ahead: Terminators): number {
   const [token, element] = match;
   const after = match.index + token.length;
   if (token.startsWith("&")) return after;
   let end = -1;
-  if (token === "<!--") end = endOf(html, COMMENT_END, after, absent);
-  else if (element) end = endOf(html, closingTag(element.toLowerCase()), after, absent);
+  if (token === "<!--") end = ahead.endOf(COMMENT_END, after);
+  else if (element) end = ahead.endOf(closingTag(element.toLowerCase()), after);
   // An unclosed comment or element is read as a tag, as far as the next ">".
-  return end >= 0 ? end : endOf(html, TAG_END, match.index + 1, absent);
+  return end >= 0 ? end : ahead.endOf(TAG_END, match.index + 1);
 }
 
 function closingTag(element: string): RegExp {
   let pattern = closingTags.get(element);
   if (!pattern) closingTags.set(element, (pattern = new RegExp(`</${element}\\s*>`, "gi")));
   return pattern;
-}
-
-/** Just past the first match of `pattern` from `from` on, or -1 (remembered in `absent`) when there is none. */
-function endOf(html: string, pattern: RegExp, from: number, absent: Set<RegExp>): number {
-  if (absent.has(pattern)) return -1;
-  pattern.lastIndex = from;
-  if (pattern.exec(html)) return pattern.lastIndex;
-  absent.add(pattern);
-  return -1;
 }
 
 /** The text a reader would see: markup, scripts, styles, templates and comments removed, spaces collapsed. */
@@ -98,11 +86,14 @@ const MOUNT_OPENING = /<(div|main|section|app-root)\b/gi;
  * end) and the offset just past it. The next opening is looked for after the tag, so that every character is read
  * once whatever the page holds.
  */
-function* openings(html: string, opening: RegExp): Generator<{ name: string; tag: string; end: number }> {
+function* openings(
+  html: string,
+  opening: RegExp,
+  ahead = new Terminators(html),
+): Generator<{ name: string; tag: string; end: number }> {
   const open = new RegExp(opening.source, "gi");
-  const absent = new Set<RegExp>();
   for (let match; (match = open.exec(html));) {
-    const close = endOf(html, TAG_END, open.lastIndex, absent);
+    const close = ahead.endOf(TAG_END, open.lastIndex);
     const end = close < 0 ? html.length : close;
     yield { name: match[1].toLowerCase(), tag: html.slice(open.lastIndex, end), end };
     open.lastIndex = end;
@@ -112,11 +103,10 @@ function* openings(html: string, opening: RegExp): Generator<{ name: string; tag
 /** The contents of every complete `element` (<script>, <noscript>) in order. */
 function contentsOf(html: string, element: string): string[] {
   const contents: string[] = [];
-  const closing = closingTag(element);
-  for (const { tag, end } of openings(html, new RegExp(`<(${element})\\b`))) {
+  const ahead = new Terminators(html);
+  for (const { tag, end } of openings(html, new RegExp(`<(${element})\\b`), ahead)) {
     if (!tag.endsWith(">")) break; // no ">" further on
-    closing.lastIndex = end;
-    const close = closing.exec(html);
+    const close = ahead.find(closingTag(element), end);
     if (!close) break; // no closing tag further on
     contents.push(html.slice(end, close.index));
   }
