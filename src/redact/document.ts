@@ -6,7 +6,8 @@
  * words or addresses (href, title, alt, content, value…), so markup, styles and SVG paths stay intact, and a tag
  * placeholder is written as `&lt;EMAIL&gt;` there. Screenshots are images and cannot be redacted: a warning says so.
  */
-import { findPatterns, type Span } from "./patterns";
+import { Terminators } from "../html/terminators";
+import { findPatterns, Spans, type Span } from "./patterns";
 import { findPeopleAndPlaces, type NamedEntity } from "./people-places";
 import { needsModel, redactionPlan, type PiiEntity, type RedactionPlan, type RedactPIIInput } from "../schemas/redact";
 import type { ScrapeDocument } from "../schemas/document";
@@ -59,19 +60,21 @@ function withNameParts(names: NamedEntity[]): NamedEntity[] {
 }
 const TITLES = new Set(["Mr", "Mrs", "Ms", "Miss", "Dr", "Prof", "Sir", "Dame", "Herr", "Frau", "Mme"]);
 
+/** The patterns' spans, then each name's occurrences (as whole words) where they overlap nothing found before. */
 function spansOf(text: string, plan: RedactionPlan, names: NamedEntity[]): Span[] {
-  const spans = findPatterns(text, plan.entities);
-  const free = (start: number, end: number) => !spans.some((s) => start < s.end && end > s.start);
+  const found = new Spans(findPatterns(text, plan.entities));
   const wordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
   for (const name of names) {
+    let previousEnd = 0; // occurrences of one name may overlap each other ("aa" in "aaa"): the first one wins
     for (let at = text.indexOf(name.text); at >= 0; at = text.indexOf(name.text, at + 1)) {
       const end = at + name.text.length;
-      if (!wordChar(text[at - 1]) && !wordChar(text[end]) && free(at, end)) {
-        spans.push({ start: at, end, kind: name.kind });
+      if (at >= previousEnd && !wordChar(text[at - 1]) && !wordChar(text[end])) {
+        if (found.add({ start: at, end, kind: name.kind })) previousEnd = end;
       }
     }
+    found.commit();
   }
-  return spans.sort((a, b) => a.start - b.start);
+  return found.spans;
 }
 
 function replaceSpans(text: string, spans: Span[], plan: RedactionPlan, inHtml: boolean): string {
@@ -91,26 +94,45 @@ function replacement(kind: PiiEntity, original: string, plan: RedactionPlan, inH
   return inHtml ? `&lt;${kind}&gt;` : `<${kind}>`;
 }
 
-/** Markup split into tags, comments and text; `<script>`/`<style>` bodies are text here (JSON-LD holds data). */
-const MARKUP = /<!--[\s\S]*?-->|<[a-zA-Z/!][^>]*>/g;
+/** Where markup starts: a comment or a tag; `<script>`/`<style>` bodies are text here (JSON-LD holds data). */
+const MARKUP_START = /<(?:!--|[a-zA-Z/!])/g;
+const COMMENT_END = /-->/g;
+const TAG_END = />/g;
 /** Attributes whose values are words or addresses (not styles, classes, ids or path data). */
 const WORDY_ATTRIBUTE =
   /(\s(?:href|title|alt|content|value|placeholder|aria-label|label|data-[\w-]+)\s*=\s*)("[^"]*"|'[^']*')/gi;
 /** `&#64;` and `&commat;` hide an address's @ from the patterns but not from a reader. */
 const ENCODED_AT = /&#0*64;|&#x0*40;|&commat;/gi;
 
+/**
+ * The comments and tags of `html` as [start, end), in order: a comment to its `-->`, a tag (or a comment never
+ * closed) to the next `>`; a `<` with no `>` after it is text. Each terminator is looked for once when absent.
+ */
+function* markup(html: string): Generator<[number, number]> {
+  const start = new RegExp(MARKUP_START.source, MARKUP_START.flags);
+  const ahead = new Terminators(html);
+  for (let match; (match = start.exec(html));) {
+    let end = match[0] === "<!--" ? ahead.endOf(COMMENT_END, start.lastIndex) : -1;
+    if (end < 0) end = ahead.endOf(TAG_END, match.index + 1);
+    if (end < 0) continue;
+    yield [match.index, end];
+    start.lastIndex = end;
+  }
+}
+
 function redactHtml(html: string, redact: (text: string) => string): string {
   let out = "";
   let last = 0;
-  for (const m of html.matchAll(MARKUP)) {
-    out += redact(html.slice(last, m.index).replace(ENCODED_AT, "@"));
-    out += m[0].startsWith("<!--")
-      ? redact(m[0])
-      : m[0].replace(WORDY_ATTRIBUTE, (_, name: string, quoted: string) => {
+  for (const [start, end] of markup(html)) {
+    const part = html.slice(start, end);
+    out += redact(html.slice(last, start).replace(ENCODED_AT, "@"));
+    out += part.startsWith("<!--")
+      ? redact(part)
+      : part.replace(WORDY_ATTRIBUTE, (_, name: string, quoted: string) => {
           const value = quoted.slice(1, -1).replace(ENCODED_AT, "@");
           return `${name}${quoted[0]}${redact(value)}${quoted[0]}`;
         });
-    last = m.index + m[0].length;
+    last = end;
   }
   return out + redact(html.slice(last).replace(ENCODED_AT, "@"));
 }
