@@ -50,10 +50,10 @@ export async function run({ server }) {
       }
       const [small, large] = cells;
       const failed = cells.filter((cell) => cell.status !== 200).map((cell) => cell.status);
-      console.log(
-        `  ${JSON.stringify(kind).padEnd(22)} ${small.ms.toFixed(0).padStart(6)} ${large.ms.toFixed(0).padStart(6)}` +
-          `   × ${(large.ms / small.ms).toFixed(1).padStart(4)}${failed.length ? `   status ${failed.join(", ")}` : ""}`,
-      );
+      const [first, second] = [small, large].map((cell) => cell.ms.toFixed(0).padStart(6));
+      const growth = (large.ms / small.ms).toFixed(1).padStart(4);
+      const statuses = failed.length ? `   status ${failed.join(", ")}` : "";
+      console.log(`  ${JSON.stringify(kind).padEnd(22)} ${first} ${second}   × ${growth}${statuses}`);
     }
   } finally {
     site.close();

@@ -123,16 +123,6 @@ describe("parseSitemap: XML sitemaps", () => {
     });
   });
 
-  it("salvages prefixed and CDATA-wrapped <loc>s of a broken file, and reads one of 40,000 unclosed <loc>s to the end", () => {
-    const broken = `<x:urlset><x:loc> <![CDATA[https://example.com/a?b=1&c=2]]> </x:loc><loc>https://example.com/b</LOC>`;
-    expect(parseSitemap(`${broken}<oops`).urls).toEqual([
-      { loc: "https://example.com/a?b=1&c=2" },
-      { loc: "https://example.com/b" },
-    ]);
-    // Each opening used to rescan the rest of the file for a closing tag (5.7 s for this one, now milliseconds).
-    expect(parseSitemap(`${broken}${"<loc>".repeat(40_000)}`).urls).toHaveLength(2);
-  });
-
   it("salvages the <loc> elements of a file cut off mid-way", () => {
     const truncated =
       `${urlset("https://example.com/a", "https://example.com/b").slice(0, -"\n</urlset>".length)}<url>` +
