@@ -115,7 +115,7 @@ function pickLogo(logos: RawLogo[]): RawLogo | null {
 }
 
 function pickFavicon(raw: RawBranding): string | null {
-  const size = (s: string) => Number(/(\d+)x/.exec(s)?.[1] ?? 0);
+  const size = (s: string) => Number(/(?<!\d)(\d+)x/.exec(s)?.[1] ?? 0);
   const icons = [...raw.favicons].sort(
     (a, b) =>
       Number(b.rel.includes("icon") && !b.rel.includes("apple")) -
@@ -150,7 +150,7 @@ function weights(styles: RawTextStyle[], texts: RawBranding["texts"]): BrandingP
 /** Brand-name hints from the title: its parts around separators ("Pricing | Acme" → Pricing, Acme). */
 function titleParts(title: string): string[] {
   return title
-    .split(/\s+[|–—·:-]\s+/)
+    .split(/(?!(?<=\s)\s)\s+[|–—·:-]\s+/)
     .map((p) => p.trim())
     .filter((p) => p.length > 0 && p.length <= 60);
 }
@@ -204,7 +204,7 @@ export function buildProfile(raw: RawBranding): { profile: BrandingProfile; unde
   const accent = candidates.find((c) => distinct(c, primary) && distinct(c, secondaryColor));
 
   const logo = pickLogo(raw.logos);
-  const logoAlt = logo?.alt ? logo.alt.replace(/\s*\blogo\b\s*/gi, " ").trim() || null : null;
+  const logoAlt = logo?.alt ? logo.alt.replace(/(?!(?<=\s)\s)\s*\blogo\b\s*/gi, " ").trim() || null : null;
   let brandName = raw.siteName ?? raw.applicationName ?? logoAlt;
   if (!brandName) {
     const hints = [...new Set([...titleParts(raw.title), new URL(raw.url).hostname.replace(/^www\./, "")])];

@@ -220,7 +220,7 @@ function parseJsonLd(text: string): unknown {
   const body = text
     .trim()
     .replace(/^(?:<!--|\/\/\s*<!\[CDATA\[)\s*/, "")
-    .replace(/\s*(?:-->|\/\/\s*\]\]>)$/, "");
+    .replace(/(?!(?<=\s)\s)\s*(?:-->|\/\/\s*\]\]>)$/, "");
   if (body === "") return undefined;
   try {
     return JSON.parse(body);

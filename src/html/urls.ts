@@ -2,6 +2,7 @@
  * URL helpers for the HTML passes: resolving attribute values against the page's base URL and reading
  * `srcset` lists. All inputs are decoded attribute values (dom/tree-builder.ts decodes them).
  */
+import { trimEndOf } from "../text/trim";
 import { isWhitespace } from "../dom/tree";
 
 /** Resolves `raw` against `base`; null when it cannot be parsed, so callers can leave the attribute alone. */
@@ -54,7 +55,7 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
     let url = srcset.slice(urlStart, position);
     let descriptor = "";
     if (url.endsWith(",")) {
-      url = url.replace(/,+$/, "");
+      url = trimEndOf(url, ",");
     } else {
       const descriptorStart = position;
       let parenthesisDepth = 0;
@@ -72,7 +73,7 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
     const candidate: SrcsetCandidate = { url };
     if (descriptor !== "") {
       const widthMatch = /(?:^|\s)(\d+)w(?:\s|$)/.exec(descriptor);
-      const densityMatch = widthMatch ? null : /(?:^|\s)(\d*\.?\d+)x(?:\s|$)/.exec(descriptor);
+      const densityMatch = widthMatch ? null : /(?:^|\s)(\d+(?:\.\d+)?|\.\d+)x(?:\s|$)/.exec(descriptor);
       if (widthMatch) candidate.width = Number(widthMatch[1]);
       else if (densityMatch) candidate.density = Number(densityMatch[1]);
     }

@@ -47,8 +47,12 @@ const PHRASES = [
 const PHRASE = new RegExp(`(?:${PHRASES.join("|")})`, "gi");
 /** What may stand between the phrases: spaces, separators and the punctuation around them. */
 const REST = /^[\s·•|,–—\-/:]*$/;
-/** A capitalised name of one to four words: "Nina Pineda", "Staff Writer", "The Associated Press". */
-const NAME = String.raw`(?:[A-Z][\w.'’-]*\s*){1,4}`;
+/**
+ * A capitalised name of one to four words: "Nina Pineda", "Staff Writer", "The Associated Press". The words are
+ * split by spaces only: with the space optional, a run of capitals could be split into words in every way before
+ * the pattern failed (seconds for a line of 80 capitals, and a page can hold thousands of such lines).
+ */
+const NAME = String.raw`[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}\s*`;
 /**
  * A byline of its own: "By Nina Pineda", "By: Saru Yeknom", "Written by Camila Karalyte", "by Autumn Huerter", and with
  * more names or the writer's title after a comma or "and": "By Jane Doe, Staff Writer", "By Ann Lee and Tom Berg".
@@ -56,10 +60,12 @@ const NAME = String.raw`(?:[A-Z][\w.'’-]*\s*){1,4}`;
 const BYLINE = new RegExp(
   String.raw`^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eported)\s+)?[Bb]y:?\s+${NAME}(?:(?:,|\s(?:and|&))\s*${NAME})*$`,
 );
+/** A byline after a date: "October 11, 2023 by Autumn Huerter". */
+const BYLINE_AFTER = new RegExp(String.raw`(?!(?<=\s)\s)\s+[Bb]y:?\s+${NAME}$`);
 /** A name alone: beside a date in a bar of parts ("Jane Doe | March 3, 2025 | 5 min read"), the writer's. */
 const BARE_NAME = new RegExp(String.raw`^${NAME}$`);
 /** What separates the parts of a byline bar: a bar, a middle dot, a bullet, a dash between spaces. */
-const PARTS = /\s*[|·•]\s*|\s+[–—-]\s+/;
+const PARTS = /(?!(?<=\s)\s)(?:\s*[|·•]\s*|\s+[–—-]\s+)/;
 /**
  * A byline's or dateline's label on a line of its own, the name or date on the next: "Written by", "Last updated on:".
  */
@@ -74,7 +80,7 @@ const onlyDate = (text: string) => DATE_OR_TIME.test(text) && REST.test(text.rep
 export function isDateline(text: string): boolean {
   if (BYLINE.test(text) || LABEL.test(text)) return true;
   // "October 11, 2023 by Autumn Huerter": a date with the byline after it.
-  const byline = /\s+[Bb]y:?\s+(?:[A-Z][\w.'’-]*\s*){1,4}$/.exec(text);
+  const byline = BYLINE_AFTER.exec(text);
   if (onlyDate(byline === null ? text : text.slice(0, byline.index))) return true;
   // A bar of parts, one of them a date: "Jane Doe | March 3, 2025 | 5 min read", "By Ann Lee · Updated Mon 3:45 PM".
   const parts = text.split(PARTS).filter((part) => part.trim() !== "");

@@ -134,7 +134,7 @@ export function codeFenceFor(content: string): string {
 export function fencedCodeBlock(pre: MdElement): string {
   const code = codeText(pre)
     .replace(/^(?:[ \t]*\n)+/, "")
-    .replace(/\s+$/, "");
+    .trimEnd();
   if (code === "") return "";
   const fence = codeFenceFor(code);
   return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;

@@ -9,6 +9,7 @@
  * blank elements first, then our rules (lists, headings, links, code blocks, tables), then task-list
  * checkboxes, strikethrough and the CommonMark rules, then elements that never render.
  */
+import { trimEndOf } from "../text/trim";
 import type { ElementNode } from "../dom/tree";
 import { fencedCodeBlock, inlineCode } from "./code";
 import { escapeAltText, escapeMarkdownText } from "./escape";
@@ -86,7 +87,6 @@ function renderElement(element: MdElement, inCode: boolean): string {
 }
 
 const ASCII_WHITESPACE_PREFIX = /^[ \t\r\n]*/;
-const ASCII_WHITESPACE_SUFFIX = /[ \t\r\n]*$/;
 
 /**
  * Whitespace at the edges of an inline element's text moves outside its Markdown (`**bold** text`, not
@@ -100,8 +100,8 @@ function flankingWhitespace(element: MdElement): [string, string] {
     if (ascii !== "" && flankedBySpace(element, -1)) leading = leading.slice(ascii.length);
   }
   if (trailing !== "") {
-    const ascii = ASCII_WHITESPACE_SUFFIX.exec(trailing)![0];
-    if (ascii !== "" && flankedBySpace(element, 1)) trailing = trailing.slice(0, trailing.length - ascii.length);
+    const kept = trimEndOf(trailing, " \t\r\n");
+    if (kept !== trailing && flankedBySpace(element, 1)) trailing = kept;
   }
   return [leading, trailing];
 }
@@ -133,7 +133,7 @@ const codeBlock: Rule = (_content, element) => fencedCodeBlock(element);
 function emphasized(content: string, delimiter: string): string {
   let start = content.search(/\S/);
   if (start < 0) return "";
-  let end = content.search(/\s*$/);
+  let end = content.trimEnd().length;
   if (content.lastIndexOf("\n\n", start) >= 0) start = 0;
   if (content.includes("\n\n", end)) end = content.length;
   return `${content.slice(0, start)}${delimiter}${content.slice(start, end)}${delimiter}${content.slice(end)}`;
@@ -184,7 +184,7 @@ function linkTarget(anchor: MdElement): string | null {
 
 const link: Rule = (content, anchor) => {
   // A Markdown link cannot span a blank line; a hard break (backslash newline) keeps multi-line text inside it.
-  const text = content.trim().replace(/[ \t]*\n\s*/g, "\\\n");
+  const text = content.trim().replace(/(?!(?<=[ \t])[ \t])[ \t]*\n\s*/g, "\\\n");
   if (text === "") return "";
   const target = linkTarget(anchor);
   if (target === null) return content;
@@ -198,7 +198,7 @@ const link: Rule = (content, anchor) => {
 };
 
 const heading: Rule = (content, element) => {
-  const text = content.replace(/\s*\n\s*/g, " ").trim();
+  const text = content.replace(/(?!(?<=\s)\s)\s*\n\s*/g, " ").trim();
   if (text === "") return "";
   const marker = "#".repeat(Number(element.name.charAt(1)));
   // A heading inside a link (a card's title) takes the link over: a Markdown link cannot hold a heading.
@@ -210,7 +210,7 @@ const heading: Rule = (content, element) => {
 };
 
 const blockquote: Rule = (content) => {
-  const inner = content.replace(/^\n+/, "").replace(/\n+$/, "").replace(/^/gm, "> ");
+  const inner = trimEndOf(content.replace(/^\n+/, ""), "\n").replace(/^/gm, "> ");
   return `\n\n${inner}\n\n`;
 };
 
@@ -232,7 +232,7 @@ const listItem: Rule = (content, item) => {
     marker = `${first + elementsOf(parent).indexOf(item)}. `;
   }
   const endsWithParagraph = content.endsWith("\n");
-  const body = content.replace(/^\n+/, "").replace(/\n+$/, "") + (endsWithParagraph ? "\n" : "");
+  const body = trimEndOf(content.replace(/^\n+/, ""), "\n") + (endsWithParagraph ? "\n" : "");
   const indented = body.replace(/\n/g, `\n${" ".repeat(marker.length)}`);
   const hasNextSibling = parent !== null && item.index < parent.children.length - 1;
   return marker + indented + (hasNextSibling ? "\n" : "");

@@ -104,7 +104,7 @@ export function tableCell(content: string, cell: MdElement): string {
   if (dataTableShape(cell) === null) return `\n\n${content}\n\n`;
   const text = content
     .trim()
-    .replace(/\s*\n\s*/g, "<br>")
+    .replace(/(?!(?<=\s)\s)\s*\n\s*/g, "<br>")
     .replace(/\|/g, "\\|");
   return ` ${text} |` + "  |".repeat(columnSpan(cell) - 1);
 }

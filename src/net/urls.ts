@@ -6,6 +6,7 @@
  *
  * Everything here is pure and never throws on bad input: links come from arbitrary pages.
  */
+import { trimEndOf } from "../text/trim";
 import { getDomain } from "tldts";
 
 export interface DedupOptions {
@@ -51,7 +52,7 @@ const INDEX_FILE = /\/index\.(?:html?|php)$/i;
  * the root becomes the empty string).
  */
 export function similarPath(pathname: string): string {
-  return pathname.replace(INDEX_FILE, "/").replace(/\/+$/, "");
+  return trimEndOf(pathname.replace(INDEX_FILE, "/"), "/");
 }
 
 /**

@@ -24,7 +24,7 @@ function queryWords(query: string): string[] {
 function sentences(line: string): string[] {
   return line
     .trim()
-    .split(/(?<=[.!?])\s+(?=\p{Lu})|\s*(?:\.\.\.|…)\s*/u)
+    .split(/(?<=[.!?])\s+(?=\p{Lu})|(?!(?<=\s)\s)\s*(?:\.\.\.|…)\s*/u)
     .map((s) => s.trim())
     .filter((s) => s.length >= 20);
 }

@@ -11,6 +11,7 @@ import { collapsedText, findElement, type ElementNode } from "../../src/dom/tree
 import { convertHtml } from "../../src/scrape/html-content";
 import { needsJavaScript, visibleText } from "../../src/engines/app-shell";
 import { parseSitemap } from "../../src/net/sitemap";
+import { isDateline } from "../../src/main-content/datelines";
 
 const URL = "https://hostile.example/page";
 
@@ -103,5 +104,33 @@ describe("a broken sitemap", () => {
     expect(parseSitemap(`${broken}<oops`).urls).toEqual(locs);
     // Each opening used to rescan the rest of the file for a closing tag (5.7 s for this one, now milliseconds).
     expect(parseSitemap(`${broken}${"<loc>".repeat(40_000)}`).urls).toEqual(locs);
+  });
+});
+
+describe("long runs of one character", () => {
+  // Patterns like /\s+$/ or /\s*\n\s*/g read a run from each of its positions: 12-52 s for these pages before.
+  const run = " \t\n".repeat(40_000);
+
+  it("keeps a <pre> of 120,000 whitespace characters as one code block", () => {
+    const markdown = everyFormat(`<html><body><pre>start${run}end</pre></body></html>`, false).markdown!;
+    expect(markdown.startsWith("```\nstart")).toBe(true);
+    expect(markdown.endsWith("end\n```")).toBe(true);
+  });
+
+  it("reads JSON-LD wrapped in a comment with a long run of whitespace before its end", () => {
+    const script = `<script type="application/ld+json"><!--{"@type":"Article","headline":"Kept"}${run}--></script>`;
+    const result = everyFormat(`<html><head>${script}</head><body><p>Text</p></body></html>`, true);
+    expect(result.jsonLd).toEqual([{ "@type": "Article", headline: "Kept" }]);
+  });
+
+  it("reads a srcset descriptor of 100,000 digits as no density", () => {
+    const page = `<html><body><p>Text</p><img src="/a.png" srcset="/b.png ${"1".repeat(100_000)}"></body></html>`;
+    expect(everyFormat(page, false).images).toContain("https://hostile.example/a.png");
+  });
+
+  it("tells a byline of 80 capitals from a line that only looks like one", () => {
+    expect(isDateline(`By ${"A".repeat(78)}`)).toBe(true);
+    expect(isDateline(`By ${"A".repeat(78)}!`)).toBe(false);
+    expect(isDateline(`October 11, 2023 by ${"A".repeat(60)}!`)).toBe(false);
   });
 });
