@@ -98,7 +98,7 @@ export function findPatterns(text: string, kinds: Set<PiiEntity>): Span[] {
 /**
  * The spans kept, sorted and never overlapping. A span is kept when it overlaps none kept by an earlier finder
  * (a binary search); the spans of one finder are added together once it is done (`commit`), so a finder's own
- * spans must not overlap one another. Checking every kept span for every new one was quadratic.
+ * spans must come in order and not overlap one another. Checking every kept span for every new one was quadratic.
  */
 export class Spans {
   private pending: Span[] = [];
