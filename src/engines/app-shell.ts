@@ -9,8 +9,6 @@ import { Terminators } from "../html/terminators";
  * noscript, template, svg or head element (hidden whole), any other tag, or a no-break space (read as a space).
  */
 const MARKUP = /<!--|<(script|style|noscript|template|svg|head)\b|<|&(?:nbsp|#160|#xa0);/gi;
-const COMMENT_END = /-->/g;
-const TAG_END = />/g;
 const closingTags = new Map<string, RegExp>();
 
 /** The runs of visible text between the hidden parts, in order; each hidden part is a space between two runs. */
@@ -32,11 +30,9 @@ function hiddenEnd(match: RegExpExecArray, ahead: Terminators): number {
   const [token, element] = match;
   const after = match.index + token.length;
   if (token.startsWith("&")) return after;
-  let end = -1;
-  if (token === "<!--") end = ahead.endOf(COMMENT_END, after);
-  else if (element) end = ahead.endOf(closingTag(element.toLowerCase()), after);
-  // An unclosed comment or element is read as a tag, as far as the next ">".
-  return end >= 0 ? end : ahead.endOf(TAG_END, match.index + 1);
+  const end = element ? ahead.endOf(closingTag(element.toLowerCase()), after) : -1;
+  // An element never closed is read as a tag, as far as the next ">".
+  return end >= 0 ? end : ahead.markupEnd(match.index, token === "<!--");
 }
 
 function closingTag(element: string): RegExp {
@@ -93,7 +89,7 @@ function* openings(
 ): Generator<{ name: string; tag: string; end: number }> {
   const open = new RegExp(opening.source, "gi");
   for (let match; (match = open.exec(html));) {
-    const close = ahead.endOf(TAG_END, open.lastIndex);
+    const close = ahead.tagEnd(open.lastIndex);
     const end = close < 0 ? html.length : close;
     yield { name: match[1].toLowerCase(), tag: html.slice(open.lastIndex, end), end };
     open.lastIndex = end;

@@ -5,6 +5,9 @@
  * rest of the text (the app-shell check and the HTML redaction each took seconds that way).
  * Searches must come in order: each `from` at or after the one before.
  */
+const COMMENT_END = /-->/g;
+const TAG_END = />/g;
+
 export class Terminators {
   private readonly absent = new Set<RegExp>();
 
@@ -22,5 +25,19 @@ export class Terminators {
   /** Just past the first match of `pattern` from `from` on, or -1. */
   endOf(pattern: RegExp, from: number): number {
     return this.find(pattern, from) === null ? -1 : pattern.lastIndex;
+  }
+
+  /** Just past the next ">" from `from` on, or -1. */
+  tagEnd(from: number): number {
+    return this.endOf(TAG_END, from);
+  }
+
+  /**
+   * Just past the comment or tag whose "<" is at `start`: a comment (`comment`) at its "-->"; anything else, and a
+   * comment never closed, at the next ">". -1 when there is none: the "<" is then text.
+   */
+  markupEnd(start: number, comment: boolean): number {
+    const end = comment ? this.endOf(COMMENT_END, start + "<!--".length) : -1;
+    return end >= 0 ? end : this.tagEnd(start + 1);
   }
 }

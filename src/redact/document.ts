@@ -96,8 +96,6 @@ function replacement(kind: PiiEntity, original: string, plan: RedactionPlan, inH
 
 /** Where markup starts: a comment or a tag; `<script>`/`<style>` bodies are text here (JSON-LD holds data). */
 const MARKUP_START = /<(?:!--|[a-zA-Z/!])/g;
-const COMMENT_END = /-->/g;
-const TAG_END = />/g;
 /** Attributes whose values are words or addresses (not styles, classes, ids or path data). */
 const WORDY_ATTRIBUTE =
   /(\s(?:href|title|alt|content|value|placeholder|aria-label|label|data-[\w-]+)\s*=\s*)("[^"]*"|'[^']*')/gi;
@@ -112,8 +110,7 @@ function* markup(html: string): Generator<[number, number]> {
   const start = new RegExp(MARKUP_START.source, MARKUP_START.flags);
   const ahead = new Terminators(html);
   for (let match; (match = start.exec(html));) {
-    let end = match[0] === "<!--" ? ahead.endOf(COMMENT_END, start.lastIndex) : -1;
-    if (end < 0) end = ahead.endOf(TAG_END, match.index + 1);
+    const end = ahead.markupEnd(match.index, match[0] === "<!--");
     if (end < 0) continue;
     yield [match.index, end];
     start.lastIndex = end;
