@@ -7,7 +7,8 @@
  *   test/fixtures/wcxb.
  * - profile: where a fresh scrape's time goes, stage by stage, in workerd (bench/profile.bench.test.ts).
  * - scrape: against a real `npm start` server and the loopback fixture site, 100 of each: `GET /`, a raw fetch of the
- *   108 KB WCXB article page, its scrape on the fetch engine fresh and from the cache (p50/p95), and the goals.
+ *   108 KB WCXB article page, its scrape on the fetch engine fresh and from the cache (p50/p95), and the goals; beside
+ *   each of the server's, the CPU it used per request (workerd's main thread and V8's other threads, server-cpu.mjs).
  * - browser, crawl, hostile: their own modules below (hostile: pages built to make the page path slow or fail).
  */
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFixtureServer } from "../test/fixtures/server.mjs";
 import { startServer } from "../scripts/dev-server.mjs";
+import { countServerCpu } from "./server-cpu.mjs";
 import { percentile } from "./stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -87,19 +89,31 @@ try {
     const page = `${site.url}/wcxb/0049.html`;
     console.log(`\n== Latency through npm start, fetch engine, 108 KB article page (${server.url}) ==`);
     for (let i = 0; i < 5; i++) await scrape({ url: page, maxAge: 0 }); // warm-up
-    const index = [];
-    const raw = [];
-    const fresh = [];
-    const cached = [];
-    for (let i = 0; i < N; i++) index.push(await timed(() => fetch(`${server.url}/`).then((r) => r.text())));
-    for (let i = 0; i < N; i++) raw.push(await timed(() => fetch(page).then((r) => r.text())));
-    for (let i = 0; i < N; i++) fresh.push(await timed(() => scrape({ url: page, maxAge: 0, storeInCache: false })));
+    /** N timed requests, then their summary (and for the server's requests, the server's CPU per request). */
+    const measure = async (label, request, onServer = true) => {
+      const cpu = countServerCpu(server.pid);
+      const samples = [];
+      for (let i = 0; i < N; i++) samples.push(await timed(request));
+      const used = onServer ? cpu(N) : null;
+      summary(label, samples);
+      if (used)
+        console.log(
+          `  ${"".padEnd(44)} server CPU per request: main thread ${used.main.toFixed(1)} ms, V8's other threads ` +
+            `${used.background.toFixed(1)} ms (± ${used.resolution.toFixed(1)})`,
+        );
+      return samples;
+    };
+    const index = await measure("GET / (the API's index)", () => fetch(`${server.url}/`).then((r) => r.text()));
+    const raw = await measure(
+      "raw fetch of the page (Node -> fixture)",
+      () => fetch(page).then((r) => r.text()),
+      false,
+    );
+    const fresh = await measure("POST /v2/scrape, markdown, no cache", () =>
+      scrape({ url: page, maxAge: 0, storeInCache: false }),
+    );
     await scrape({ url: page });
-    for (let i = 0; i < N; i++) cached.push(await timed(() => scrape({ url: page })));
-    summary("GET / (the API's index)", index);
-    summary("raw fetch of the page (Node -> fixture)", raw);
-    summary("POST /v2/scrape, markdown, no cache", fresh);
-    summary("POST /v2/scrape, markdown, cache hit", cached);
+    const cached = await measure("POST /v2/scrape, markdown, cache hit", () => scrape({ url: page }));
     const [r, f, c, w] = [index, fresh, cached, raw].map((samples) => percentile(samples, 50));
     const verdict = (ok) => (ok ? "met" : "not met");
     console.log(
