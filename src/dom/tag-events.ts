@@ -1,9 +1,9 @@
 /**
- * htmlparser2's tokenizer events → start tag, end tag and text events with HTML's implied-tag rules, for the
- * tree builder (tree-builder.ts). It gives the events htmlparser2's own `Parser` gives with `decodeEntities:
- * false`, lowercase names and no self-closing outside SVG/MathML, except that `</body>` and `</html>` close
- * nothing (HTML5 keeps later content going where it was going; closing every open element there breaks lists and
- * tables around a stray `</body>` in content).
+ * Tokenizer events (tokenizer.ts: htmlparser2's tokenizer's events, read faster) → start tag, end tag and text
+ * events with HTML's implied-tag rules, for the tree builder (tree-builder.ts). It gives the events htmlparser2's own
+ * `Parser` gives with `decodeEntities: false`, lowercase names and no self-closing outside SVG/MathML, except that
+ * `</body>` and `</html>` close nothing (HTML5 keeps later content going where it was going; closing every open
+ * element there breaks lists and tables around a stray `</body>` in content).
  *
  * Written for the one job the page path has, on one whole string: tag and attribute names are sliced straight
  * from it, the stack of open names has its top at the end, and nothing is kept for events nobody reads (comments,
@@ -15,7 +15,8 @@
  * stray `</p>` makes an empty `<p>`, a `</br>` a `<br>`); a second `<form>` is ignored; `<image>` is `<img>`
  * outside SVG and MathML, where tag names get SVG's casing and a self-closing tag closes.
  */
-import { QuoteType, Tokenizer, type TokenizerCallbacks } from "htmlparser2";
+import { tokenize } from "./tokenizer";
+import type { TokenEvents } from "./tokenizer-states";
 import { nameAt } from "./names";
 
 export interface TagHandler {
@@ -121,10 +122,8 @@ export function tokenizePage(source: string, handler: TagHandler, stopForRewrite
   const events = new TagEvents(source, handler, stopForRewrites);
   // Character references are decoded by the tree builder, only in text and values that hold an "&": the
   // tokenizer then skips through text and attribute values in tight loops instead of one state step per character.
-  const tokenizer = new Tokenizer({ decodeEntities: false, recognizeSelfClosing: false }, events);
   try {
-    tokenizer.write(source);
-    tokenizer.end();
+    tokenize(source, events);
   } catch (error) {
     if (error instanceof RewriteNeeded) return false;
     throw error;
@@ -132,7 +131,7 @@ export function tokenizePage(source: string, handler: TagHandler, stopForRewrite
   return true;
 }
 
-class TagEvents implements TokenizerCallbacks {
+class TagEvents implements TokenEvents {
   /** Names of the open elements, the current one last. */
   private readonly open: string[] = [];
   /** Foreign-content state per open SVG/MathML element or integration point, the current one last. */
@@ -157,10 +156,6 @@ class TagEvents implements TokenizerCallbacks {
     this.handler.text(this.source.slice(start, endIndex));
   }
 
-  ontextentity(codepoint: number): void {
-    this.handler.text(String.fromCodePoint(codepoint));
-  }
-
   onopentagname(start: number, endIndex: number): void {
     this.startTag(this.readName(start, endIndex));
   }
@@ -173,11 +168,7 @@ class TagEvents implements TokenizerCallbacks {
     this.attrValue += this.source.slice(start, endIndex);
   }
 
-  onattribentity(codepoint: number): void {
-    this.attrValue += String.fromCodePoint(codepoint);
-  }
-
-  onattribend(_quote: QuoteType): void {
+  onattribend(): void {
     const attrs = this.attrs;
     if (attrs !== null && !Object.hasOwn(attrs, this.attrName)) attrs[this.attrName] = this.attrValue;
     this.attrValue = "";
@@ -231,8 +222,6 @@ class TagEvents implements TokenizerCallbacks {
   }
 
   ondeclaration(): void {}
-
-  onprocessinginstruction(): void {}
 
   onend(): void {
     for (let i = this.open.length; i > 0; i--) this.handler.close();
