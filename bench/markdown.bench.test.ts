@@ -9,6 +9,8 @@
 import { Parser } from "htmlparser2";
 import { expect, it } from "vitest";
 import { parseHtml } from "../src/dom/parse";
+import { tokenize } from "../src/dom/tokenizer";
+import type { TokenEvents } from "../src/dom/tokenizer-states";
 import { cleanTree } from "../src/html/clean";
 import { discoverLinks } from "../src/html/links";
 import { extractMainContent } from "../src/main-content";
@@ -28,6 +30,24 @@ function tokenizeOnly(html: string): void {
     { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
   ).end(html);
 }
+
+/** The page path's own tokenizer (src/dom/tokenizer.ts) alone, its events doing nothing. */
+const ignore = () => {};
+const IGNORED: TokenEvents = {
+  isInForeignContext: () => false,
+  ontext: ignore,
+  onopentagname: ignore,
+  onattribname: ignore,
+  onattribdata: ignore,
+  onattribend: ignore,
+  onopentagend: ignore,
+  onselfclosingtag: ignore,
+  onclosetag: ignore,
+  oncomment: ignore,
+  oncdata: ignore,
+  ondeclaration: ignore,
+  onend: ignore,
+};
 
 /** The previous path is ~10× slower: measure it on a spread subset so the bench stays a few minutes long. */
 const BEFORE_EVERY = 10;
@@ -90,6 +110,7 @@ it("measures the markdown path over the WCXB pages", async () => {
   const subsetBefore = newTotals();
   const headPasses = newTotals();
   const tokenizer = newTotals();
+  const ownTokenizer = newTotals();
   const stages: Record<string, number> = {};
   const encoder = new TextEncoder();
   let converted = 0;
@@ -108,6 +129,10 @@ it("measures the markdown path over the WCXB pages", async () => {
     start = performance.now();
     tokenizeOnly(html);
     add(tokenizer, bytes, performance.now() - start);
+
+    start = performance.now();
+    tokenize(html, IGNORED);
+    add(ownTokenizer, bytes, performance.now() - start);
 
     start = performance.now();
     const document = parseHtml(html);
@@ -137,6 +162,7 @@ it("measures the markdown path over the WCXB pages", async () => {
       `${line(`before: HTMLRewriter + turndown, every ${BEFORE_EVERY}th page`, subsetBefore)}\n` +
       `${line("(metadata + link discovery, parse included)", headPasses)}\n` +
       `${line("(machine speed: htmlparser2 tokenizer alone)", tokenizer)}\n` +
+      `${line("(the page path's own tokenizer alone)", ownTokenizer)}\n` +
       `  after / tokenizer alone: ${(tokenizer.ms / after.ms).toFixed(2)}`,
   );
   expect(converted).toBeGreaterThan(index.ids.length * 0.9);

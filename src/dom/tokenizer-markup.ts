@@ -10,7 +10,6 @@ import {
   type Cursor,
   DASH,
   DOCTYPE,
-  find,
   GT,
   State,
   type TokenEvents,
@@ -45,7 +44,7 @@ export function markupStep(source: string, events: TokenEvents, cursor: Cursor, 
       return true;
     case State.InDeclaration:
     case State.InSpecialComment: {
-      const gt = c === GT ? i : find(source, GT, i + 1);
+      const gt = c === GT ? i : source.indexOf(">", i + 1);
       if (gt < 0) {
         cursor.i = source.length;
         return false;
@@ -111,7 +110,7 @@ function commentLikeStep(source: string, events: TokenEvents, cursor: Cursor, c:
       }
     }
   } else if (matched === 0) {
-    const next = find(source, comment ? DASH : 93 /* ] */, i + 1);
+    const next = source.indexOf(comment ? "-" : "]", i + 1);
     if (next < 0) {
       cursor.i = source.length;
       return false;

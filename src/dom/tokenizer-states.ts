@@ -1,7 +1,7 @@
 /**
  * What the page tokenizer (tokenizer.ts, tokenizer-markup.ts) is made of: the events it gives — htmlparser2's
  * `Tokenizer`'s, in HTML mode without entity decoding — its states, the sequences that end raw text, comments and
- * CDATA, the character classes, and what an input ending part way through a construct leaves.
+ * CDATA, and what an input ending part way through a construct leaves.
  */
 
 export const enum QuoteType {
@@ -27,7 +27,7 @@ export interface TokenEvents {
   onend(): void;
 }
 
-export const enum State {
+export enum State {
   Text,
   BeforeTagName,
   InTagName,
@@ -52,7 +52,7 @@ export const enum State {
   SpecialStartSequence,
   InSpecialTag,
   InPlainText,
-  /** Just after a start tag's `>` (a step of its own, as a shared function would slow every state's variables). */
+  /** Just after a start tag's `>`: goes on as raw text, plain text or text, from the character after the `>`. */
   InTagBody,
 }
 
@@ -62,12 +62,12 @@ export const CDATA = codes("CDATA[");
 export const CDATA_END = codes("]]>");
 export const COMMENT_END = codes("--!>");
 export const DOCTYPE = codes("doctype");
-export const SCRIPT_END = codes("</script");
-export const STYLE_END = codes("</style");
+const SCRIPT_END = codes("</script");
+const STYLE_END = codes("</style");
 export const TITLE_END = codes("</title");
 export const TEXTAREA_END = codes("</textarea");
-export const NOEMBED_END = codes("</noembed");
-export const NOFRAMES_END = codes("</noframes");
+const NOEMBED_END = codes("</noembed");
+const NOFRAMES_END = codes("</noframes");
 export const PLAINTEXT = codes("</plaintext");
 /** The end sequence of each raw-text element, by the (lowercased) first letter of its name. */
 export const SPECIAL_BY_FIRST = new Map<number, number[]>(
@@ -77,40 +77,21 @@ export const SPECIAL_BY_FIRST = new Map<number, number[]>(
   ]),
 );
 
-export const LT = 60;
 export const GT = 62;
-export const SLASH = 47;
-export const EQ = 61;
 export const DASH = 45;
 
-export function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
-}
-
-export function endsTagSection(c: number): boolean {
-  return c === SLASH || c === GT || c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
-}
-
-/**
- * The index of the next `code` in `source` from `from`, or -1. A loop, not `indexOf`: over the WCXB pages `indexOf`
- * made the tokenizer slower than a per-character state machine (each call costs more than the few characters it
- * usually skips), this loop about 1.5× faster.
- */
-export function find(source: string, code: number, from: number): number {
-  const n = source.length;
-  for (let j = from; j < n; j++) if (source.charCodeAt(j) === code) return j;
-  return -1;
-}
-
 /** The end of a tag's name read from `from`: the first `/`, `>` or space there or after it, or -1. */
-export function tagNameEnd(source: string, from: number): number {
-  const n = source.length;
-  for (let j = from; j < n; j++) if (endsTagSection(source.charCodeAt(j))) return j;
-  return -1;
-}
-
-export function isAsciiAlpha(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+/**
+ * While an open tag's name is read as a raw-text element's (`sequence`, of which `index` characters have matched): the
+ * sequence its next letter `lower` continues — the same one, or the other sharing its start (script and style, title
+ * and textarea, noembed and noframes) — or null when the name is another element's.
+ */
+export function specialContinued(sequence: number[], index: number, lower: number): number[] | null {
+  if (lower === sequence[index]) return sequence;
+  if (index === 3 && sequence === SCRIPT_END && lower === STYLE_END[3]) return STYLE_END;
+  if (index === 3 && sequence === TITLE_END && lower === TEXTAREA_END[3]) return TEXTAREA_END;
+  if (index === 4 && sequence === NOEMBED_END && lower === NOFRAMES_END[4]) return NOFRAMES_END;
+  return null;
 }
 
 /** Where a tokenizer is: its position, state, the start of the section being read, and the end sequence matched. */

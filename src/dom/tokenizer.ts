@@ -1,45 +1,71 @@
 /**
- * The page path's HTML tokenizer: the events htmlparser2's `Tokenizer` gives for a whole page in HTML mode with
- * `decodeEntities: false` and `recognizeSelfClosing: false` — the same calls, in the same order, with the same offsets
- * (test/unit/tokenizer.test.ts holds it to that) — read faster. The states are the same (tokenizer-states.ts); what
- * differs is how they are walked: text, quoted attribute values, raw text and the bodies of comments and closing tags
- * are skipped in one loop each to the one character that can end them, tag and attribute names read in tight loops,
- * instead of one state step per character. The states after `<!` are in tokenizer-markup.ts. Entities are left to the
- * tree builder. Quirks are kept, as the tree builder's output is checked against the old one: raw text ends at
- * `</script` compared with `| 32` (U+001C reads as `<`, U+000F as `/` there), and a page ending inside a closing tag
- * or after a self-closing slash gives its last character as text.
+ * The page path's HTML tokenizer: the calls htmlparser2's `Tokenizer` makes for a whole page in HTML mode with
+ * `decodeEntities: false` and `recognizeSelfClosing: false`, in the same order with the same offsets
+ * (test/unit/tokenizer.test.ts holds it to that), made faster: text, quoted values, raw text and the bodies of comments
+ * and closing tags are skipped with one search each for the character that can end them, names read in tight loops,
+ * instead of one state step per character. States after `<!` are in tokenizer-markup.ts, the states and the end of the
+ * input in tokenizer-states.ts. Its quirks are kept (the tree builder's output is checked against the old one): raw
+ * text ends at `</script` compared with `| 32` (U+001C reads as `<`, U+000F as `/`), and a page ending inside a
+ * closing tag or after a self-closing slash gives its last character as text. Entities are left to the tree builder.
  */
 import { markupStep } from "./tokenizer-markup";
 import {
   type Cursor,
   EMPTY,
   endOfInput,
-  endsTagSection,
-  EQ,
-  find,
-  GT,
-  isAsciiAlpha,
-  isSpace,
-  LT,
-  NOEMBED_END,
-  NOFRAMES_END,
   PLAINTEXT,
   QuoteType,
-  SCRIPT_END,
-  SLASH,
   SPECIAL_BY_FIRST,
+  specialContinued,
   State,
-  STYLE_END,
-  tagNameEnd,
   TEXTAREA_END,
   TITLE_END,
   type TokenEvents,
 } from "./tokenizer-states";
 
+// The states as this module's own constants: unbundled (the tests, the benches in workerd) an imported enum's member
+// is a property load at every comparison, and the loop makes one or more per character.
+// prettier-ignore
+const {
+  Text: TEXT, BeforeTagName: BEFORE_TAG_NAME, InTagName: IN_TAG_NAME, InSelfClosingTag: IN_SELF_CLOSING_TAG,
+  BeforeClosingTagName: BEFORE_CLOSING_TAG_NAME, InClosingTagName: IN_CLOSING_TAG_NAME,
+  AfterClosingTagName: AFTER_CLOSING_TAG_NAME, BeforeAttributeName: BEFORE_ATTRIBUTE_NAME,
+  InAttributeName: IN_ATTRIBUTE_NAME, AfterAttributeName: AFTER_ATTRIBUTE_NAME,
+  BeforeAttributeValue: BEFORE_ATTRIBUTE_VALUE, InAttributeValueDq: IN_ATTRIBUTE_VALUE_DQ,
+  InAttributeValueSq: IN_ATTRIBUTE_VALUE_SQ, InAttributeValueNq: IN_ATTRIBUTE_VALUE_NQ,
+  BeforeDeclaration: BEFORE_DECLARATION, InDeclaration: IN_DECLARATION, BeforeComment: BEFORE_COMMENT,
+  CDATASequence: CDATA_SEQUENCE, DeclarationSequence: DECLARATION_SEQUENCE, InSpecialComment: IN_SPECIAL_COMMENT,
+  InCommentLike: IN_COMMENT_LIKE, SpecialStartSequence: SPECIAL_START_SEQUENCE, InSpecialTag: IN_SPECIAL_TAG,
+  InPlainText: IN_PLAIN_TEXT, InTagBody: IN_TAG_BODY
+} = State;
+const LT = 60;
+const GT = 62;
+const SLASH = 47;
+const EQ = 61;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
+}
+
+function endsTagSection(c: number): boolean {
+  return c === SLASH || c === GT || c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
+}
+
+function isAsciiAlpha(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/** The end of a tag's name read from `from`: the first `/`, `>` or space there or after it, or -1. */
+function tagNameEnd(source: string, from: number): number {
+  const n = source.length;
+  for (let j = from; j < n; j++) if (endsTagSection(source.charCodeAt(j))) return j;
+  return -1;
+}
+
 /** Tokenizes the whole of `source` into `events`, ending with `onend`. */
 export function tokenize(source: string, events: TokenEvents): void {
   const n = source.length;
-  let state = State.Text;
+  let state: State = TEXT;
   let i = 0;
   let sectionStart = 0;
   let isSpecial = false;
@@ -52,149 +78,132 @@ export function tokenize(source: string, events: TokenEvents): void {
     let c = source.charCodeAt(i);
     // A state that hands the current character on to the next one sets `state` and `continue`s without moving.
     switch (state) {
-      case State.Text: {
-        const lt = c === LT ? i : find(source, LT, i + 1);
+      case TEXT: {
+        const lt = c === LT ? i : source.indexOf("<", i + 1);
         if (lt < 0) {
           i = n;
           continue;
         }
         if (lt > sectionStart) events.ontext(sectionStart, lt);
-        state = State.BeforeTagName;
+        state = BEFORE_TAG_NAME;
         sectionStart = lt;
         i = lt + 1;
         continue;
       }
-      case State.BeforeTagName:
+      case BEFORE_TAG_NAME:
         if (c === 33 /* ! */) {
-          state = State.BeforeDeclaration;
+          state = BEFORE_DECLARATION;
           sectionStart = i + 1;
         } else if (c === 63 /* ? */) {
-          state = State.InSpecialComment;
+          state = IN_SPECIAL_COMMENT;
           sectionStart = i;
         } else if (isAsciiAlpha(c)) {
           sectionStart = i;
           const special = events.isInForeignContext() ? undefined : SPECIAL_BY_FIRST.get(c | 32);
-          if (special === undefined) state = State.InTagName;
+          if (special === undefined) state = IN_TAG_NAME;
           else {
             isSpecial = true;
             sequence = special;
             sequenceIndex = 3;
-            state = State.SpecialStartSequence;
+            state = SPECIAL_START_SEQUENCE;
           }
-        } else if (c === SLASH) state = State.BeforeClosingTagName;
+        } else if (c === SLASH) state = BEFORE_CLOSING_TAG_NAME;
         else {
-          state = State.Text;
+          state = TEXT;
           continue;
         }
         break;
-      case State.SpecialStartSequence: {
-        const lower = c | 32;
-        if (sequenceIndex < sequence.length) {
-          if (lower === sequence[sequenceIndex]) {
-            sequenceIndex++;
-            break;
-          }
-          if (sequenceIndex === 3 && sequence === SCRIPT_END && lower === STYLE_END[3]) {
-            sequence = STYLE_END;
-            sequenceIndex = 4;
-            break;
-          }
-          if (sequenceIndex === 3 && sequence === TITLE_END && lower === TEXTAREA_END[3]) {
-            sequence = TEXTAREA_END;
-            sequenceIndex = 4;
-            break;
-          }
-          if (sequenceIndex === 4 && sequence === NOEMBED_END && lower === NOFRAMES_END[4]) {
-            sequence = NOFRAMES_END;
-            sequenceIndex = 5;
-            break;
-          }
-        } else if (endsTagSection(c)) {
-          sequenceIndex = 0;
-          state = State.InTagName;
-          continue;
+      case SPECIAL_START_SEQUENCE: {
+        const continued = sequenceIndex < sequence.length ? specialContinued(sequence, sequenceIndex, c | 32) : null;
+        if (continued !== null) {
+          sequence = continued;
+          sequenceIndex++;
+          break;
         }
-        isSpecial = false;
-        sequence = EMPTY;
+        // The name is another element's, unless it ended right after the raw-text element's name.
+        if (sequenceIndex < sequence.length || !endsTagSection(c)) {
+          isSpecial = false;
+          sequence = EMPTY;
+        }
         sequenceIndex = 0;
-        state = State.InTagName;
+        state = IN_TAG_NAME;
         continue;
       }
-      case State.InTagName:
-      case State.InClosingTagName: {
+      case IN_TAG_NAME:
+      case IN_CLOSING_TAG_NAME: {
         const end = tagNameEnd(source, i);
         if (end < 0) {
           i = n;
           continue;
         }
-        if (state === State.InTagName) events.onopentagname(sectionStart, end);
+        if (state === IN_TAG_NAME) events.onopentagname(sectionStart, end);
         else events.onclosetag(sectionStart, end);
-        state = state === State.InTagName ? State.BeforeAttributeName : State.AfterClosingTagName;
+        state = state === IN_TAG_NAME ? BEFORE_ATTRIBUTE_NAME : AFTER_CLOSING_TAG_NAME;
         i = end;
         sectionStart = -1;
         continue;
       }
-      case State.BeforeAttributeName:
+      case BEFORE_ATTRIBUTE_NAME:
         if (c === GT) {
           events.onopentagend(i);
-          state = State.InTagBody;
+          state = IN_TAG_BODY;
           sectionStart = i + 1;
-        } else if (c === SLASH) state = State.InSelfClosingTag;
+        } else if (c === SLASH) state = IN_SELF_CLOSING_TAG;
         else if (!isSpace(c)) {
-          state = State.InAttributeName;
+          state = IN_ATTRIBUTE_NAME;
           sectionStart = i;
         }
         break;
-      case State.InSelfClosingTag:
+      case IN_SELF_CLOSING_TAG:
         if (c === GT) {
           events.onselfclosingtag(i);
           sectionStart = i + 1;
-          state = State.InTagBody;
+          state = IN_TAG_BODY;
         } else if (!isSpace(c)) {
-          state = State.BeforeAttributeName;
+          state = BEFORE_ATTRIBUTE_NAME;
           continue;
         }
         break;
-      case State.InAttributeName:
+      case IN_ATTRIBUTE_NAME:
         while (c !== EQ && !endsTagSection(c)) {
           if (++i === n) continue scan;
           c = source.charCodeAt(i);
         }
         events.onattribname(sectionStart, i);
         sectionStart = i;
-        state = State.AfterAttributeName;
+        state = AFTER_ATTRIBUTE_NAME;
         continue;
-      case State.AfterAttributeName:
-        if (c === EQ) state = State.BeforeAttributeValue;
+      case AFTER_ATTRIBUTE_NAME:
+        if (c === EQ) state = BEFORE_ATTRIBUTE_VALUE;
         else if (c === SLASH || c === GT) {
           events.onattribend(QuoteType.NoValue, sectionStart);
           sectionStart = -1;
-          state = State.BeforeAttributeName;
+          state = BEFORE_ATTRIBUTE_NAME;
           continue;
         } else if (!isSpace(c)) {
           events.onattribend(QuoteType.NoValue, sectionStart);
-          state = State.InAttributeName;
+          state = IN_ATTRIBUTE_NAME;
           sectionStart = i;
         }
         break;
-      case State.BeforeAttributeValue:
+      case BEFORE_ATTRIBUTE_VALUE:
         if (c === 34 /* " */) {
-          state = State.InAttributeValueDq;
+          state = IN_ATTRIBUTE_VALUE_DQ;
           sectionStart = i + 1;
         } else if (c === 39 /* ' */) {
-          state = State.InAttributeValueSq;
+          state = IN_ATTRIBUTE_VALUE_SQ;
           sectionStart = i + 1;
         } else if (!isSpace(c)) {
           sectionStart = i;
-          state = State.InAttributeValueNq;
+          state = IN_ATTRIBUTE_VALUE_NQ;
           continue;
         }
         break;
-      case State.InAttributeValueDq:
-      case State.InAttributeValueSq: {
-        const double = state === State.InAttributeValueDq;
+      case IN_ATTRIBUTE_VALUE_DQ:
+      case IN_ATTRIBUTE_VALUE_SQ: {
+        const double = state === IN_ATTRIBUTE_VALUE_DQ;
         const quote = double ? 34 : 39;
-        const end = c === quote ? i : find(source, quote, i + 1);
+        const end = c === quote ? i : source.indexOf(double ? '"' : "'", i + 1);
         if (end < 0) {
           i = n;
           continue;
@@ -202,11 +211,11 @@ export function tokenize(source: string, events: TokenEvents): void {
         events.onattribdata(sectionStart, end);
         sectionStart = -1;
         events.onattribend(double ? QuoteType.Double : QuoteType.Single, end + 1);
-        state = State.BeforeAttributeName;
+        state = BEFORE_ATTRIBUTE_NAME;
         i = end;
         break;
       }
-      case State.InAttributeValueNq:
+      case IN_ATTRIBUTE_VALUE_NQ:
         while (!isSpace(c) && c !== GT) {
           if (++i === n) continue scan;
           c = source.charCodeAt(i);
@@ -214,39 +223,39 @@ export function tokenize(source: string, events: TokenEvents): void {
         events.onattribdata(sectionStart, i);
         sectionStart = -1;
         events.onattribend(QuoteType.Unquoted, i);
-        state = State.BeforeAttributeName;
+        state = BEFORE_ATTRIBUTE_NAME;
         continue;
-      case State.BeforeClosingTagName:
+      case BEFORE_CLOSING_TAG_NAME:
         if (isSpace(c)) {
-          state = State.InSpecialComment;
+          state = IN_SPECIAL_COMMENT;
           sectionStart = i;
         } else if (c === GT) {
-          state = State.Text;
+          state = TEXT;
           sectionStart = i + 1;
         } else {
-          state = isAsciiAlpha(c) ? State.InClosingTagName : State.InSpecialComment;
+          state = isAsciiAlpha(c) ? IN_CLOSING_TAG_NAME : IN_SPECIAL_COMMENT;
           sectionStart = i;
         }
         break;
-      case State.AfterClosingTagName: {
-        const gt = c === GT ? i : find(source, GT, i + 1);
+      case AFTER_CLOSING_TAG_NAME: {
+        const gt = c === GT ? i : source.indexOf(">", i + 1);
         if (gt < 0) {
           i = n;
           continue;
         }
-        state = State.Text;
+        state = TEXT;
         sectionStart = gt + 1;
         i = gt;
         break;
       }
-      case State.InSpecialTag: {
+      case IN_SPECIAL_TAG: {
         if (sequenceIndex === sequence.length) {
           if (endsTagSection(c)) {
             const endOfText = i - sequence.length;
             if (sectionStart < endOfText) events.ontext(sectionStart, endOfText);
             isSpecial = false;
             sectionStart = endOfText + 2;
-            state = State.InClosingTagName;
+            state = IN_CLOSING_TAG_NAME;
             continue;
           }
           sequenceIndex = 0;
@@ -254,7 +263,7 @@ export function tokenize(source: string, events: TokenEvents): void {
         if ((c | 32) === sequence[sequenceIndex]) sequenceIndex++;
         else if (sequenceIndex === 0) {
           if (sequence !== TITLE_END && sequence !== TEXTAREA_END) {
-            const lt = find(source, LT, i + 1);
+            const lt = source.indexOf("<", i + 1);
             if (lt < 0) {
               i = n;
               continue;
@@ -265,26 +274,21 @@ export function tokenize(source: string, events: TokenEvents): void {
         } else sequenceIndex = c === LT ? 1 : 0;
         break;
       }
-      case State.InPlainText:
+      case IN_PLAIN_TEXT:
         i = n;
         continue;
-      case State.InTagBody:
-        // Raw text, plain text or text, entered at the character after the `>`.
+      case IN_TAG_BODY:
         if (sequence === PLAINTEXT) {
           sequence = EMPTY;
-          state = State.InPlainText;
+          state = IN_PLAIN_TEXT;
         } else if (isSpecial) {
-          state = State.InSpecialTag;
+          state = IN_SPECIAL_TAG;
           sequenceIndex = 0;
-        } else state = State.Text;
+        } else state = TEXT;
         continue;
       default:
         // After `<!`: doctypes, comments, CDATA and bogus comments.
-        cursor.i = i;
-        cursor.state = state;
-        cursor.sectionStart = sectionStart;
-        cursor.sequence = sequence;
-        cursor.sequenceIndex = sequenceIndex;
+        Object.assign(cursor, { i, state, sectionStart, sequence, sequenceIndex });
         if (markupStep(source, events, cursor, c)) cursor.i++;
         ({ i, state, sectionStart, sequence, sequenceIndex } = cursor);
         continue;
