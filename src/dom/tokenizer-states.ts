@@ -80,7 +80,6 @@ export const SPECIAL_BY_FIRST = new Map<number, number[]>(
 export const GT = 62;
 export const DASH = 45;
 
-/** The end of a tag's name read from `from`: the first `/`, `>` or space there or after it, or -1. */
 /**
  * While an open tag's name is read as a raw-text element's (`sequence`, of which `index` characters have matched): the
  * sequence its next letter `lower` continues — the same one, or the other sharing its start (script and style, title

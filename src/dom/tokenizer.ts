@@ -48,7 +48,7 @@ function isSpace(c: number): boolean {
 }
 
 function endsTagSection(c: number): boolean {
-  return c === SLASH || c === GT || c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
+  return c === SLASH || c === GT || isSpace(c);
 }
 
 function isAsciiAlpha(c: number): boolean {
