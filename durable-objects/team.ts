@@ -14,6 +14,7 @@ import { describeError } from "../src/errors";
 import {
   SLOT_MIGRATION,
   SLOT_TOLD_MIGRATION,
+  SLOT_WAITER_CLAIM_MIGRATION,
   SlotLedger,
   type SlotGrant,
   type SlotRequest,
@@ -40,6 +41,8 @@ const MIGRATIONS = [
   `ALTER TABLE settings ADD COLUMN webhook_secret TEXT;`,
   // Single scrapes answered from the cache, read back by scrapeId (src/scrape/cache-hits.ts).
   CACHE_HIT_MIGRATION,
+  // Waiters keep their claim while they are woken (src/concurrency/slots.ts).
+  SLOT_WAITER_CLAIM_MIGRATION,
 ];
 
 /** A single scrape waits for a slot inside one call at most this long; its caller calls again until its deadline. */

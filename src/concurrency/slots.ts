@@ -9,7 +9,13 @@
  * - A holder granted less than it asked for may wait: a job is recorded as a waiter and woken when slots free
  *   up; a single scrape waits inside its call (see TeamDO.beginScrape).
  * - While others wait, nobody is granted beyond a fair share (the limit divided among the holders and
- *   waiters), so a large crawl cannot keep the whole team's limit to itself.
+ *   waiters), so a large crawl cannot keep the whole team's limit to itself. Shares are rounded up, so the holders'
+ *   shares alone can add up to the whole limit: a slot that frees up therefore goes first to those who wait with
+ *   fewer slots than the holder that gave it back — a single scrape waiting inside its call, then a job holding
+ *   fewer (`reservedFor`). Without that, five crawls at a limit of 10 kept two slots each, and a sixth crawl or a
+ *   single scrape of the team waited until they ended (18.7 s behind five crawls of 100 pages held 300 ms).
+ * - A waiter stays on the list until it asks again (being woken does not take it off), so its claim holds while
+ *   its wake-up is on the way; it is woken once per wait, and its entry lapses with the lease it asked for.
  * - A job re-uses the slots it holds for its next pages without a call while nobody else waits (`contended`
  *   false); when someone starts waiting, the team tells the holding jobs, which then exchange on every round.
  *   Telling is edge-triggered: a holder is told once, when it last heard "uncontended" (`told` = 0), and every
@@ -26,6 +32,14 @@ INTEGER NOT NULL);
 
 /** Whether the holder knows others wait (its last grant said so, or it was told since). */
 export const SLOT_TOLD_MIGRATION = `ALTER TABLE slot_holders ADD COLUMN told INTEGER NOT NULL DEFAULT 0;`;
+
+/**
+ * What a waiter still wants, when it was woken (0: not since it last asked), and until when its entry holds (entries
+ * from before this migration lapse at once: their jobs ask again on their next round).
+ */
+export const SLOT_WAITER_CLAIM_MIGRATION = `ALTER TABLE slot_waiters ADD COLUMN want INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE slot_waiters ADD COLUMN woken_at INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE slot_waiters ADD COLUMN lease_until INTEGER NOT NULL DEFAULT 0;`;
 
 export interface SlotRequest {
   /** Slots the holder still needs (its pages in flight); what it held beyond this is given back. */
@@ -46,10 +60,17 @@ export interface SlotGrant {
   contended: boolean;
 }
 
-/** The ledger as read at the start of a call: holdings (unexpired) and waiters, oldest first. */
+/** A job waiting for slots: what it still wants, and whether it was woken since it last asked. */
+interface Waiter {
+  holder: string;
+  want: number;
+  woken: boolean;
+}
+
+/** The ledger as read at the start of a call: holdings (unexpired) and waiters (unexpired), oldest first. */
 interface SlotState {
   held: Map<string, number>;
-  waiters: string[];
+  waiters: Waiter[];
 }
 
 export class SlotLedger {
@@ -73,13 +94,13 @@ export class SlotLedger {
       run(this.sql, "DELETE FROM slot_holders WHERE holder = ?", holder);
       run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
       state.held.delete(holder);
-      const contended = this.waitingScrapes > 0 || state.waiters.some((w) => w !== holder);
+      const contended = this.waitingScrapes > 0 || state.waiters.some((w) => w.holder !== holder);
       return { granted: 0, inUse: sum(state.held), limit, contended };
     }
     const hold = Math.max(0, request.hold);
     state.held.set(holder, hold);
-    const free = Math.max(0, limit - sum(state.held));
-    const othersWaiting = state.waiters.some((w) => w !== holder) || this.waitingScrapes > 0;
+    const free = Math.max(0, limit - sum(state.held) - this.reservedFor(state, holder, hold));
+    const othersWaiting = state.waiters.some((w) => w.holder !== holder) || this.waitingScrapes > 0;
     const fairRoom = othersWaiting ? Math.max(0, this.fairShare(state, holder) - hold) : request.want;
     const granted = Math.max(0, Math.min(request.want, free, fairRoom));
     run(
@@ -92,13 +113,36 @@ excluded.told`,
       now + request.leaseMs,
       othersWaiting ? 1 : 0,
     );
-    const waiting = state.waiters.includes(holder);
     if (granted < request.want && request.wake) {
-      if (!waiting) run(this.sql, "INSERT OR IGNORE INTO slot_waiters (holder, since) VALUES (?, ?)", holder, now);
-    } else if (waiting) {
+      // Waiting (again): it keeps its place in the line, and is woken anew when a slot frees up.
+      run(
+        this.sql,
+        `INSERT INTO slot_waiters (holder, since, want, woken_at, lease_until) VALUES (?, ?, ?, 0, ?)
+         ON CONFLICT (holder) DO UPDATE SET want = excluded.want, woken_at = 0, lease_until = excluded.lease_until`,
+        holder,
+        now,
+        request.want - granted,
+        now + request.leaseMs,
+      );
+    } else if (state.waiters.some((w) => w.holder === holder)) {
       run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
     }
     return { granted, inUse: sum(state.held) + granted, limit, contended: othersWaiting };
+  }
+
+  /**
+   * Free slots `holder` (about to hold `hold`) must leave to others: one for each single scrape waiting inside its
+   * call (unless `holder` is a single scrape itself: they take turns as they are woken), and what each waiting job
+   * holding fewer than `hold` still lacks of its fair share.
+   */
+  private reservedFor(state: SlotState, holder: string, hold: number): number {
+    let reserved = holder.startsWith("scrape:") ? 0 : this.waitingScrapes;
+    for (const waiter of state.waiters) {
+      const held = state.held.get(waiter.holder) ?? 0;
+      if (waiter.holder === holder || held >= hold) continue;
+      reserved += Math.max(0, Math.min(waiter.want, this.fairShare(state, waiter.holder) - held));
+    }
+    return reserved;
   }
 
   /**
@@ -116,30 +160,34 @@ excluded.told`,
   }
 
   /**
-   * Waiters worth waking now — slots are free and the waiter holds less than its fair share — removed from the
-   * list; `free`: whether any slot is free.
+   * Waiters worth waking now — slots are free and the waiter holds less than its fair share — not woken yet since
+   * they last asked (they stay on the list, marked woken); `free`: whether any slot is free.
    */
   takeWakeable(now = Date.now()): { wake: string[]; free: boolean } {
     const state = this.read(now);
     const free = sum(state.held) < this.limit();
     if (!free) return { wake: [], free };
-    const wake = state.waiters.filter((holder) => (state.held.get(holder) ?? 0) < this.fairShare(state, holder));
-    for (const holder of wake) run(this.sql, "DELETE FROM slot_waiters WHERE holder = ?", holder);
+    const wake = state.waiters
+      .filter((w) => !w.woken && (state.held.get(w.holder) ?? 0) < this.fairShare(state, w.holder))
+      .map((w) => w.holder);
+    for (const holder of wake) run(this.sql, "UPDATE slot_waiters SET woken_at = ? WHERE holder = ?", now, holder);
     return { wake, free };
   }
 
-  /** The ledger now: expired holdings are dropped first. Two reads, whatever the number of holders. */
+  /** The ledger now: expired holdings and waiters are dropped first. Two reads, whatever the number of holders. */
   private read(now: number): SlotState {
     run(this.sql, "DELETE FROM slot_holders WHERE lease_until < ?", now);
+    run(this.sql, "DELETE FROM slot_waiters WHERE lease_until < ?", now);
     const held = new Map(
       all<{ holder: string; slots: number }>(this.sql, "SELECT holder, slots FROM slot_holders").map((h) => [
         h.holder,
         h.slots,
       ]),
     );
-    const waiters = all<{ holder: string }>(this.sql, "SELECT holder FROM slot_waiters ORDER BY since").map(
-      (w) => w.holder,
-    );
+    const waiters = all<{ holder: string; want: number; woken_at: number }>(
+      this.sql,
+      "SELECT holder, want, woken_at FROM slot_waiters ORDER BY since",
+    ).map((w) => ({ holder: w.holder, want: w.want, woken: w.woken_at !== 0 }));
     return { held, waiters };
   }
 
@@ -147,7 +195,7 @@ excluded.told`,
   private fairShare(state: SlotState, holder: string): number {
     const contenders = new Set([
       ...[...state.held].filter(([, slots]) => slots > 0).map(([h]) => h),
-      ...state.waiters,
+      ...state.waiters.map((w) => w.holder),
       holder,
     ]).size;
     return Math.max(1, Math.ceil(this.limit() / (contenders + this.waitingScrapes)));

@@ -138,3 +138,74 @@ describe("the team's concurrency limit", () => {
     expect((await team.exchangeSlots("job-b", { hold: 1, want: 3, leaseMs: 60_000, wake: true })).granted).toBe(3);
   });
 });
+
+describe("nobody waits behind jobs that hold their shares", () => {
+  const lease = 60_000;
+  /** Five jobs holding two slots each of the team's 10, each wanting more: their shares fill the limit. */
+  async function fiveJobsAtTheirShares() {
+    const { teamId, key } = await newTeam({ concurrency: 10 });
+    const team = teamObject(teamId);
+    for (let i = 1; i <= 5; i++) {
+      expect((await team.exchangeSlots(`job-${i}`, { hold: 0, want: 2, leaseMs: lease, wake: true })).granted).toBe(2);
+    }
+    return { team, key };
+  }
+
+  it("a slot a job gives back goes to the single scrape waiting, not back to the job", async () => {
+    const { team } = await fiveJobsAtTheirShares();
+    const waiting = team.beginScrape("scrape:waiting", { leaseMs: lease, waitMs: 5_000 });
+    await new Promise((r) => setTimeout(r, 100));
+    // job-1 finishes a page and asks for another: below its share (2 of 10 among six), but the slot is the scrape's.
+    expect((await team.exchangeSlots("job-1", { hold: 1, want: 1, leaseMs: lease, wake: true })).granted).toBe(0);
+    expect(await waiting).toEqual({ credits: true, slot: true, waited: true });
+  });
+
+  it("a job that starts while the others fill the limit gets the next slots, even before it is woken", async () => {
+    const { team } = await fiveJobsAtTheirShares();
+    const late = (hold: number) => team.exchangeSlots("late", { hold, want: 5, leaseMs: lease, wake: true });
+    expect((await late(0)).granted).toBe(0);
+    // Two pages end; the late job was woken by the first but has not asked yet: both slots are kept for it.
+    expect((await team.exchangeSlots("job-1", { hold: 1, want: 1, leaseMs: lease, wake: true })).granted).toBe(0);
+    expect((await team.exchangeSlots("job-2", { hold: 1, want: 1, leaseMs: lease, wake: true })).granted).toBe(0);
+    expect((await late(0)).granted).toBe(2);
+    // Now at its share, it has no claim on the next slot: the job that gives one back may take it again.
+    expect((await team.exchangeSlots("job-3", { hold: 1, want: 1, leaseMs: lease, wake: true })).granted).toBe(1);
+  });
+
+  it("a waiter's claim lapses with the lease it asked for", async () => {
+    const { team } = await fiveJobsAtTheirShares();
+    expect((await team.exchangeSlots("gone", { hold: 0, want: 5, leaseMs: 200, wake: true })).granted).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await team.exchangeSlots("job-1", { hold: 1, want: 1, leaseMs: lease, wake: true })).granted).toBe(1);
+  });
+
+  it("through the API: a scrape runs while the team's batches still have pages to go", async () => {
+    const { key } = await newTeam({ concurrency: 2 });
+    const heldKey = `starve-${crypto.randomUUID().slice(0, 8)}`;
+    const start = (urls: string[]) => callJson("POST", "/v2/batch/scrape", { urls, maxAge: 0 }, { key });
+    const batches = await Promise.all([
+      start(heldUrls(heldKey, 6, 500)),
+      start(heldUrls(heldKey, 6, 500).map((u) => `${u}&second=1`)),
+    ]);
+    expect(batches.map((b) => b.status)).toEqual([200, 200]);
+    await new Promise((r) => setTimeout(r, 600));
+    const scrape = await callJson(
+      "POST",
+      "/v2/scrape",
+      { url: fixture(`/article.html?t=${crypto.randomUUID()}`), maxAge: 0, timeout: 20_000 },
+      { key },
+    );
+    expect(scrape.status).toBe(200);
+    expect(scrape.body.data.metadata.concurrencyLimited).toBe(true);
+    // Each batch holds one of the two slots (its share of three); before, the scrape waited for all 12 pages.
+    expect((await heldStats(heldKey)).total).toBeLessThan(10);
+    for (const batch of batches) {
+      for (let i = 0; i < 100; i++) {
+        const status = await callJson("GET", `/v2/batch/scrape/${batch.body.id}`, undefined, { key });
+        if (status.body.status !== "scraping") break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    expect((await heldStats(heldKey)).total).toBe(12);
+  });
+});
