@@ -63,6 +63,7 @@ export function runPage(html: string, url: string, quick = false): OfflineResult
   const cleaned = cleanTree(document, { baseUrl: url });
   const t1 = performance.now();
   const { root, warnings } = extractMainContent(cleaned.body, { url, title: metadata.title, jsonLd, metadata });
+  cleaned.linksAndImages(root);
   const t2 = performance.now();
   const markdown = quick ? quickText(root) : treeToMarkdown(root);
   const t3 = performance.now();
@@ -77,6 +78,7 @@ export function runSelectorPage(html: string, url: string): number {
   const cleaned = cleanTree(document, { baseUrl: url });
   const root = selectorMainContent(cleaned.body, cleaned.includedRoots);
   resolveNoscript(root);
+  cleaned.linksAndImages(root);
   treeToMarkdown(root);
   return performance.now() - t0;
 }

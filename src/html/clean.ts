@@ -6,11 +6,14 @@
  * - includeTags: only the outermost matches are kept, as the new body's children, in document order;
  *   excludeTags: matches are removed (inside the kept matches; junk always goes);
  * - URLs become absolute (a[href], img src/srcset with lazy-loader attributes, source srcset, video poster),
- *   resolved against `<base href>` or the page URL.
+ *   resolved against `<base href>` or the page URL — but only in the part of the page that is kept, when
+ *   `linksAndImages` is asked for it (after main-content selection): most of a page's links are in menus and
+ *   footers that are cut, and resolving them cost about 5 % of the page path. Main-content selection reads hrefs
+ *   only to tell in-page and script links from others, which the raw value tells as well.
  *
  * `links` and `images` list what the cleaned body holds when they are read (so after main-content removal,
- * what is left); `linksAndImages` answers the same for any part of it. <noscript> stays: main-content.ts
- * decides about it.
+ * what is left); `linksAndImages` answers the same for any part of it, and must be called on the part that is
+ * serialized before it is. <noscript> stays: main-content.ts decides about it.
  */
 import { compileSelector, type ElementTest } from "../dom/select";
 import { documentBody, type ElementNode, findElement, type PageNode, walkElements } from "../dom/tree";
@@ -46,7 +49,7 @@ export interface CleanedPage extends LinksAndImages {
   includedRoots: ReadonlySet<ElementNode> | null;
   /** The page had a <body> (not a fragment whose body was made up here). */
   bodyFromSource: boolean;
-  /** The links and images of a part of the cleaned body (say the main content). */
+  /** Makes the URLs of a part of the cleaned body (say the main content) absolute, and lists its links and images. */
   linksAndImages(root: ElementNode): LinksAndImages;
 }
 
@@ -74,21 +77,25 @@ export function documentBase(document: ElementNode, pageUrl: string): URL | null
   return href !== undefined ? (parseBaseUrl(href, page) ?? page) : page;
 }
 
-/** Resolved URLs of the page being cleaned: pages repeat the same links and images, and URL parsing is not cheap. */
-let resolved = new Map<string, string | null>();
-
-function resolveUrl(raw: string, base: URL | null): string | null {
-  let url = resolved.get(raw);
-  if (url === undefined) {
-    url = resolveUncached(raw, base);
-    resolved.set(raw, url);
-  }
-  return url;
+/**
+ * The page's URL resolver: pages repeat the same links and images, and URL parsing is not cheap, so each raw URL is
+ * resolved once.
+ */
+function urlResolver(base: URL | null): (raw: string) => string | null {
+  const resolved = new Map<string, string | null>();
+  return (raw) => {
+    let url = resolved.get(raw);
+    if (url === undefined) {
+      url = resolveUncached(raw, base);
+      resolved.set(raw, url);
+    }
+    return url;
+  };
 }
 
 export function cleanTree(document: ElementNode, options: CleanOptions): CleanedPage {
   const base = documentBase(document, options.baseUrl);
-  resolved = new Map();
+  const resolve = urlResolver(base);
   const isIncluded = userSelectorTest(options.includeTags);
   const isExcluded = userSelectorTest(options.excludeTags);
   const pageImages: string[] = [];
@@ -102,7 +109,7 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
   )) {
     if (head.type !== 1 || head.name !== "head") continue;
     walkElements(head, (element) => {
-      const image = pageImage(element, base);
+      const image = pageImage(element, resolve);
       if (image !== null) pageImages.push(image);
     });
     head.parent!.children = head.parent!.children.filter((node) => node !== head);
@@ -114,7 +121,7 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
     if (child.name === "head" || isJunk(child)) {
       // An image meta in the body counts where it stood (and goes if main-content selection drops that part).
       for (const element of child.name === "head" ? [child, ...descendants(child)] : [child]) {
-        const image = pageImage(element, base);
+        const image = pageImage(element, resolve);
         if (image !== null) note(found.images, parent, image);
       }
       return false;
@@ -124,7 +131,6 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
       if (isExcluded === null || !isExcluded(child)) roots.push(child);
     }
     if (isExcluded !== null && (isIncluded === null || included) && isExcluded(child)) return false;
-    rewriteUrls(child, base, found);
     if (child.children.length > 0) visit(child, included);
     return true;
   };
@@ -146,10 +152,16 @@ export function cleanTree(document: ElementNode, options: CleanOptions): Cleaned
     for (const root of roots) root.parent = body;
     body.children = roots;
   }
+  /** Elements whose URLs are absolute already (linksAndImages may be asked for a part, then for the whole). */
+  const rewritten = new Set<ElementNode>();
   const linksAndImages = (root: ElementNode): LinksAndImages => {
     const links = new Set<string>();
     const images = new Set(pageImages);
     const collect = (element: ElementNode) => {
+      if (URL_ELEMENTS.has(element.name) && !rewritten.has(element)) {
+        rewritten.add(element);
+        rewriteUrls(element, resolve, found);
+      }
       const link = found.links.get(element);
       if (link !== undefined) links.add(link);
       const urls = found.images.get(element);
@@ -201,33 +213,39 @@ function descendants(root: ElementNode): ElementNode[] {
   return all;
 }
 
-function rewriteUrls(element: ElementNode, base: URL | null, found: FoundUrls): void {
+/** Resolves a raw URL of the page (null: it cannot be resolved). */
+type Resolve = (raw: string) => string | null;
+
+/** The elements whose URLs are made absolute. */
+const URL_ELEMENTS = new Set(["a", "img", "source", "video"]);
+
+function rewriteUrls(element: ElementNode, resolve: Resolve, found: FoundUrls): void {
   switch (element.name) {
     case "a":
-      return rewriteAnchor(element, base, found);
+      return rewriteAnchor(element, resolve, found);
     case "img":
-      return rewriteImage(element, base, found);
+      return rewriteImage(element, resolve, found);
     case "source":
-      return rewriteSrcset(element, base, found, readSrcset(element));
+      return rewriteSrcset(element, resolve, found, readSrcset(element));
     case "video": {
       const poster = readAttribute(element, "poster");
-      if (poster !== null) element.attrs.poster = resolveImage(element, poster, base, found);
+      if (poster !== null) element.attrs.poster = resolveImage(element, poster, resolve, found);
     }
   }
 }
 
-function rewriteAnchor(element: ElementNode, base: URL | null, found: FoundUrls): void {
+function rewriteAnchor(element: ElementNode, resolve: Resolve, found: FoundUrls): void {
   const href = readAttribute(element, "href");
   // In-page anchors resolve to this same document: leave them relative (and out of `links`).
   if (href === null || href.startsWith("#") || /^(?:javascript|mailto|tel|sms|data):/i.test(href)) return;
-  const absolute = resolveUrl(href, base);
+  const absolute = resolve(href);
   if (absolute === null) return;
   element.attrs.href = absolute;
   if (/^https?:/i.test(absolute)) found.links.set(element, absolute);
 }
 
-function resolveImage(element: ElementNode, url: string, base: URL | null, found: FoundUrls): string {
-  const absolute = resolveUrl(url, base) ?? url;
+function resolveImage(element: ElementNode, url: string, resolve: Resolve, found: FoundUrls): string {
+  const absolute = resolve(url) ?? url;
   note(found.images, element, absolute);
   return absolute;
 }
@@ -248,25 +266,25 @@ function readSrcset(element: ElementNode): ElementSrcset | null {
 }
 
 /** Makes every srcset URL absolute and notes it. */
-function rewriteSrcset(element: ElementNode, base: URL | null, found: FoundUrls, srcset: ElementSrcset | null): void {
+function rewriteSrcset(element: ElementNode, resolve: Resolve, found: FoundUrls, srcset: ElementSrcset | null): void {
   if (srcset === null) return;
-  element.attrs[srcset.attribute] = mapSrcset(srcset.candidates, (url) => resolveImage(element, url, base, found));
+  element.attrs[srcset.attribute] = mapSrcset(srcset.candidates, (url) => resolveImage(element, url, resolve, found));
 }
 
-function rewriteImage(element: ElementNode, base: URL | null, found: FoundUrls): void {
+function rewriteImage(element: ElementNode, resolve: Resolve, found: FoundUrls): void {
   const src = readAttribute(element, "src");
   const lazySrc = readAttribute(element, "data-src");
   const srcset = readSrcset(element);
   // Lazy loaders keep the real image in data-src and a placeholder (often a data: pixel) in src.
   let chosen = lazySrc !== null && (src === null || /^data:/i.test(src)) ? lazySrc : src;
   if (srcset !== null) chosen = pickLargestCandidate(srcset.candidates, chosen);
-  if (chosen !== null) element.attrs.src = resolveImage(element, chosen, base, found);
-  if (lazySrc !== null) resolveImage(element, lazySrc, base, found);
-  rewriteSrcset(element, base, found, srcset);
+  if (chosen !== null) element.attrs.src = resolveImage(element, chosen, resolve, found);
+  if (lazySrc !== null) resolveImage(element, lazySrc, resolve, found);
+  rewriteSrcset(element, resolve, found, srcset);
 }
 
 /** Image metas (og:image and kin) and icon links describe the page even though they are removed; null for others. */
-function pageImage(element: ElementNode, base: URL | null): string | null {
+function pageImage(element: ElementNode, resolve: Resolve): string | null {
   let url: string | null = null;
   if (element.name === "meta") {
     const key = element.attrs.property ?? element.attrs.name ?? element.attrs.itemprop;
@@ -278,6 +296,6 @@ function pageImage(element: ElementNode, base: URL | null): string | null {
     if (href !== null && rel.split(/\s+/).some((token) => token.includes("icon") || token === "image_src")) url = href;
   }
   if (url === null) return null;
-  const absolute = resolveUrl(url, base) ?? url;
+  const absolute = resolve(url) ?? url;
   return /^javascript:/i.test(absolute) ? null : absolute;
 }

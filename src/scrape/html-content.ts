@@ -1,9 +1,11 @@
 /**
  * The page path from raw HTML to every format: one parse into the page tree (src/dom), then every pass on it —
- * metadata and JSON-LD, link discovery (whole page), cleaning (junk, include/exclude tags, absolute URLs),
- * main content, then Markdown, `html`, `links`, `images` and `attributes` from the same result tree.
+ * metadata and JSON-LD, link discovery (whole page), cleaning (junk, include/exclude tags), main content, the kept
+ * part's URLs made absolute (with its `links` and `images`), then Markdown, `html` and `attributes` from the same
+ * result tree.
  *
- * Order matters because cleaning edits the tree: metadata and discovery read the page before it.
+ * Order matters because cleaning edits the tree: metadata and discovery read the page before it; and the URLs are
+ * resolved only where the formats read them (html/clean.ts).
  */
 import { parseHtml } from "../dom/parse";
 import { innerHtml, toHtml } from "../dom/serialize";
