@@ -31,14 +31,12 @@ async function api(method: string, path: string, body?: unknown, apiKey = key): 
 async function run(body: Record<string, unknown>): Promise<any> {
   const started = await api("POST", "/v2/agent", body);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  let last: unknown;
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; ; i++) {
     const { body: status } = await api("GET", `/v2/agent/${started.body.id}`);
     if (status.status !== "processing") return { ...status, id: started.body.id };
-    last = status;
+    if (i === 299) throw new Error(`agent ${started.body.id} still running: ${JSON.stringify(status)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`agent ${started.body.id} still running: ${JSON.stringify(last)}`);
 }
 
 /** The fake model's tool-calling requests of one run. */
