@@ -7,7 +7,8 @@
 import { ApiError, describeError } from "../errors";
 import { checkEgress, egressPolicy } from "../net/egress";
 import { fetchRobots, type Robots } from "../net/robots";
-import { discoverSitemapUrls, type SitemapUrl } from "../net/sitemap";
+import { discoverSitemapUrls } from "../net/sitemap";
+import type { SitemapUrl } from "../net/sitemap-parse";
 import { dedupKey, isSameHost, isSameSite, normalizeUrl } from "../net/urls";
 import { coerceUrlInput } from "../schemas/common";
 import { ScrapeOptionsSchema } from "../schemas/scrape";

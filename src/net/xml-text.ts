@@ -1,5 +1,5 @@
 /**
- * Text out of XML read without a parser (sitemap.ts): the words of a feed's HTML titles and summaries, and the
+ * Text out of XML read without a parser (sitemap-parse.ts): the words of a feed's HTML titles and summaries, and the
  * `<loc>` elements of a sitemap the parser rejects. Both read each part of the text once, whatever it holds.
  */
 

@@ -10,7 +10,7 @@ import { MAX_TREE_DEPTH } from "../../src/dom/tree-builder";
 import { collapsedText, findElement, type ElementNode } from "../../src/dom/tree";
 import { convertHtml } from "../../src/scrape/html-content";
 import { needsJavaScript, visibleText } from "../../src/engines/app-shell";
-import { parseSitemap } from "../../src/net/sitemap";
+import { parseSitemap } from "../../src/net/sitemap-parse";
 import { isDateline } from "../../src/main-content/datelines";
 
 const URL = "https://hostile.example/page";

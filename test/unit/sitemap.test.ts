@@ -3,14 +3,8 @@
  * /sitemap.xml, sitemap indexes and gzip, with a fake fetcher standing in for the site.
  */
 import { describe, expect, it } from "vitest";
-import {
-  discoverSitemapUrls,
-  gunzip,
-  isGzip,
-  parseSitemap,
-  type SitemapFetcher,
-  type SitemapResponse,
-} from "../../src/net/sitemap";
+import { discoverSitemapUrls, gunzip, isGzip, type SitemapFetcher, type SitemapResponse } from "../../src/net/sitemap";
+import { parseSitemap } from "../../src/net/sitemap-parse";
 
 const encoder = new TextEncoder();
 
