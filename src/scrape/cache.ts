@@ -76,51 +76,21 @@ export interface StoredDocument {
 }
 
 /** The options of a scrape that decide how its page was reached and shown. */
+// prettier-ignore
+const REQUEST_OPTIONS = [
+  "headers", "mobile", "location", "waitFor", "actions", "blockAds", "skipTlsVerification", "proxy", "profile",
+  "zeroDataRetention",
+] as const satisfies readonly (keyof ScrapeOptions)[];
+
 export interface ScrapeRequestRecord {
   url: string;
-  options: Pick<
-    ScrapeOptions,
-    | "headers"
-    | "mobile"
-    | "location"
-    | "waitFor"
-    | "actions"
-    | "blockAds"
-    | "skipTlsVerification"
-    | "proxy"
-    | "profile"
-    | "zeroDataRetention"
-  >;
+  options: Pick<ScrapeOptions, (typeof REQUEST_OPTIONS)[number]>;
 }
 
 export function scrapeRequestRecord(url: string, o: ScrapeOptions): ScrapeRequestRecord {
-  const {
-    headers,
-    mobile,
-    location,
-    waitFor,
-    actions,
-    blockAds,
-    skipTlsVerification,
-    proxy,
-    profile,
-    zeroDataRetention,
-  } = o;
-  return {
-    url,
-    options: {
-      headers,
-      mobile,
-      location,
-      waitFor,
-      actions,
-      blockAds,
-      skipTlsVerification,
-      proxy,
-      profile,
-      zeroDataRetention,
-    },
-  };
+  const options: Record<string, unknown> = {};
+  for (const key of REQUEST_OPTIONS) options[key] = o[key];
+  return { url, options: options as ScrapeRequestRecord["options"] };
 }
 
 /**

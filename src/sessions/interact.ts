@@ -8,7 +8,7 @@ import { sessionStub } from "../../durable-objects/browser-session";
 import { ApiError } from "../errors";
 import { llmConfigured } from "../llm/client";
 import { LLM_SETTINGS } from "../llm/provider";
-import { loadStoredScrape } from "../scrape/cache";
+import { loadStoredScrape, type ScrapeRequestRecord } from "../scrape/cache";
 import { checkRunnable } from "./execute";
 import { executeBody, findSession, openSession, sessionAddresses } from "./service";
 import { SESSION_NOT_FOUND, unwrap, type ReplayPlan, type SessionInfo, type StopResult } from "./types";
@@ -82,10 +82,7 @@ async function sessionForScrape(
   teamId: string,
   scrapeId: string,
   request: InteractRequest,
-  recorded: {
-    url: string;
-    options: ReplayPlan["options"] & { profile?: { name: string; saveChanges: boolean } };
-  } | null,
+  recorded: ScrapeRequestRecord | null,
   pageUrl: string,
 ): Promise<SessionInfo> {
   const registry = registryStub(env, teamId);

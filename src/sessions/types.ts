@@ -4,7 +4,7 @@
  */
 import { ApiError, type ErrorCode } from "../errors";
 import type { ProfileOption } from "./profiles";
-import type { ScrapeOptions } from "../schemas/scrape";
+import type { ScrapeRequestRecord } from "../scrape/cache";
 
 export type SessionKind = "browser" | "interact";
 export type SessionStatus = "active" | "destroyed";
@@ -47,18 +47,7 @@ export interface ExecuteRequest {
 /** What interact replays to put a session on a scraped page. */
 export interface ReplayPlan {
   url: string;
-  options: Pick<
-    ScrapeOptions,
-    | "headers"
-    | "mobile"
-    | "location"
-    | "waitFor"
-    | "actions"
-    | "blockAds"
-    | "skipTlsVerification"
-    | "proxy"
-    | "zeroDataRetention"
-  >;
+  options: Omit<ScrapeRequestRecord["options"], "profile">;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
