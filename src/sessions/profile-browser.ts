@@ -1,5 +1,6 @@
 /**
- * Moving a profile's state into and out of a browser context, through one of its pages.
+ * Moving a profile's state into and out of a browser context, through one of its pages: a session's browser is
+ * seeded from its profile when it starts and, with `saveChanges`, saved back into it when it ends.
  *
  * Cookies go through CDP (`Network.setCookies` / `Network.getAllCookies` act on the page's browser context).
  * localStorage belongs to origins, and Chrome only reaches an origin's storage from a document of that origin,
@@ -7,7 +8,18 @@
  * involves no network at all, and reads or writes the storage there.
  */
 import type { HTTPRequest, Page } from "@cloudflare/puppeteer";
-import type { OriginStorage, ProfileCookie, ProfileState } from "./profiles";
+import { describeError } from "../errors";
+import type { LiveBrowser } from "./live-browser";
+import {
+  loadProfile,
+  mergeOrigins,
+  storeProfile,
+  unlockProfile,
+  type OriginStorage,
+  type ProfileCookie,
+  type ProfileState,
+} from "./profiles";
+import type { SessionConfig } from "./types";
 
 const EMPTY_DOCUMENT = "<!doctype html><title></title>";
 const READ_LOCAL_STORAGE =
@@ -50,6 +62,53 @@ export async function captureProfile(
     storage.push({ origin, localStorage: (await page.evaluate(READ_LOCAL_STORAGE)) as OriginStorage["localStorage"] });
   });
   return { cookies, origins: storage };
+}
+
+/**
+ * Seeds a new session's browser with its profile (`config.profile`), when the profile has been saved before; the
+ * origins whose localStorage it held, for the session to remember.
+ */
+export async function seedSessionProfile(env: Env, live: LiveBrowser, config: SessionConfig): Promise<string[]> {
+  const state = await loadProfile(env, config.teamId, config.profile!.name);
+  if (state) await withScratchPage(live, (page) => seedProfile(page, state));
+  return (state?.origins ?? []).map((o) => o.origin);
+}
+
+/**
+ * Saves the session's browser state into its profile (`config.profile`): the cookies, and the localStorage of the
+ * `origins` its pages visited, merged with what the profile held for other origins. Then releases the profile's
+ * lock, also when the browser is gone (`live` null) or saving failed (logged): the profile stays usable.
+ */
+export async function saveSessionProfile(
+  env: Env,
+  live: LiveBrowser | null,
+  config: SessionConfig,
+  origins: string[],
+): Promise<void> {
+  const profile = config.profile!;
+  try {
+    if (live) {
+      const previous = await loadProfile(env, config.teamId, profile.name);
+      const captured = await withScratchPage(live, (page) => captureProfile(page, origins));
+      await storeProfile(env, config.teamId, profile.name, {
+        cookies: captured.cookies,
+        origins: mergeOrigins(previous?.origins ?? [], captured.origins),
+      });
+    }
+  } catch (e) {
+    console.error(`session ${config.id}: saving the profile failed: ${describeError(e)}`);
+  }
+  await unlockProfile(env, config.teamId, profile.name, config.id).catch(() => {});
+}
+
+/** Runs `work` on a page of its own in the session's browser, closed afterwards (the user's tab is left alone). */
+export async function withScratchPage<T>(live: LiveBrowser, work: (page: Page) => Promise<T>): Promise<T> {
+  const page = await live.driver.scratchPage();
+  try {
+    return await work(page);
+  } finally {
+    await page.close().catch(() => {});
+  }
 }
 
 /** Web origins among `urls` (documents, frames), without duplicates. */
