@@ -169,12 +169,11 @@ return { text, url: page.url() };`,
     const stub = env.BROWSER_SESSION.get(env.BROWSER_SESSION.idFromName(session.id));
     const go = `await page.goto(${JSON.stringify(fixture("/about.html"))}); return await page.title();`;
     // As after a restart of the object: no connection in memory (the browser still runs).
-    type Connected = { browser: { live: unknown } };
-    await runInDurableObject(stub, (instance) => void ((instance as unknown as Connected).browser.live = null));
+    await runInDurableObject(stub, (instance) => void ((instance as any).browser.live = null));
     expect((await execute(session.id, { code: go })).body).toMatchObject({ exitCode: 0, result: "About" });
     // The browser is gone for good: the session ends, later calls get 410.
     await runInDurableObject(stub, (instance, state) => {
-      (instance as unknown as Connected).browser.live = null;
+      (instance as any).browser.live = null;
       state.storage.sql.exec("UPDATE session SET browser_session_id = 'gone'");
     });
     expect((await execute(session.id, { code: go })).status).toBe(410);
