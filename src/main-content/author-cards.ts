@@ -10,7 +10,8 @@
  * name and a date — is not a card), and holds no page title.
  */
 import { ELEMENT, isText, type ElementNode } from "../dom/tree";
-import { HOLDS_TITLE, type PageIndex } from "./measure";
+import { type PageIndex } from "./measure";
+import { HOLDS_TITLE } from "./holds";
 
 /** A card holds a name, a role and a biography: a block larger than this is not one. */
 const CARD_MAX_CHARS = 900;

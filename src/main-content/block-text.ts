@@ -13,7 +13,7 @@
  */
 import type { JudgeOptions } from "./judge";
 import type { PageIndex } from "./measure";
-import { HEADING_TAGS } from "./signals";
+import { HEADING_TAGS } from "./tags";
 import { DISCLOSURE_MAX_CHARS, isCopyrightNotice, isDisclosure, NOTICE_MAX_CHARS } from "./notices";
 import { isCrossReference } from "./cross-references";
 import { sumSubtrees } from "./subtree-sums";

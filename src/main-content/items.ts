@@ -12,8 +12,9 @@
  * elsewhere. Beside an article they are clutter; on a page made of them they are its content (judge.ts decides).
  */
 import { isWhitespace, type ElementNode } from "../dom/tree";
-import { HOLDS_PICTURE, HOLDS_SUBHEADING, type PageIndex } from "./measure";
-import { HEADING_TAGS } from "./signals";
+import { type PageIndex } from "./measure";
+import { HOLDS_PICTURE, HOLDS_SUBHEADING } from "./holds";
+import { HEADING_TAGS } from "./tags";
 
 const MIN_ITEMS = 3;
 /** Elements that can be an item; paragraphs and headings repeat in any article and are not items. */

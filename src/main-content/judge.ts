@@ -12,8 +12,10 @@
  * Every other block is judged on its own text first (block-text.ts: its rules, in order, say what counts as
  * content and what as clutter).
  */
-import { HOLDS_CODE, HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE, type PageIndex } from "./measure";
-import { Hint, isDialog, isDisclosurePanel } from "./signals";
+import { type PageIndex } from "./measure";
+import { HOLDS_CODE, HOLDS_FIELD, HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE } from "./holds";
+import { Hint } from "./signals";
+import { isDialog, isDisclosurePanel } from "./visibility";
 import { numbersFigure } from "./entities";
 import { judgeBlockText } from "./block-text";
 import { subtractSubtrees, sumSubtrees } from "./subtree-sums";
@@ -82,8 +84,8 @@ export interface JudgeOptions {
    */
   reviewsAreClutter?: boolean;
   /**
-   * Hidden blocks that are not panels opened in place (signals.ts isDisclosurePanel) are layers shown on demand and go
-   * (a product page: its quick views, size guides and "notify me" forms), instead of being kept unweighed.
+   * Hidden blocks that are not panels opened in place (visibility.ts isDisclosurePanel) are layers shown on demand
+   * and go (a product page: its quick views, size guides and "notify me" forms), instead of being kept unweighed.
    */
   hiddenLayersAreClutter?: boolean;
   /**
@@ -219,8 +221,8 @@ export function judge(index: PageIndex, options: JudgeOptions): Judgement {
     // A code block is content whatever its wrapper is named: a highlighter's toolbar ("code-toolbar"), its file name
     // and language line ("highlight-meta"), a drop-down of one example per language.
     if (h === Hint.Clutter && (index.holds[i] & HOLDS_CODE) !== 0 && !named) return true;
-    // A button left holding text titles a panel (measure.ts: other buttons are widgets, cut anyway); a clutter name on
-    // it ("accordion__button", "btn-expand") only says that it is a control, as every accordion's toggle is.
+    // A button left holding text titles a panel (panel-toggles.ts: other buttons are widgets, cut anyway); a clutter
+    // name on it ("accordion__button", "btn-expand") only says that it is a control, as every accordion's toggle is.
     if (h === Hint.Clutter && nodes[i].name === "button" && !named) return true;
     // A form with nothing to fill in around a block named as content is a post, however short (its body sits in the
     // form for editing).

@@ -8,37 +8,13 @@
  * which is the unit later judged as content or clutter. Inline elements named as chrome (a screen-reader-only label, a
  * skip link) are blocks of their own, so that their words do not turn the label beside them into prose.
  */
-import { collapsedText, ELEMENT, isWhitespace, rawText, TEXT, type ElementNode, type PageNode } from "../dom/tree";
-import {
-  elementSignals,
-  HEADING_TAGS,
-  Hint,
-  isHidden,
-  signalEntities,
-  signalHint,
-  SILENT_TAGS,
-  UI_TAGS,
-} from "./signals";
+import { ELEMENT, isWhitespace, rawText, type ElementNode, type PageNode } from "../dom/tree";
+import { elementSignals, Hint, signalEntities, signalHint } from "./signals";
+import { HEADING_TAGS, INLINE_TAGS, SILENT_TAGS, UI_TAGS } from "./tags";
+import { isHidden } from "./visibility";
+import { HOLDS_SUBHEADING, HOLDS_TITLE, ownHolding } from "./holds";
+import { titlesPanel } from "./panel-toggles";
 import { AUTHOR, BESIDE_PROSE, entityFlags, REVIEWS } from "./entities";
-
-/** Bits of `PageIndex.holds`: an <h1> (the page or article title). */
-export const HOLDS_TITLE = 1;
-/** ... a section heading (<h2> to <h6>). */
-export const HOLDS_SUBHEADING = 2;
-/** ... a picture (<img>, <picture>). */
-export const HOLDS_PICTURE = 4;
-/** ... a form control a reader fills in (a text box, a choice, a text area). */
-export const HOLDS_FIELD = 8;
-/** ... a block of code (<pre>). */
-export const HOLDS_CODE = 16;
-
-/** Elements whose text belongs to the surrounding block. */
-// prettier-ignore
-export const INLINE_TAGS = new Set([
-  "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
-  "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "big", "tt", "strike",
-  "nobr",
-]);
 
 export interface PageIndex {
   /** Elements in document order; index 0 is the root given to `indexPage`. */
@@ -48,11 +24,11 @@ export interface PageIndex {
   /** Index just past each element's last descendant: the subtree of i is [i, end[i]). */
   end: Int32Array;
   hint: Uint8Array;
-  /** 1 where the element itself is hidden (signals.ts isHidden); its descendants are not marked. */
+  /** 1 where the element itself is hidden (visibility.ts isHidden); its descendants are not marked. */
   hidden: Uint8Array;
   /** 1 where the element itself names customer reviews (entities.ts REVIEWS). */
   reviews: Uint8Array;
-  /** 1 on interface widgets (signals.ts UI_TAGS), removed from any region: all but the buttons titling a panel. */
+  /** 1 on interface widgets (tags.ts UI_TAGS), removed from any region: all but the buttons titling a panel. */
   widget: Uint8Array;
   /** 1 where the element itself declares the page's author (entities.ts AUTHOR). */
   author: Uint8Array;
@@ -290,19 +266,6 @@ function unlinkCardProse(
   }
 }
 
-const NOT_FIELDS = new Set(["hidden", "submit", "button", "image", "reset"]);
-
-/** The HOLDS_* bit the element itself gives its subtree, or 0. */
-function ownHolding(element: ElementNode): number {
-  const name = element.name;
-  if (name === "h1") return HOLDS_TITLE;
-  if (HEADING_TAGS.has(name)) return HOLDS_SUBHEADING;
-  if (name === "img" || name === "picture") return HOLDS_PICTURE;
-  if (name === "textarea" || name === "select") return HOLDS_FIELD;
-  if (name === "pre") return HOLDS_CODE;
-  return name === "input" && !NOT_FIELDS.has((element.attrs.type ?? "text").toLowerCase()) ? HOLDS_FIELD : 0;
-}
-
 /**
  * The elements `indexPage` numbers: all of them but those inside silent elements. Buttons that title a panel are not
  * silent; they are added to `titling`.
@@ -322,54 +285,4 @@ function countElements(root: ElementNode, titling: Set<ElementNode>): number {
     }
   }
   return count;
-}
-
-/**
- * Whether a <button> titles the panel after it: an accordion's toggle wrapping a heading or asking a question (an
- * FAQ's), followed by the answer it opens, or the toggle a heading wraps. Its label is then the page's text, not an
- * interface widget's.
- */
-function titlesPanel(button: ElementNode): boolean {
-  // The accordion pattern of WAI-ARIA: a heading wrapping the toggle of the panel after it (the heading, not the
-  // button, has the panel as its sibling; the panel may be left out of the markup until opened).
-  if ((button.attrs["aria-expanded"] !== undefined || button.attrs["aria-controls"] !== undefined) && inHeading(button))
-    return true;
-  const siblings = button.parent?.children ?? [];
-  let next: ElementNode | null = null;
-  for (let k = siblings.indexOf(button) + 1; k < siblings.length && next === null; k++) {
-    const sibling = siblings[k];
-    if (sibling.type === ELEMENT) next = sibling;
-  }
-  if (next === null || next.name === "button" || !hasText(next)) return false;
-  if (collapsedText(button).endsWith("?")) return true;
-  const stack: ElementNode[] = [button];
-  while (stack.length) {
-    const element = stack.pop()!;
-    for (const child of element.children) {
-      if (child.type !== ELEMENT) continue;
-      if (HEADING_TAGS.has(child.name)) return true;
-      stack.push(child);
-    }
-  }
-  return false;
-}
-
-/** Whether the element is inside a heading, with only inline elements between them. */
-function inHeading(element: ElementNode): boolean {
-  for (let e = element.parent; e !== null; e = e.parent) {
-    if (HEADING_TAGS.has(e.name)) return true;
-    if (!INLINE_TAGS.has(e.name)) return false;
-  }
-  return false;
-}
-
-/** Whether the element holds any text (stops at the first). */
-function hasText(root: ElementNode): boolean {
-  const stack: PageNode[] = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.type === ELEMENT) for (const child of node.children) stack.push(child);
-    else if (node.type === TEXT && node.data.trim() !== "") return true;
-  }
-  return false;
 }

@@ -20,7 +20,7 @@
  */
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
-import { HEADING_TAGS } from "./signals";
+import { HEADING_TAGS } from "./tags";
 
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +

@@ -3,7 +3,8 @@
  * the fallback content it offers when its body has no text (an app shell whose crawler view is missing).
  */
 import { ElementNode, TextNode } from "../dom/tree";
-import { HOLDS_CODE, type PageIndex } from "./measure";
+import { type PageIndex } from "./measure";
+import { HOLDS_CODE } from "./holds";
 
 export interface StructuredData {
   /** How often each schema.org @type is named. */

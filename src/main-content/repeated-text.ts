@@ -8,7 +8,8 @@
  * Code and tables stay as written.
  */
 import { ELEMENT, isWhitespace, type ElementNode, type PageNode, type TextNode } from "../dom/tree";
-import { INLINE_TAGS, type PageIndex } from "./measure";
+import { type PageIndex } from "./measure";
+import { INLINE_TAGS } from "./tags";
 import type { Region } from "./region";
 
 /** Runs shorter than this repeat legitimately ("Add to cart", a short answer given twice). */

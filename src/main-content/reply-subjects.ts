@@ -10,7 +10,7 @@
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
-import { HEADING_TAGS } from "./signals";
+import { HEADING_TAGS } from "./tags";
 
 /** A reply prefix, as mail and news clients and the boards copying them write it. */
 const REPLY_PREFIX = /^(?:re|aw|sv|antw|vs)(?:\s*\[\d+\])?\s*:\s*/i;

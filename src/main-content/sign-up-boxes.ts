@@ -8,7 +8,8 @@
  * control; without this rule its heading and its pitch would stay behind as a stray section of the article.
  */
 import { collapsedText, type ElementNode } from "../dom/tree";
-import { HOLDS_FIELD, HOLDS_TITLE, type PageIndex } from "./measure";
+import { type PageIndex } from "./measure";
+import { HOLDS_FIELD, HOLDS_TITLE } from "./holds";
 import type { Region } from "./region";
 import { cutWhere } from "./walk";
 

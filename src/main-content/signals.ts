@@ -30,6 +30,7 @@ import {
 } from "./signal-words";
 import { attributeWords, ownPart } from "./class-words";
 import { nameEntityFlags } from "./entities";
+import { HEADING_TAGS } from "./tags";
 
 export const enum Hint {
   None = 0,
@@ -53,16 +54,6 @@ export const enum Hint {
    */
   Navigation = 4,
 }
-
-/** Heading elements. */
-export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
-/** Interface widgets: never content, removed from the result. */
-// prettier-ignore
-export const UI_TAGS = new Set([
-  "button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter",
-]);
-/** Elements whose text (fallback text of embeds, widget labels) is never counted; embeds stay in the result. */
-export const SILENT_TAGS = new Set([...UI_TAGS, "iframe", "object", "embed", "audio", "video"]);
 
 /** Per list of pairs, each first word's partners: a name's few words are looked up instead of every pair tried. */
 const pairPartners = new Map<[string, string][], Map<string, string[]>>();
@@ -196,56 +187,6 @@ function tokensHint(value: string): Hint {
   // A content word outweighs a clutter word ("post-body btn-group" is a post body).
   if (bits & CONTENT_BIT) return Hint.Content;
   return bits & CLUTTER_BIT ? Hint.Clutter : Hint.None;
-}
-
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
-
-/** Whether the element is hidden from readers by its own markup (hidden attribute, aria-hidden, display:none). */
-export function isHidden(element: ElementNode): boolean {
-  const attrs = element.attrs;
-  return (
-    "hidden" in attrs ||
-    attrs["aria-hidden"] === "true" ||
-    (attrs.style !== undefined && HIDDEN_STYLE.test(attrs.style))
-  );
-}
-
-/** Words of a class or id naming a panel a reader opens in place: a tab, an accordion's fold, a carousel's slide. */
-// prettier-ignore
-const DISCLOSURE_WORDS = new Set([
-  "tab", "tabs", "tabpanel", "pane", "panel", "collapse", "collapsible", "collapsed", "accordion", "fold", "slide",
-  "slides", "carousel", "swiper", "expand", "expandable", "expander", "toggle", "details", "detail", "description",
-  "content",
-]);
-
-/**
- * Whether a hidden element is a panel the reader opens in place (a tab panel, an accordion's fold, a carousel's slide:
- * by its role, or a word of its class or id), rather than a layer shown over the page on demand (a quick view, a size
- * guide, a "notify me" form).
- */
-export function isDisclosurePanel(element: ElementNode): boolean {
-  if (element.name === "details" || element.attrs.role === "tabpanel") return true;
-  for (const value of [element.attrs.class, element.attrs.id]) {
-    if (value === undefined) continue;
-    for (const word of attributeWords(value)) if (DISCLOSURE_WORDS.has(word)) return true;
-  }
-  return false;
-}
-
-/**
- * Whether the element declares itself a dialog (<dialog>, role="dialog", aria-modal, a popover attribute): a layer
- * over the page — a policy, a sign-in box, a size guide, "install the app" — never the page itself, whatever prose
- * it holds.
- */
-export function isDialog(element: ElementNode): boolean {
-  const { role } = element.attrs;
-  return (
-    element.name === "dialog" ||
-    role === "dialog" ||
-    role === "alertdialog" ||
-    element.attrs["aria-modal"] === "true" ||
-    element.attrs.popover !== undefined
-  );
 }
 
 /**

@@ -19,7 +19,8 @@ import { attr } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { keptChars, type Region } from "./region";
-import { HEADING_TAGS, Hint } from "./signals";
+import { Hint } from "./signals";
+import { HEADING_TAGS } from "./tags";
 import { cutWhere, walkRegion } from "./walk";
 
 /**

@@ -55,8 +55,6 @@ const LONG_FILES: Record<string, { lines: number; reason: string }> = {
   "/test/integration/browser.test.ts": { lines: 423, reason: "the browser engine's cases against real Chromium" },
   "/test/reference/transform.ts": { lines: 396, reason: "the reference transform the serializer is measured by" },
   "/test/unit/html-transform.test.ts": { lines: 383, reason: "the cleaning rules, one case each" },
-  "/src/main-content/measure.ts": { lines: 375, reason: "the one pass that measures every block" },
-  "/src/main-content/signals.ts": { lines: 357, reason: "the class and id words and what they signal" },
   "/src/main-content/region.ts": { lines: 331, reason: "choosing the main region" },
 };
 

@@ -1,0 +1,19 @@
+/** What the extractor knows elements to be by their tag alone. */
+
+/** Heading elements. */
+export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Interface widgets: never content, removed from the result. */
+// prettier-ignore
+export const UI_TAGS = new Set([
+  "button", "select", "option", "input", "textarea", "canvas", "svg", "map", "progress", "meter",
+]);
+/** Elements whose text (fallback text of embeds, widget labels) is never counted; embeds stay in the result. */
+export const SILENT_TAGS = new Set([...UI_TAGS, "iframe", "object", "embed", "audio", "video"]);
+
+/** Elements whose text belongs to the surrounding block. */
+// prettier-ignore
+export const INLINE_TAGS = new Set([
+  "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "label", "mark", "q", "s",
+  "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "del", "ins", "big", "tt", "strike",
+  "nobr",
+]);
