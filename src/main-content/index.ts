@@ -45,7 +45,7 @@
  *    body, of a few hundred characters that the pick shrank to its heading) is all content: the region is widened
  *    back to it, and only boilerplate is cut there. Then rules.ts's REGION_CUTS, in order, cut what the region holds
  *    that is not content (repeats, orphan headings, calls to action, datelines, polls, sign-up boxes…: one file
- *    each, all on walk.ts's walk), and cleanRegion the fallback text of its videos and audio.
+ *    each, all on walk.ts's walk), and clean-region.ts the fallback text of its videos and audio.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
  *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
  *    the region repeats word for word goes when it is a quote (a reply quoting the post above it) or a line of its own.
@@ -72,16 +72,9 @@ import {
   offersForSale,
 } from "./page";
 import { resolveNoscript } from "../html/noscript";
-import {
-  cleanRegion,
-  cutOrphanHeadings,
-  joinTitle,
-  keptChars,
-  keptImage,
-  pickRegion,
-  type Region,
-  wholePage,
-} from "./region";
+import { cleanRegion } from "./clean-region";
+import { cutOrphanHeadings } from "./orphan-headings";
+import { joinTitle, keptChars, keptImage, pickRegion, type Region, wholePage } from "./region";
 import { cutRepeats } from "./repeats";
 import { namedSections } from "./named-sections";
 import { markAuthorCards } from "./author-cards";

@@ -8,9 +8,9 @@
  * page; boilerplate subtrees (judge.ts) are cut off for free. So one rule picks an article body on a news page,
  * every post of a forum thread and every section of a service page, without knowing which kind of page it is.
  */
-import { collapsedText, ELEMENT, removeNode, type PageNode } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
+import { SECTION_HEADING_TAGS } from "./tags";
 import { cutWhere } from "./walk";
 
 /** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
@@ -100,7 +100,7 @@ function widen(index: PageIndex, core: number, cut: Uint8Array, worth: Float64Ar
   // 1 where the subtree holds a heading with content text (the page's <h1> titles the hero section holding it).
   const titled = new Uint8Array(nodes.length);
   for (let i = nodes.length - 1; i > 0; i--) {
-    if ((HEADINGS.has(nodes[i].name) || nodes[i].name === "h1") && judgement.good[i] > 0) titled[i] = 1;
+    if ((SECTION_HEADING_TAGS.has(nodes[i].name) || nodes[i].name === "h1") && judgement.good[i] > 0) titled[i] = 1;
     if (titled[i]) titled[parent[i]] = 1;
   }
   let root = core;
@@ -139,7 +139,7 @@ function headedSection(
 ): boolean {
   const { nodes, parent, end } = index;
   if (worth[s] <= 0) return false;
-  const isHeading = (i: number) => HEADINGS.has(nodes[i].name) && judgement.good[i] > 0 && !cut[i];
+  const isHeading = (i: number) => SECTION_HEADING_TAGS.has(nodes[i].name) && judgement.good[i] > 0 && !cut[i];
   if (isHeading(s)) {
     const next = end[s];
     return next < end[parent[s]] && parent[next] === parent[s] && !cut[next] && worth[next] > 0 && !isHeading(next);
@@ -236,96 +236,4 @@ export function wholePage(index: PageIndex, judgement?: Judgement): Region {
     if (judgement.boilerplate[i] && !judgement.boilerplate[index.parent[i]] && !judgement.hidden[i]) bare[i] = 1;
   const withoutChrome = { root: 0, cut: bare, worth: region.worth };
   return keptChars(index, withoutChrome) >= FALLBACK_MIN_CHARS ? withoutChrome : region;
-}
-
-/** Headings that announce a section. An <h1> is the title of the page or article: kept even when alone. */
-const HEADINGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
-
-/**
- * A label announcing a table of contents ("Table of contents", "On this page", "In this article"), set as a <div>, a
- * <p> or a <details>' <summary> rather than a heading: once the list under it is cut, it is as much an orphan.
- */
-const CONTENTS_LABEL =
-  /^\s*(?:table of contents|contents|on this page|in this (?:article|section|guide)|jump to(?: section)?)\s*:?\s*$/i;
-const CONTENTS_LABEL_CHARS = 24;
-
-function namesContents(index: PageIndex, i: number): boolean {
-  const chars = index.chars[i];
-  return (
-    chars >= 6 &&
-    chars <= CONTENTS_LABEL_CHARS &&
-    index.ownChars[i] === chars &&
-    CONTENTS_LABEL.test(collapsedText(index.nodes[i]))
-  );
-}
-
-/**
- * Cuts wrappers left holding nothing but a heading once their content was cut: "Related articles" over a cut list
- * of links, "Table of contents" over a cut menu (as a heading or as a plain label, namesContents). A section heading
- * announces what follows; alone it is clutter (except in a repeated item, where the title may be all that is left of a
- * card). An article's <header> left with only its <h1> once the byline is cut keeps the title.
- */
-export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint8Array): void {
-  const { nodes, parent, end, chars } = index;
-  const root = region.root;
-  const size = end[root] - root;
-  // Per element of the region (offset by root): text kept after the cuts, the part of it in headings, and the
-  // text of its children (to know its own text).
-  const kept = new Float64Array(size);
-  const inHeadings = new Float64Array(size);
-  const childChars = new Float64Array(size);
-  const childKept = new Float64Array(size);
-  const childHeadings = new Float64Array(size);
-  const headingCount = new Float64Array(size);
-  for (let i = end[root] - 1; i >= root; i--) {
-    const k = i - root;
-    if (!region.cut[i]) {
-      kept[k] = chars[i] - childChars[k] + childKept[k];
-      const heading = HEADINGS.has(nodes[i].name) || namesContents(index, i);
-      inHeadings[k] = heading ? kept[k] : childHeadings[k];
-      if (heading && kept[k] > 0) headingCount[k] = 1;
-    }
-    if (i > root) {
-      const p = parent[i] - root;
-      childChars[p] += chars[i];
-      childKept[p] += kept[k];
-      childHeadings[p] += inHeadings[k];
-      headingCount[p] += headingCount[k];
-    }
-  }
-  // A card reduced to its title (its "Read more" button cut) is still an item of its list.
-  const orphan = (i: number) =>
-    headingCount[i - root] === 1 &&
-    kept[i - root] === inHeadings[i - root] &&
-    kept[i - root] < chars[i] &&
-    !HEADINGS.has(nodes[i].name) &&
-    !inItem[i];
-  cutWhere(index, region, orphan);
-}
-
-/** Media elements whose other content is only shown by a browser that cannot play them. */
-const MEDIA_TAGS = new Set(["video", "audio"]);
-/** What a media element's content holds for playing it: its sources and text tracks. */
-const MEDIA_PARTS = new Set(["source", "track"]);
-
-/**
- * Removes the cut subtrees inside the region (the outermost cut of each branch), and the fallback content of its
- * videos and audio ("Your browser does not support the video tag"): no reader sees it, the media stays.
- */
-export function cleanRegion(index: PageIndex, region: Region): void {
-  const { nodes, end } = index;
-  const doomed: PageNode[] = [];
-  for (let i = region.root + 1; i < end[region.root];) {
-    if (region.cut[i]) {
-      doomed.push(nodes[i]);
-      i = end[i];
-      continue;
-    }
-    if (MEDIA_TAGS.has(nodes[i].name)) {
-      for (const child of nodes[i].children)
-        if (child.type !== ELEMENT || !MEDIA_PARTS.has(child.name)) doomed.push(child);
-    }
-    i++;
-  }
-  for (const node of doomed) removeNode(node);
 }

@@ -10,7 +10,8 @@ import type { ItemLists } from "./items";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { cutPolls } from "./polls";
-import { cutOrphanHeadings, type Region } from "./region";
+import { cutOrphanHeadings } from "./orphan-headings";
+import type { Region } from "./region";
 import { cutRepeats } from "./repeats";
 import { cutReplySubjects } from "./reply-subjects";
 import { cutSignUpBoxes, cutSignUpLines } from "./sign-up-boxes";
@@ -46,7 +47,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region, items }) => cutRepeats(index, region, items.inItem),
   },
   {
-    name: "orphan headings: a wrapper left holding only its heading once its content was cut (region.ts)",
+    name: "orphan headings: a wrapper left holding only its heading once its content was cut (orphan-headings.ts)",
     on: everyPage,
     cut: ({ index, region, items }) => cutOrphanHeadings(index, region, items.inItem),
   },

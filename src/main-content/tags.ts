@@ -2,6 +2,8 @@
 
 /** Heading elements. */
 export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Headings that announce a section. An <h1> is the title of the page or article: kept even when alone. */
+export const SECTION_HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 /** Interface widgets: never content, removed from the result. */
 // prettier-ignore
 export const UI_TAGS = new Set([
