@@ -70,9 +70,8 @@ export class SessionBrowser {
 
   /** Closes the browser itself (not only the connection), whatever state it is in. */
   async close(): Promise<void> {
-    const live = this.live;
+    await this.live?.close(true).catch(() => {});
     this.live = null;
-    await live?.close(true).catch(() => {});
   }
 
   /** The browser closed under `lost` (crashed, or ended by Browser Rendering): so does the session. */
