@@ -13,7 +13,7 @@
  * - crawls, patterns, restart, cycles   jobs side by side, each on a fresh server with ALLOW_LOCAL_NETWORK=true and two
  *            teams: 20 crawls at once (one team, then two), 10 crawls with backtracking include/exclude patterns
  *            (GET / timed every 20 ms), kill -9 with 20 crawls running and a start on the same state, and 5 load
- *            cycles (`--cycles N`) with RSS and JS heap after each (scripts/drill/jobs.mjs)
+ *            cycles (`--cycles N`) with RSS and JS heap after each (scripts/drill/jobs.mjs, crawls.mjs)
  *
  * The attacker's site is the fixture server on 127.0.0.1, reached as `attacker.test` — a public-looking name the
  * egress proxy maps to loopback and lets through on that one port (EDGECRAWL_EGRESS_HOSTS/ALLOW), the way a
