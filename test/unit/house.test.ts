@@ -50,7 +50,6 @@ const LONG_FILES: Record<string, { lines: number; reason: string }> = {
   "/test/unit/main-content.test.ts": { lines: 689, reason: "hand-written pages for the extractor's article rules" },
   "/test/fixtures/server.mjs": { lines: 324, reason: "the fixture site's routes, one server" },
   "/test/unit/main-content-pages.test.ts": { lines: 542, reason: "hand-written pages of seven page types" },
-  "/test/unit/sitemap.test.ts": { lines: 484, reason: "sitemap and feed shapes, one case each" },
   "/test/integration/browser.test.ts": { lines: 423, reason: "the browser engine's cases against real Chromium" },
   "/test/reference/transform.ts": { lines: 396, reason: "the reference transform the serializer is measured by" },
   "/test/unit/html-transform.test.ts": { lines: 383, reason: "the cleaning rules, one case each" },
