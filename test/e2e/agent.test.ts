@@ -7,52 +7,12 @@
 import { createHmac } from "node:crypto";
 import Firecrawl from "@mendable/firecrawl-js";
 import { describe, expect, inject, it } from "vitest";
+import { api, modelCalls, run, scripted } from "./agent-helpers";
 
 const apiUrl = inject("e2eApiUrl");
 const key = inject("e2eApiKey");
 const site = inject("e2eFixtureUrl");
 const client = new Firecrawl({ apiKey: key, apiUrl });
-
-/** A prompt for the fake model: the task, a marker that finds this test's model calls, and the script. */
-function scripted(task: string, steps: unknown[]): { prompt: string; marker: string } {
-  const marker = `run-${crypto.randomUUID()}`;
-  return { prompt: `${task} (${marker})\nFAKE-AGENT: ${JSON.stringify(steps)}`, marker };
-}
-
-async function api(method: string, path: string, body?: unknown, apiKey = key): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-async function run(body: Record<string, unknown>): Promise<any> {
-  const started = await api("POST", "/v2/agent", body);
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  for (let i = 0; ; i++) {
-    const { body: status } = await api("GET", `/v2/agent/${started.body.id}`);
-    if (status.status !== "processing") return { ...status, id: started.body.id };
-    if (i === 299) throw new Error(`agent ${started.body.id} still running: ${JSON.stringify(status)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** The fake model's tool-calling requests of one run. */
-async function modelCalls(marker: string): Promise<
-  {
-    body: {
-      model: string;
-      tools: { function: { name: string } }[];
-      tool_choice: unknown;
-      messages: { role: string; content: string | null }[];
-    };
-  }[]
-> {
-  const all = (await (await fetch(`${site}/__llm`)).json()) as { body: { tools?: unknown; messages: unknown[] } }[];
-  return all.filter((r) => r.body.tools && JSON.stringify(r.body.messages).includes(marker)) as never;
-}
 
 const titleSchema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
 const titlesSchema = {

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import Firecrawl from "@mendable/firecrawl-js";
 import { describe, expect, inject, it } from "vitest";
+import { modelCalls } from "./agent-helpers";
 
 const apiUrl = inject("e2eApiUrl");
 const key = inject("e2eApiKey");
@@ -18,16 +19,6 @@ const fixtureFile = (path: string) => readFileSync(new URL(`../fixtures/site/${p
 async function api(method: string, path: string): Promise<any> {
   const response = await fetch(`${apiUrl}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
   return response.json();
-}
-
-/** The fake model's tool-calling requests whose conversation carries `marker`. */
-async function modelCalls(
-  marker: string,
-): Promise<
-  { body: { tools: { function: { name: string } }[]; messages: { role: string; content: string | null }[] } }[]
-> {
-  const all = (await (await fetch(`${site}/__llm`)).json()) as { body: { tools?: unknown; messages: unknown[] } }[];
-  return all.filter((r) => r.body.tools && JSON.stringify(r.body.messages).includes(marker)) as never;
 }
 
 describe("official SDK: search", () => {
