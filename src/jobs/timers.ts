@@ -37,13 +37,21 @@ export class Timers<Kind extends string> {
     return due;
   }
 
-  /** Arms the alarm for the earliest timer unless it is already armed earlier; none left → no alarm. */
+  /**
+   * Arms the alarm for the earliest timer unless it is already armed earlier; none left → no alarm.
+   *
+   * Never at or before the Worker's clock: the runtime drops an alarm set, while an alarm runs, to that running
+   * alarm's own time (the object's storage keeps it, the scheduler forgets it, and the job stalls for good). A unit
+   * without I/O leaves `Date.now()` at the time its alarm started, which is that alarm's time or later, so a timer
+   * due "now" would land on it. Measured under `npm start`: a job of refused calls stalled within a few units.
+   */
   async arm(): Promise<void> {
-    const next = first<{ due: number | null }>(this.sql, "SELECT MIN(due_at) AS due FROM timers")?.due;
-    if (next === null || next === undefined) {
+    const due = first<{ due: number | null }>(this.sql, "SELECT MIN(due_at) AS due FROM timers")?.due;
+    if (due === null || due === undefined) {
       await this.storage.deleteAlarm();
       return;
     }
+    const next = Math.max(due, Date.now() + 1);
     const current = await this.storage.getAlarm();
     if (current === null || current > next) await this.storage.setAlarm(next);
   }

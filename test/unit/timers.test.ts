@@ -101,4 +101,21 @@ describe("Timers.runDue", () => {
       expect(ran).toEqual(["kickoff"]);
     });
   });
+
+  // The runtime drops an alarm set during an alarm to that alarm's own time, which a unit without I/O reads as now.
+  it("arms a timer that is already due just after the Worker's clock, not at it", async () => {
+    await withTimers(async (timers, storage) => {
+      timers.takeDue(Date.now());
+      for (const [kind, lag] of [
+        ["dispatch", 0],
+        ["kickoff", 1000],
+      ] as const) {
+        const now = Date.now();
+        await timers.set(kind, now - lag);
+        const alarm = await storage.getAlarm();
+        expect(alarm).toBeGreaterThan(now);
+        expect(alarm).toBeLessThanOrEqual(Date.now() + 1);
+      }
+    });
+  });
 });
