@@ -10,7 +10,7 @@
  * page is left whole: main-content detection must never cost a page its content.
  */
 import { compileSelector } from "../dom/select";
-import { type ElementNode, type PageNode, unwrap, walkElements } from "../dom/tree";
+import type { ElementNode, PageNode } from "../dom/tree";
 import {
   BOILERPLATE_SELECTOR,
   CONTENT_CONTAINER_SELECTOR,

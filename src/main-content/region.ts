@@ -11,7 +11,6 @@
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { SECTION_HEADING_TAGS } from "./tags";
-import { cutWhere } from "./walk";
 
 /** What cutting a subtree out of the region costs, in characters of content: small clutter is not worth a cut. */
 const REMOVAL_COST = 30;

@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import Firecrawl from "@mendable/firecrawl-js";
 import { describe, expect, inject, it } from "vitest";
-import { api, modelCalls, run, scripted } from "./agent-helpers";
+import { modelCalls, run, scripted } from "./agent-helpers";
 
 const apiUrl = inject("e2eApiUrl");
 const key = inject("e2eApiKey");
