@@ -1,34 +1,14 @@
 /**
  * The cleaning part of the page path (cleanTree, the selector main content, the noscript rule, the `html`,
- * `links` and `images` formats through convertHtml): onlyMainContent, include/exclude tags, absolute URLs,
- * links and images (docs/api.md, "Scrape"). These expectations were written for the previous HTMLRewriter passes and
- * hold unchanged for the page tree, except where a test says otherwise. Without includeTags, onlyMainContent is the
+ * `links` and `images` formats through convertHtml): onlyMainContent on and off, and what removed subtrees leave
+ * behind (docs/api.md, "Scrape"); URLs and images are in html-urls.test.ts, includeTags and excludeTags in
+ * html-include-exclude.test.ts. These expectations were written for the previous HTMLRewriter passes and hold
+ * unchanged for the page tree, except where a test says otherwise. Without includeTags, onlyMainContent is the
  * extractor (src/main-content): it returns the main region (not the whole <body>) and judges text, so pages meant to
  * test cleaning carry real sentences rather than one-word stand-ins.
  */
 import { describe, expect, it } from "vitest";
-import { parseSrcset } from "../../src/html/urls";
-import { convertHtml } from "../../src/scrape/html-content";
-
-interface TransformOptions {
-  baseUrl: string;
-  onlyMainContent: boolean;
-  includeTags?: string[];
-  excludeTags?: string[];
-}
-
-async function transformHtml(html: string, options: TransformOptions) {
-  const result = convertHtml(html, {
-    ...options,
-    url: options.baseUrl,
-    markdown: false,
-    html: true,
-    discoverLinks: false,
-  });
-  return { html: result.html!, links: result.links, images: result.images };
-}
-
-const PAGE_URL = "https://blog.example.com/posts/2024/crawler";
+import { PAGE_URL, transformHtml } from "../html-transform-helpers";
 
 /** A typical article page: site chrome around an <article>, plus a cookie banner, ads and a sidebar. */
 const ARTICLE_PAGE = `<!DOCTYPE html>
@@ -198,148 +178,6 @@ describe("transformHtml without onlyMainContent", () => {
   });
 });
 
-describe("URLs and images", () => {
-  it("resolves against <base href>, itself relative to the page URL", async () => {
-    const page =
-      `<html><head><base href="/static/v2/"></head><body><a ` +
-      `href="page.html">P</a><img src="img/a.png"></body></html>`;
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false });
-    expect(result.links).toEqual(["https://blog.example.com/static/v2/page.html"]);
-    expect(result.images).toEqual(["https://blog.example.com/static/v2/img/a.png"]);
-    expect(result.html).toBe(
-      '<html><body><a href="https://blog.example.com/static/v2/page.html">P</a><img ' +
-        'src="https://blog.example.com/static/v2/img/a.png"></body></html>',
-    );
-  });
-
-  it("puts the widest srcset candidate in src and makes every candidate absolute", async () => {
-    const page =
-      `<img src="/s.jpg" srcset="/a-480.jpg 480w, ` +
-      `https://cdn.example.net/c_fill,w_1200/a.jpg 1200w, /a-800.jpg 800w" ` +
-      `alt="A">`;
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false });
-    expect(result.html).toBe(
-      '<img src="https://cdn.example.net/c_fill,w_1200/a.jpg" srcset="https://blog.example.com/a-480.jpg 480w, ' +
-        'https://cdn.example.net/c_fill,w_1200/a.jpg 1200w, https://blog.example.com/a-800.jpg 800w" alt="A">',
-    );
-    expect(result.images).toEqual([
-      "https://cdn.example.net/c_fill,w_1200/a.jpg",
-      "https://blog.example.com/a-480.jpg",
-      "https://blog.example.com/a-800.jpg",
-    ]);
-  });
-
-  it("treats src as 1x among density descriptors", async () => {
-    const onlyLower = await transformHtml(`<img src="/one.jpg" srcset="/half.jpg 0.5x">`, {
-      baseUrl: PAGE_URL,
-      onlyMainContent: false,
-    });
-    expect(onlyLower.html).toContain('src="https://blog.example.com/one.jpg"');
-    const higher = await transformHtml(`<img src="/one.jpg" srcset="/two.jpg 2x, /three.jpg 3x">`, {
-      baseUrl: PAGE_URL,
-      onlyMainContent: false,
-    });
-    expect(higher.html).toContain('src="https://blog.example.com/three.jpg"');
-  });
-
-  it("uses data-src over a placeholder and collects picture sources, posters and data: URIs", async () => {
-    const page = `<img src="data:image/gif;base64,R0lGOD==" data-src="/lazy.jpg" alt="L">
-      <picture><source srcset="/p.webp 1x, /p@2x.webp 2x" type="image/webp"><img src="/p.jpg"></picture>
-      <video poster="/poster.jpg"></video><img src="data:image/png;base64,iVBOR==">
-      <img src="/p.jpg"><img src="javascript:alert(1)">`;
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false });
-    expect(result.images).toEqual([
-      "https://blog.example.com/lazy.jpg",
-      "https://blog.example.com/p.webp",
-      "https://blog.example.com/p@2x.webp",
-      "https://blog.example.com/p.jpg",
-      "https://blog.example.com/poster.jpg",
-      "data:image/png;base64,iVBOR==",
-    ]);
-    expect(result.html).toContain('<img src="https://blog.example.com/lazy.jpg" data-src="/lazy.jpg" alt="L">');
-  });
-});
-
-describe("includeTags and excludeTags", () => {
-  const page = `<body>
-    <nav><a href="/n">Nav</a><span class="price">$1</span></nav>
-    <div id="intro"><p>Intro <a href="/i">link</a></p><div class="price">$2</div></div>
-    <section class="price"><p>$3</p><p class="price">nested</p><div class="ad">Ad text</div></section>
-    <p>Loose text</p>
-  </body>`;
-
-  it("keeps only the matching elements, outermost first, in document order", async () => {
-    const result = await transformHtml(page, {
-      baseUrl: PAGE_URL,
-      onlyMainContent: false,
-      includeTags: [".price", "#intro"],
-    });
-    expect(result.html).toBe(
-      '<span class="price">$1</span><div id="intro"><p>Intro <a href="https://blog.example.com/i">link</a></p>' +
-        '<div class="price">$2</div></div><section class="price"><p>$3</p><p class="price">nested</p>' +
-        '<div class="ad">Ad text</div></section>',
-    );
-    expect(result.links).toEqual(["https://blog.example.com/i"]);
-  });
-
-  it(
-    "selects on the original page (a match inside nav survives " + "onlyMainContent) and still cleans inside matches",
-    async () => {
-      const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true, includeTags: [".price"] });
-      expect(result.html).toBe(
-        '<span class="price">$1</span><div class="price">$2</div><section ' +
-          'class="price"><p>$3</p><p class="price">nested</p></section>',
-      );
-    },
-  );
-
-  it("an explicitly included boilerplate element is kept", async () => {
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true, includeTags: ["nav"] });
-    expect(result.html).toBe('<nav><a href="https://blog.example.com/n">Nav</a><span class="price">$1</span></nav>');
-  });
-
-  it("removes excludeTags by tag, class and id, and ignores empty or unparseable selectors", async () => {
-    const result = await transformHtml(page, {
-      baseUrl: PAGE_URL,
-      onlyMainContent: false,
-      excludeTags: ["nav", " .ad ", "#intro", "", "div[[", "p:unknown-pseudo"],
-    });
-    expect(result.html.replace(/\s+/g, " ")).toBe(
-      '<body> <section class="price"><p>$3</p><p class="price">nested</p></section> <p>Loose text</p> </body>',
-    );
-    expect(result.links).toEqual([]);
-  });
-
-  // Changed with the page tree: selectors go through css-select, so combinators and :has() now work where the
-  // streaming HTMLRewriter passes had to ignore them.
-  it("supports sibling combinators and :has() in excludeTags", async () => {
-    const result = await transformHtml(page, {
-      baseUrl: PAGE_URL,
-      onlyMainContent: false,
-      excludeTags: ["p + p", "div:has(> p)", "nav"],
-    });
-    expect(result.html.replace(/\s+/g, " ")).toBe(
-      '<body> <section class="price"><p>$3</p><div class="ad">Ad text</div></section> <p>Loose text</p> </body>',
-    );
-  });
-
-  it("applies excludeTags inside included elements", async () => {
-    const result = await transformHtml(page, {
-      baseUrl: PAGE_URL,
-      onlyMainContent: false,
-      includeTags: ["section"],
-      excludeTags: [".ad"],
-    });
-    expect(result.html).toBe('<section class="price"><p>$3</p><p class="price">nested</p></section>');
-  });
-
-  it("returns an empty document when nothing matches", async () => {
-    const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: false, includeTags: ["table"] });
-    expect(result.html.trim()).toBe("");
-    expect(result.links).toEqual([]);
-  });
-});
-
 describe("removed subtrees", () => {
   it("collects nothing from inside removed elements, including implicitly closed ones", async () => {
     const page = `<body><ul class="menu"><li><a href="/m1">M1</a><li><a href="/m2">M2</a><img src="/m.png"></ul>
@@ -359,25 +197,4 @@ the second.</p>
     const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent: true });
     expect(result.links).toEqual(["https://blog.example.com/a", "https://blog.example.com/b"]);
   });
-});
-
-describe("parseSrcset", () => {
-  it(
-    "splits at any whitespace a regular expression knows, keeps " + "commas inside URLs, and reads w and x descriptors",
-    () => {
-      expect(parseSrcset("a.jpg 1x,\n\tb.jpg 2x")).toEqual([
-        { url: "a.jpg", density: 1 },
-        { url: "b.jpg", density: 2 },
-      ]);
-      expect(parseSrcset("https://cdn.test/w_100,h_50/x.jpg 100w, y.jpg\u00a0200w,z.jpg,, ")).toEqual([
-        { url: "https://cdn.test/w_100,h_50/x.jpg", width: 100 },
-        { url: "y.jpg", width: 200 },
-        { url: "z.jpg" },
-      ]);
-      expect(parseSrcset("c.jpg (max-width: 1px, 2px) 3x, d.jpg\u2003")).toEqual([
-        { url: "c.jpg", density: 3 },
-        { url: "d.jpg" },
-      ]);
-    },
-  );
 });
