@@ -49,7 +49,6 @@ const LONG_FILES: Record<string, { lines: number; reason: string }> = {
   "/test/fixtures/server.mjs": { lines: 324, reason: "the fixture site's routes, one server" },
   "/test/integration/browser.test.ts": { lines: 423, reason: "the browser engine's cases against real Chromium" },
   "/test/reference/transform.ts": { lines: 396, reason: "the reference transform the serializer is measured by" },
-  "/test/unit/html-transform.test.ts": { lines: 383, reason: "the cleaning rules, one case each" },
 };
 
 describe("the house", () => {
