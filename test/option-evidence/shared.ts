@@ -13,6 +13,8 @@ const url = fixture("/article.html");
 export const SCRAPE = "integration/scrape.test.ts";
 const SCRAPE_PDF = "integration/scrape-pdf.test.ts";
 const BROWSER = "integration/browser.test.ts";
+const ARTIFACTS = "integration/browser-artifacts.test.ts";
+const EMULATION = "integration/browser-emulation.test.ts";
 export const CRAWL = "integration/crawl.test.ts";
 const DELIVERY = "integration/crawl-delivery.test.ts";
 export const MAP = "integration/map.test.ts";
@@ -50,9 +52,9 @@ const trackingSchema = shown(
   "json mode with a schema: the fields that differ, as {previous, current}; billed 5",
 );
 
-const viewportShot = shown(BROWSER, "stores a viewport screenshot in R2 and returns a signed URL the API serves");
+const viewportShot = shown(ARTIFACTS, "stores a viewport screenshot in R2 and returns a signed URL the API serves");
 const emulation = shown(
-  BROWSER,
+  EMULATION,
   "emulates a phone in a country: user agent, touch viewport, languages and timezone, as the site sees them",
 );
 const scriptResults = shown(BROWSER, "captures the page with scrape and returns script results as {type, value}");
@@ -88,9 +90,9 @@ export const SCRAPE_OPTIONS: Record<string, Evidence> = {
   "formats[json]": shown(LLM, "json format: sends the schema and markdown, returns the object, bills 5 credits"),
   "formats[json].prompt": shown(LLM, "json format: sends the schema and markdown, returns the object, bills 5 credits"),
   "formats[json].schema": shown(LLM, "warns when the answer does not match the schema"),
-  "formats[screenshot]": shown(BROWSER, "stores a viewport screenshot in R2 and returns a signed URL the API serves"),
-  "formats[screenshot].fullPage": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
-  "formats[screenshot].quality": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
+  "formats[screenshot]": shown(ARTIFACTS, "stores a viewport screenshot in R2 and returns a signed URL the API serves"),
+  "formats[screenshot].fullPage": shown(ARTIFACTS, "takes full-page and JPEG screenshots, also as actions"),
+  "formats[screenshot].quality": shown(ARTIFACTS, "takes full-page and JPEG screenshots, also as actions"),
   "formats[screenshot].viewport": viewportShot,
   "formats[screenshot].viewport.width": viewportShot,
   "formats[screenshot].viewport.height": viewportShot,
@@ -163,23 +165,23 @@ export const SCRAPE_OPTIONS: Record<string, Evidence> = {
   "actions[scroll]": shown(BROWSER, "scrolls the page (loading more) and an element"),
   "actions[scroll].direction": shown(BROWSER, "scrolls the page (loading more) and an element"),
   "actions[scroll].selector": shown(BROWSER, "scrolls the page (loading more) and an element"),
-  "actions[screenshot]": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
+  "actions[screenshot]": shown(ARTIFACTS, "takes full-page and JPEG screenshots, also as actions"),
   "actions[screenshot].fullPage": shown(
     "e2e/sdk-browser.test.ts",
     "runs actions and returns a screenshot URL served by the API",
   ),
-  "actions[screenshot].quality": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
-  "actions[screenshot].viewport": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
-  "actions[screenshot].viewport.width": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
-  "actions[screenshot].viewport.height": shown(BROWSER, "takes full-page and JPEG screenshots, also as actions"),
+  "actions[screenshot].quality": shown(ARTIFACTS, "takes full-page and JPEG screenshots, also as actions"),
+  "actions[screenshot].viewport": shown(ARTIFACTS, "takes full-page and JPEG screenshots, also as actions"),
+  "actions[screenshot].viewport.width": shown(ARTIFACTS, "takes full-page and JPEG screenshots, also as actions"),
+  "actions[screenshot].viewport.height": shown(ARTIFACTS, "takes full-page and JPEG screenshots, also as actions"),
   "actions[scrape]": shown(BROWSER, "captures the page with scrape and returns script results as {type, value}"),
   "actions[executeJavascript]": scriptResults,
   "actions[executeJavascript].script": scriptResults,
-  "actions[pdf]": shown(BROWSER, "makes PDFs of the page"),
-  "actions[pdf].format": shown(BROWSER, "makes PDFs of the page"),
-  "actions[pdf].landscape": shown(BROWSER, "makes PDFs of the page"),
-  "actions[pdf].scale": shown(BROWSER, "makes PDFs of the page"),
-  blockAds: shown(BROWSER, "removes a cookie-consent popup the site shows itself, unless blockAds is false"),
+  "actions[pdf]": shown(ARTIFACTS, "makes PDFs of the page"),
+  "actions[pdf].format": shown(ARTIFACTS, "makes PDFs of the page"),
+  "actions[pdf].landscape": shown(ARTIFACTS, "makes PDFs of the page"),
+  "actions[pdf].scale": shown(ARTIFACTS, "makes PDFs of the page"),
+  blockAds: shown(EMULATION, "removes a cookie-consent popup the site shows itself, unless blockAds is false"),
   proxy: shown(
     "integration/browser-proxy.test.ts",
     "basic never uses the proxy, and auto without a proxy returns the blocked page as it is",
