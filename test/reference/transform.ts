@@ -4,34 +4,29 @@
  * Turns a fetched page into the cleaned HTML behind the `html` and `markdown` formats and collects its
  * `links` and `images` (docs/api.md, "Scrape"), with streaming HTMLRewriter passes instead of a DOM:
  *
- * 1. a cheap analysis pass, only when needed, finds `<base href>` and which onlyMainContent candidates
- *    contain the main content (a streaming pass cannot look ahead into an element it must drop now);
+ * 1. a cheap analysis pass (analyse.ts), only when needed, finds `<base href>` and which onlyMainContent
+ *    candidates contain the main content (a streaming pass cannot look ahead into an element it must drop now);
  * 2. the cleaning pass removes junk, excludeTags and boilerplate, keeps only includeTags matches, makes
- *    URLs absolute and collects links and images from what survives.
+ *    URLs absolute and collects links and images from what survives (url-rewrite.ts).
  *
  * HTMLRewriter keeps calling handlers for elements inside a subtree that was removed, so the cleaning pass
  * tracks "inside a removed element" itself; otherwise links from a dropped <nav> would still be reported.
  * (Current workerd also sets `element.removed` on such descendants, but that is undocumented, so it is only
  * a second line of defence.)
  */
-import { decodeHtmlEntities, escapeForAttribute } from "./entities";
-import { onElementEnd, rewriteHtml, scanHtml, usableSelectors } from "./rewriter";
+import { onElementEnd, rewriteHtml, usableSelectors } from "./rewriter";
+import { BOILERPLATE_SELECTOR, CONTENT_CONTAINER_SELECTOR, JUNK_SELECTOR } from "../../src/html/selectors";
+import { parseBaseUrl } from "../../src/html/urls";
+import { analysePage } from "./analyse";
 import {
-  BOILERPLATE_SELECTOR,
-  CONTENT_CONTAINER_SELECTOR,
-  IMAGE_META_KEYS,
-  JUNK_SELECTOR,
-  MAIN_CONTENT_SELECTOR,
-  SEMANTIC_BOILERPLATE_TAGS,
-} from "../../src/html/selectors";
-import {
-  mapSrcset,
-  parseBaseUrl,
-  parseSrcset,
-  pickLargestCandidate,
-  resolveUrl,
-  type SrcsetCandidate,
-} from "../../src/html/urls";
+  collectLinkImage,
+  collectMetaImage,
+  rewriteAnchor,
+  rewriteImage,
+  rewritePoster,
+  rewriteSrcset,
+  type UrlContext,
+} from "./url-rewrite";
 
 export interface HtmlTransformOptions {
   /** Final page URL, used to absolutize; a `<base href>` in the page overrides it. */
@@ -73,68 +68,6 @@ export async function transformHtml(rawHtml: string, opts: HtmlTransformOptions)
     cleaned = await cleanPage(rawHtml, { ...passOptions, onlyMainContent: false });
   }
   return { html: cleaned.html, links: cleaned.links, images: cleaned.images };
-}
-
-/** A boilerplate candidate whose end tag has not been reached yet. */
-interface OpenCandidate {
-  order: number;
-  /** Matched by tag (header, nav, ...), so only a real main container inside protects it. */
-  semantic: boolean;
-}
-
-interface PageAnalysis {
-  base: URL | null;
-  /** Order numbers (among BOILERPLATE_SELECTOR matches) of candidates that hold main content. */
-  protectedCandidates: Set<number>;
-}
-
-async function analysePage(rawHtml: string, baseUrl: string, findProtectedCandidates: boolean): Promise<PageAnalysis> {
-  let baseHref: string | null = null;
-  const protectedCandidates = new Set<number>();
-  const rewriter = new HTMLRewriter().on("base[href]", {
-    element(element) {
-      baseHref ??= element.getAttribute("href");
-    },
-  });
-
-  if (findProtectedCandidates) {
-    const openCandidates: OpenCandidate[] = [];
-    let candidateOrder = -1;
-    rewriter
-      .on(BOILERPLATE_SELECTOR, {
-        element(element) {
-          candidateOrder++;
-          const candidate: OpenCandidate = {
-            order: candidateOrder,
-            semantic: SEMANTIC_BOILERPLATE_TAGS.has(element.tagName),
-          };
-          const hasEnd = onElementEnd(element, () => {
-            const index = openCandidates.lastIndexOf(candidate);
-            if (index >= 0) openCandidates.splice(index, 1);
-          });
-          if (hasEnd) openCandidates.push(candidate);
-        },
-      })
-      // Registered after the candidate handler so an element that is both (say <main class="top">) is
-      // already open when it protects itself.
-      .on(MAIN_CONTENT_SELECTOR, {
-        element() {
-          for (const candidate of openCandidates) protectedCandidates.add(candidate.order);
-        },
-      })
-      .on("article", {
-        element() {
-          for (const candidate of openCandidates) {
-            if (!candidate.semantic) protectedCandidates.add(candidate.order);
-          }
-        },
-      });
-  }
-
-  await scanHtml(rawHtml, rewriter);
-  const pageUrl = parseBaseUrl(baseUrl);
-  const base = baseHref !== null ? (parseBaseUrl(decodeHtmlEntities(baseHref), pageUrl) ?? pageUrl) : pageUrl;
-  return { base, protectedCandidates };
 }
 
 interface CleaningOptions {
@@ -303,94 +236,4 @@ async function cleanPage(rawHtml: string, options: CleaningOptions): Promise<Cle
 function hasVisibleText(html: string): boolean {
   const withoutDoctype = html.replace(/^\s*<!doctype[^>]*>/i, "");
   return /^[^<]*[^<\s]/.test(withoutDoctype) || /<[^!][^>]*>[^<]*[^<\s]/.test(withoutDoctype);
-}
-
-/** Where image URLs are resolved against and collected. */
-interface UrlContext {
-  base: URL | null;
-  images: Set<string>;
-}
-
-/** Decoded attribute value, or null when absent or blank. */
-function readAttribute(element: Element, name: string): string | null {
-  const raw = element.getAttribute(name);
-  if (raw === null) return null;
-  const decoded = decodeHtmlEntities(raw).trim();
-  return decoded === "" ? null : decoded;
-}
-
-/** Writes an attribute only when its value really changes, so large data: URIs are not copied for nothing. */
-function updateAttribute(element: Element, name: string, decodedValue: string): void {
-  const escaped = escapeForAttribute(decodedValue);
-  if (element.getAttribute(name) !== escaped) element.setAttribute(name, escaped);
-}
-
-function addImage(urls: UrlContext, decodedUrl: string): string {
-  const absolute = resolveUrl(decodedUrl, urls.base) ?? decodedUrl;
-  if (!/^javascript:/i.test(absolute)) urls.images.add(absolute);
-  return absolute;
-}
-
-function rewriteAnchor(element: Element, base: URL | null, links: Set<string>): void {
-  const href = readAttribute(element, "href");
-  // In-page anchors resolve to this same document: leave them relative (and out of `links`).
-  if (href === null || href.startsWith("#") || /^(?:javascript|mailto|tel|sms|data):/i.test(href)) return;
-  const absolute = resolveUrl(href, base);
-  if (absolute === null) return;
-  updateAttribute(element, "href", absolute);
-  if (/^https?:/i.test(absolute)) links.add(absolute);
-}
-
-interface ElementSrcset {
-  /** "srcset", or "data-srcset" where a lazy loader parked it. */
-  attribute: string;
-  candidates: SrcsetCandidate[];
-}
-
-function readSrcset(element: Element): ElementSrcset | null {
-  const attribute = ["srcset", "data-srcset"].find((name) => element.hasAttribute(name));
-  const srcset = attribute === undefined ? null : readAttribute(element, attribute);
-  if (attribute === undefined || srcset === null) return null;
-  const candidates = parseSrcset(srcset);
-  return candidates.length > 0 ? { attribute, candidates } : null;
-}
-
-/** Makes every srcset URL absolute and collects it. */
-function rewriteSrcset(element: Element, urls: UrlContext, srcset = readSrcset(element)): void {
-  if (srcset === null) return;
-  updateAttribute(
-    element,
-    srcset.attribute,
-    mapSrcset(srcset.candidates, (url) => addImage(urls, url)),
-  );
-}
-
-function rewriteImage(element: Element, urls: UrlContext): void {
-  const src = readAttribute(element, "src");
-  const lazySrc = readAttribute(element, "data-src");
-  const srcset = readSrcset(element);
-  // Lazy loaders keep the real image in data-src and a placeholder (often a data: pixel) in src.
-  let chosen = lazySrc !== null && (src === null || /^data:/i.test(src)) ? lazySrc : src;
-  if (srcset !== null) chosen = pickLargestCandidate(srcset.candidates, chosen);
-  if (chosen !== null) updateAttribute(element, "src", addImage(urls, chosen));
-  if (lazySrc !== null) addImage(urls, lazySrc);
-  rewriteSrcset(element, urls, srcset);
-}
-
-function rewritePoster(element: Element, urls: UrlContext): void {
-  const poster = readAttribute(element, "poster");
-  if (poster !== null) updateAttribute(element, "poster", addImage(urls, poster));
-}
-
-function collectMetaImage(element: Element, urls: UrlContext): void {
-  const key = element.getAttribute("property") ?? element.getAttribute("name") ?? element.getAttribute("itemprop");
-  const content = readAttribute(element, "content");
-  if (key !== null && content !== null && IMAGE_META_KEYS.has(key.trim().toLowerCase())) addImage(urls, content);
-}
-
-function collectLinkImage(element: Element, urls: UrlContext): void {
-  const rel = element.getAttribute("rel")?.toLowerCase() ?? "";
-  const href = readAttribute(element, "href");
-  const isImageLink = rel.split(/\s+/).some((token) => token.includes("icon") || token === "image_src");
-  if (isImageLink && href !== null) addImage(urls, href);
 }
