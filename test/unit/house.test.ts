@@ -47,7 +47,6 @@ const MAX_FILE_LINES = 300;
  */
 const LONG_FILES: Record<string, { lines: number; reason: string }> = {
   "/test/fixtures/server.mjs": { lines: 324, reason: "the fixture site's routes, one server" },
-  "/test/reference/transform.ts": { lines: 396, reason: "the reference transform the serializer is measured by" },
 };
 
 describe("the house", () => {
