@@ -2,7 +2,7 @@
  * The house rules that keep the repository walkable, checked on the source text itself: the contract lives in
  * docs/ (no comment points to a document outside the repository), docs/storage.md lists every table and key the
  * code writes, docs/errors.md every error code, every error code is used, no line of code is over 120 characters,
- * and no file of code over 300 lines but for an allow-list that only shrinks.
+ * and no file of code over 300 lines.
  */
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
@@ -41,13 +41,6 @@ const everyCodeFile = raw(
 
 const MAX_LINE = 120;
 const MAX_FILE_LINES = 300;
-/**
- * The files over MAX_FILE_LINES when the limit came in (2026-11-28), each at most as long as it was then: a file
- * may shrink, and once within the limit it leaves the list. Nothing is added.
- */
-const LONG_FILES: Record<string, { lines: number; reason: string }> = {
-  "/test/fixtures/server.mjs": { lines: 324, reason: "the fixture site's routes, one server" },
-};
 
 describe("the house", () => {
   it("points comments to docs/, not to documents outside the repository", () => {
@@ -99,19 +92,11 @@ describe("the house", () => {
     expect(long).toEqual([]);
   });
 
-  it("keeps every code file within 300 lines, but for the allow-list, which only shrinks", () => {
+  it("keeps every code file within 300 lines", () => {
     const lineCount = (text: string) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     const over = Object.entries(everyCodeFile)
-      .filter(([path, text]) => lineCount(text) > MAX_FILE_LINES && !(path in LONG_FILES))
+      .filter(([, text]) => lineCount(text) > MAX_FILE_LINES)
       .map(([path, text]) => `${path}: ${lineCount(text)} lines`);
-    expect(over, "split these by concern (or, for a reason, list them below)").toEqual([]);
-    for (const [path, { lines }] of Object.entries(LONG_FILES)) {
-      expect(everyCodeFile[path], `${path} is gone: take it off the list`).toBeDefined();
-      const now = lineCount(everyCodeFile[path]!);
-      expect(now, `${path} is within ${MAX_FILE_LINES} lines now: take it off the list`).toBeGreaterThan(
-        MAX_FILE_LINES,
-      );
-      expect(now, `${path} may not grow past its ${lines} lines`).toBeLessThanOrEqual(lines);
-    }
+    expect(over, "split these by concern").toEqual([]);
   });
 });
