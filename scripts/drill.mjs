@@ -14,6 +14,8 @@
  *            teams: 20 crawls at once (one team, then two), 10 crawls with backtracking include/exclude patterns
  *            (GET / timed every 20 ms), kill -9 with 20 crawls running and a start on the same state, and 5 load
  *            cycles (`--cycles N`) with RSS and JS heap after each (scripts/drill/jobs.mjs, crawls.mjs)
+ * - agents   10 + 10 agent jobs of two teams at once against the fixture's fake model, then kill -9 with 20 jobs
+ *            running and a start on the same state (scripts/drill/agents.mjs)
  *
  * The attacker's site is the fixture server on 127.0.0.1, reached as `attacker.test` — a public-looking name the
  * egress proxy maps to loopback and lets through on that one port (EDGECRAWL_EGRESS_HOSTS/ALLOW), the way a
@@ -33,6 +35,8 @@ import { runBurst } from "./drill/load.mjs";
 import { runReap } from "./drill/reap.mjs";
 import { workerdMemory } from "./drill/processes.mjs";
 import { runJobsDrill } from "./drill/jobs.mjs";
+import { runAgentsDrill } from "./drill/agents.mjs";
+import { drillApiKeys } from "./drill/crawls.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv.splice(argv.indexOf(name), 2)[1] : undefined);
@@ -46,7 +50,7 @@ const cycleCount = Number(option("--cycles") ?? 5);
 const allowLocal = argv.includes("--allow-local") ? (argv.splice(argv.indexOf("--allow-local"), 1), true) : false;
 const sections = argv.length
   ? argv
-  : ["ssrf", "hostile", "burst", "memory", "reap", "crawls", "patterns", "restart", "cycles"];
+  : ["ssrf", "hostile", "burst", "memory", "reap", "crawls", "patterns", "restart", "cycles", "agents"];
 const wanted = (s) => sections.includes(s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -193,6 +197,15 @@ if (jobSections.length)
     results,
     await runJobsDrill({ root, sections: jobSections, startServer, startFixtureServer, runBurst, cycleCount }),
   );
+if (wanted("agents")) {
+  const site = await startFixtureServer({ host: "127.0.0.1" });
+  try {
+    const agentOptions = { root, vars: { ALLOW_LOCAL_NETWORK: "true", API_KEYS: drillApiKeys() } };
+    results.agents = await runAgentsDrill({ startServer, serverOptions: agentOptions, site: site.url });
+  } finally {
+    await site.close();
+  }
+}
 await attacker.close();
 await canary.close();
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
@@ -224,6 +237,10 @@ if (results.cycles)
       `errors ${results.cycles.cycles.reduce((n, c) => n + c.burstErrors + (c.crawls - c.crawlsGood), 0)},` +
       ` RSS by cycle ${results.cycles.cycles.map((c) => c.rssMb).join(" / ")} MB`,
   );
+const agentLine = (r) =>
+  `${r.good}/${r.jobs} complete, GET / p99 ${r.front.p99.toFixed(0)} ms, workerd peak ${r.peakMb} MB`;
+if (results.agents) console.log(`  10 + 10 agent jobs, two teams:           ${agentLine(results.agents.sideBySide)}`);
+if (results.agents) console.log(`  kill -9 with 20 agent jobs, restart:     ${agentLine(results.agents.restart)}`);
 if (results.reap)
   console.log(
     `  Chromium left after stopping:           ` +
