@@ -126,6 +126,20 @@ describe("the team's concurrency limit", () => {
     expect((await callJson("GET", "/v2/concurrency-check", undefined, { key })).body).toMatchObject({ concurrency: 0 });
   });
 
+  it("renews a running scrape's slot, so one that outlasts the lease keeps it and the next scrape waits", async () => {
+    const { key } = await newTeam({ concurrency: 1 });
+    const heldKey = `renew-${crypto.randomUUID().slice(0, 8)}`;
+    const scrape = (url: string) => callJson("POST", "/v2/scrape", { url, maxAge: 0, timeout: 40_000 }, { key });
+    // 18 s against a lease of 15 s: only the renewals keep the slot; the second scrape asks at 16 s.
+    const long = scrape(fixture(`/held?key=${heldKey}&ms=18000`));
+    await new Promise((r) => setTimeout(r, 16_000));
+    const next = await scrape(fixture(`/held?key=${heldKey}&ms=10&next=1`));
+    expect(next.status).toBe(200);
+    expect(next.body.data.metadata.concurrencyLimited).toBe(true);
+    expect((await long).status).toBe(200);
+    expect(await heldStats(heldKey)).toMatchObject({ max: 1, total: 2 });
+  }, 60_000);
+
   it("shares the limit fairly while others wait", async () => {
     const { teamId } = await newTeam({ concurrency: 4 });
     const team = teamObject(teamId);
