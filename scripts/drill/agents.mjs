@@ -5,8 +5,8 @@
  * another) before it answers. A job passes when it completes with both pages' titles, the six steps in order and
  * the credits they cost (four model steps at 2, two scrapes at 1).
  */
-import { call, DRILL_KEYS, probeFront, sleep } from "./crawls.mjs";
-import { workerdMemory } from "./processes.mjs";
+import { call, DRILL_KEYS, frontText, probeFront, sleep } from "./crawls.mjs";
+import { sampleRss } from "./processes.mjs";
 
 const SCHEMA = { type: "object", properties: { titles: { type: "array", items: { type: "string" } } } };
 const STEPS = ["scrape:done", "nosuchtool:refused", "nosuchtool:refused", "nosuchtool:refused", "scrape:done"];
@@ -48,8 +48,7 @@ function verdict(status, titles) {
 /** Polls every job until none is processing (or `timeoutMs`), while `GET /` is timed and RSS sampled. */
 export async function awaitAgents({ server, jobs, titles, t0, timeoutMs = 180_000 }) {
   const front = probeFront(server.url);
-  let peakMb = 0;
-  const rss = setInterval(() => (peakMb = Math.max(peakMb, workerdMemory(server.pid).userMb)), 1000);
+  const rss = sampleRss(server.pid);
   const rows = jobs.map((job) => ({ ...job, good: false, status: job.id ? "processing" : "not started" }));
   try {
     while (Date.now() - t0 < timeoutMs && rows.some((r) => r.status === "processing")) {
@@ -60,7 +59,7 @@ export async function awaitAgents({ server, jobs, titles, t0, timeoutMs = 180_00
       await sleep(250);
     }
   } finally {
-    clearInterval(rss);
+    rss.stop();
   }
   const seconds = (Date.now() - t0) / 1000;
   return {
@@ -69,16 +68,13 @@ export async function awaitAgents({ server, jobs, titles, t0, timeoutMs = 180_00
     total: rows.length,
     seconds,
     front: await front.stop(),
-    peakMb,
+    peakMb: rss.peakMb(),
   };
 }
 
 function logRound(round, what, log) {
-  const { front } = round;
   log(
-    `  ${round.good}/${round.total} ${what} in ${round.seconds.toFixed(1)} s; ` +
-      `GET / p50 ${front.p50.toFixed(1)} ms, p99 ${front.p99.toFixed(1)} ms, max ${front.max.toFixed(0)} ms, ` +
-      `${front.misses} unanswered of ${front.requests}; workerd peak ${round.peakMb} MB`,
+    `  ${round.good}/${round.total} ${what} in ${round.seconds.toFixed(1)} s; ${frontText(round.front, round.peakMb)}`,
   );
   for (const r of round.rows.filter((row) => !row.good).slice(0, 5))
     log(`    ${r.team} ${r.id}: ${r.status}, ${r.steps ?? 0} steps, ${r.credits ?? 0} credits ${r.error ?? ""}`);

@@ -88,6 +88,11 @@ export function probeFront(url, everyMs = 100) {
   };
 }
 
+/** How `GET /` answered during a round, and workerd's peak RSS, as the drill prints them. */
+export const frontText = (front, peakMb) =>
+  `GET / p50 ${front.p50.toFixed(1)} ms, p99 ${front.p99.toFixed(1)} ms, max ${front.max.toFixed(0)} ms, ` +
+  `${front.misses} unanswered of ${front.requests}; workerd peak ${peakMb} MB`;
+
 /** Every document of a finished crawl, following `next`. */
 async function crawlDocuments(url, key, id) {
   const docs = [];

@@ -5,13 +5,14 @@
  * restart on state: kill -9 of the server while the crawls run, a fresh start on the same folder, and the same
  * checks on every crawl; and load cycles (a scrape burst, then the crawls) with RSS after each.
  */
-import { isolateHeap, workerdMemory } from "./processes.mjs";
+import { isolateHeap, sampleRss, workerdMemory } from "./processes.mjs";
 import {
   awaitCrawls,
   call,
   crawledSoFar,
   DRILL_KEYS,
   drillApiKeys,
+  frontText,
   isGood,
   logBad,
   probeFront,
@@ -26,8 +27,7 @@ import {
  */
 async function watchCrawls({ server, jobs, limit, t0 }) {
   const front = probeFront(server.url);
-  let peakMb = 0;
-  const rss = setInterval(() => (peakMb = Math.max(peakMb, workerdMemory(server.pid).userMb)), 1000);
+  const rss = sampleRss(server.pid);
   try {
     let ended = null;
     const outcome = await awaitCrawls({
@@ -36,9 +36,9 @@ async function watchCrawls({ server, jobs, limit, t0 }) {
       limit,
       onEnded: async () => (ended = { front: await front.stop(), seconds: (Date.now() - t0) / 1000 }),
     });
-    return { ...outcome, ...ended, peakMb };
+    return { ...outcome, ...ended, peakMb: rss.peakMb() };
   } finally {
-    clearInterval(rss);
+    rss.stop();
     await front.stop();
   }
 }
@@ -48,12 +48,9 @@ export async function runCrawlRound({ server, site, teams, perTeam, limit = 50, 
   const t0 = Date.now();
   const jobs = await startCrawls({ url: server.url, site, teams, perTeam, limit, tag });
   const round = await watchCrawls({ server, jobs, limit, t0 });
-  const { front } = round;
   log(
     `  ${round.good}/${round.total} crawls complete with ${limit} ` +
-      `distinct documents in ${round.seconds.toFixed(1)} s; ` +
-      `GET / p50 ${front.p50.toFixed(1)} ms, p99 ${front.p99.toFixed(1)} ms, max ${front.max.toFixed(0)} ms, ` +
-      `${front.misses} unanswered of ${front.requests}; workerd peak ${round.peakMb} MB`,
+      `distinct documents in ${round.seconds.toFixed(1)} s; ${frontText(round.front, round.peakMb)}`,
   );
   logBad(round.rows, limit, log);
   const bad = round.rows
@@ -65,7 +62,7 @@ export async function runCrawlRound({ server, site, teams, perTeam, limit = 50, 
     crawls: round.total,
     good: round.good,
     seconds: round.seconds,
-    front,
+    front: round.front,
     peakMb: round.peakMb,
     bad,
   };

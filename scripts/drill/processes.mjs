@@ -43,6 +43,13 @@ export function workerdMemory(root) {
   return { userMb: mb(runtimes.find((p) => p.args.includes("--inspector-addr")) ?? runtimes[0]) };
 }
 
+/** Samples the workerd RSS under `root` every second until stopped: `peakMb()` is the highest seen so far. */
+export function sampleRss(root) {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, workerdMemory(root).userMb)), 1000);
+  return { peakMb: () => peak, stop: () => clearInterval(timer) };
+}
+
 /** Chromium processes under `root` right now, with their process groups (Chromium runs in groups of its own). */
 export function chromiumUnder(root) {
   const table = processTable();
