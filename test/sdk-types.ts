@@ -1,7 +1,8 @@
 /**
  * The official SDK's type definitions (firecrawl-js 4.42, `dist/index.d.ts`) read with the TypeScript compiler:
- * its client classes, their methods, and every option path a method's parameter can carry. Used by the e2e tests
- * that hold the service to the SDK (test/e2e/sdk-contract.test.ts, test/e2e/sdk-v1.test.ts).
+ * its client classes, their methods, every option path a method's parameter can carry, and the names a union of
+ * string literals allows. Used by the e2e tests that hold the service to the SDK (test/e2e/sdk-contract.test.ts,
+ * test/e2e/sdk-v1.test.ts).
  */
 import { createRequire } from "node:module";
 import ts from "typescript";
@@ -74,4 +75,12 @@ export function optionPaths(t: ts.Type, prefix = "", depth = 0): { path: string;
       return [{ path, type }, ...optionPaths(type, inner, depth + 1)];
     }),
   );
+}
+
+/** The string literals a type alias of the SDK's definitions is a union of (`FormatString`: every format name). */
+export function sdkLiterals(alias: string): string[] {
+  const found = source.statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === alias);
+  if (!found) throw new Error(`type ${alias} is not in ${sdkTypes}`);
+  const type = checker.getTypeAtLocation(found);
+  return (type.isUnion() ? type.types : [type]).filter((t) => t.isStringLiteral()).map((t) => t.value);
 }

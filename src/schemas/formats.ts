@@ -28,8 +28,8 @@ export const screenshotOptions = {
 
 // prettier-ignore
 export const SIMPLE_FORMATS = [
-  "markdown", "html", "rawHtml", "links", "images", "summary", "branding", "audio", "screenshot", "changeTracking",
-  "product", "menu",
+  "markdown", "html", "rawHtml", "links", "images", "summary", "branding", "audio", "video", "screenshot",
+  "changeTracking", "product", "menu",
 ] as const;
 export type SimpleFormat = (typeof SIMPLE_FORMATS)[number];
 
@@ -69,7 +69,7 @@ const AttributesFormat = z.strictObject({
 /** The simple formats also written as `{type}`. */
 // prettier-ignore
 const OBJECT_SIMPLE_FORMATS = [
-  "markdown", "html", "rawHtml", "links", "images", "summary", "branding", "audio", "product", "menu",
+  "markdown", "html", "rawHtml", "links", "images", "summary", "branding", "audio", "video", "product", "menu",
 ] as const;
 
 const QuestionFormat = z.strictObject({
@@ -93,18 +93,49 @@ const SimpleFormatObject = z.strictObject({
   type: z.enum(OBJECT_SIMPLE_FORMATS),
 });
 
+/** The formats that exist only as objects, with what each object needs. */
+const OPTIONED_FORMATS = new Map(
+  Object.entries({
+    json: '{"type": "json", "prompt": "…"} or {"type": "json", "schema": {…}}',
+    attributes: '{"type": "attributes", "selectors": [{"selector": "…", "attribute": "…"}]}',
+    question: '{"type": "question", "question": "…"}',
+    highlights: '{"type": "highlights", "query": "…"}',
+    query: '{"type": "query", "prompt": "…"}',
+  }),
+);
+
+/**
+ * Why a format matched none of the forms, when it is a name (or an object's `type`) that is not a format or a format
+ * that needs options: the names to choose from, or how to write it. Undefined leaves the object's own issues.
+ */
+function unknownFormat(input: unknown): string | undefined {
+  const name = typeof input === "string" ? input : (input as { type?: unknown } | null)?.type;
+  if (typeof name !== "string") return undefined;
+  const options = OPTIONED_FORMATS.get(name);
+  if (options)
+    return typeof input === "string" ? `The ${name} format takes options: write it as ${options}` : undefined;
+  if ((SIMPLE_FORMATS as readonly string[]).includes(name)) return undefined;
+  return (
+    `Unknown format "${name.slice(0, 100)}": the formats are ${SIMPLE_FORMATS.join(", ")}, and as objects ` +
+    `${[...OPTIONED_FORMATS.keys()].join(", ")}`
+  );
+}
+
 export const FormatSchema = z
-  .union([
-    z.enum(SIMPLE_FORMATS),
-    SimpleFormatObject,
-    JsonFormat,
-    ScreenshotFormat,
-    ChangeTrackingFormat,
-    AttributesFormat,
-    QuestionFormat,
-    HighlightsFormat,
-    QueryFormat,
-  ])
+  .union(
+    [
+      z.enum(SIMPLE_FORMATS),
+      SimpleFormatObject,
+      JsonFormat,
+      ScreenshotFormat,
+      ChangeTrackingFormat,
+      AttributesFormat,
+      QuestionFormat,
+      HighlightsFormat,
+      QueryFormat,
+    ],
+    { error: (issue) => unknownFormat(issue.input) },
+  )
   .openapi("Format", { description: "A format name, or an object format `{type, ...options}`." });
 
 export type FormatInput = z.infer<typeof FormatSchema>;

@@ -8,7 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { scrapeOptionFields } from "./scrape";
 
 /** Formats that need a page fetched by a browser or a previous scrape, so an uploaded file cannot have them. */
-const PAGE_ONLY_FORMATS = new Set(["screenshot", "changeTracking", "branding", "audio"]);
+const PAGE_ONLY_FORMATS = new Set(["screenshot", "changeTracking", "branding", "audio", "video"]);
 
 export const ParseOptionsSchema = z
   .strictObject({

@@ -134,7 +134,8 @@ export async function buildDocument(env: Env, page: FetchedPage, build: BuildOpt
   await answerFormats(env, formats, markdown, document, warnings, build.signal);
   if (wants("screenshot") && page.screenshot) document.screenshot = page.screenshot;
   if (page.actions) document.actions = page.actions;
-  if (wants("audio")) warnings.push("The audio format is not available on this service.");
+  for (const media of ["audio", "video"] as const)
+    if (wants(media)) warnings.push(`The ${media} format is not available on this service.`);
   if (wants("branding")) {
     const branding = await brandingProfile(env, page, kind, build.signal);
     document.branding = branding.profile;

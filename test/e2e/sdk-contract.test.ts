@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import Firecrawl from "@mendable/firecrawl-js";
 import { describe, expect, inject, it } from "vitest";
-import { methodNames, optionPaths, parameterTypes, sdkClass } from "../sdk-types";
+import { methodNames, optionPaths, parameterTypes, sdkClass, sdkLiterals } from "../sdk-types";
 
 const apiUrl = inject("e2eApiUrl");
 const key = inject("e2eApiKey");
@@ -165,6 +165,23 @@ describe("the SDK's type definitions against npm start", () => {
       if (status !== 400 || !text.includes(name)) silent.push(`${path} → ${status} ${text.slice(0, 120)}`);
     }
     expect(silent, `${request.method}: options answered without naming them`).toEqual([]);
+  });
+
+  it("accepts each format name of the SDK's FormatString, or says how to write one that takes options", async () => {
+    const names = sdkLiterals("FormatString");
+    expect(names).toContain("markdown");
+    const refused: string[] = [];
+    for (const name of names) {
+      // A port nothing listens on: the request is judged before any fetch, and a fetch fails at once.
+      const formats = name === "changeTracking" ? ["markdown", name] : [name];
+      const { status, text } = await send(REQUESTS[0], { url: "http://127.0.0.1:9/", formats });
+      const { code, error } = JSON.parse(text) as { code?: string; error?: string };
+      const explained = error?.startsWith(
+        `formats[0]: The ${name} format takes options: write it as {"type": "${name}"`,
+      );
+      if (status === 400 && code === "BAD_REQUEST" && !explained) refused.push(`${name} → ${error}`);
+    }
+    expect(refused).toEqual([]);
   });
 
   it("names every method of the v2 client: called by an e2e test, or answered 400 NOT_AVAILABLE here", async () => {

@@ -108,6 +108,9 @@ describe("POST /v2/parse", () => {
     const screenshot = await parse(form(file, { formats: ["screenshot"] }));
     expect(screenshot.status).toBe(400);
     expect(screenshot.body.error).toMatch(/^options\.formats\[0\]: the screenshot format needs a live page/);
+    const video = await parse(form(file, { formats: ["markdown", { type: "video" }] }));
+    expect(video.status).toBe(400);
+    expect(video.body.error).toMatch(/^options\.formats\[1\]: the video format needs a live page/);
     const waitFor = await parse(form(file, { waitFor: 100 }));
     expect(waitFor.status).toBe(400);
     expect(waitFor.body.error).toMatch(/waitFor/);

@@ -65,7 +65,22 @@ describe("request validation", () => {
       /^waitFor: waitFor must not exceed half of timeout/,
     ],
     ["negative maxAge", { url, maxAge: -5 }, /^maxAge: /],
-    ["unknown format", { url, formats: ["markdown", "pdf"] }, /^formats\[1\]/],
+    [
+      "unknown format, named with the formats to choose from",
+      { url, formats: ["markdown", "pdf"] },
+      /^formats\[1\]: Unknown format "pdf": the formats are markdown, html, .*, and as objects json, attributes/,
+    ],
+    ["unknown object format", { url, formats: [{ type: "pdf" }] }, /^formats\[0\]\.type: /],
+    [
+      "a format that takes options, given as a name",
+      { url, formats: ["json"] },
+      /^formats\[0\]: The json format takes options: write it as \{"type": "json", "prompt": "…"\}/,
+    ],
+    [
+      "attributes given as a name",
+      { url, formats: ["attributes"] },
+      /^formats\[0\]: The attributes format takes options: write it as \{"type": "attributes", "selectors"/,
+    ],
     [
       "two screenshot formats",
       { url, formats: ["screenshot", { type: "screenshot", fullPage: true }] },

@@ -39,7 +39,7 @@ export const SURFACE = "e2e/sdk-surface.test.ts";
 /** Parse refuses the formats that need a live page (all their sub-fields with them). */
 export const parseRefusedFormats = Object.fromEntries(
   requestFields(ParseOptionsSchema)
-    .filter((f) => /^formats\[(screenshot|changeTracking|branding|audio)\]/.test(f))
+    .filter((f) => /^formats\[(screenshot|changeTracking|branding|audio|video)\]/.test(f))
     .map((f) => [f, shown(PARSE, "refuses bad options and a missing file naming the field")]),
 );
 export const RETENTION = "integration/data-retention.test.ts";
@@ -101,6 +101,7 @@ export const SCRAPE_OPTIONS: Record<string, Evidence> = {
   "formats[attributes].selectors.selector": shown(SCRAPE, "extracts attributes"),
   "formats[attributes].selectors.attribute": shown(SCRAPE, "extracts attributes"),
   "formats[audio]": warns(/The audio format is not available on this service/, { url, formats: ["markdown", "audio"] }),
+  "formats[video]": warns(/The video format is not available on this service/, { url, formats: ["markdown", "video"] }),
   "formats[branding]": shown(
     BRANDING,
     "reads colors, fonts, typography, spacing, buttons, inputs and the logo of a rendered page",
