@@ -63,7 +63,7 @@ function objectTypes(t: ts.Type): ts.Type[] {
 }
 
 /** Every option path the SDK can send in a value of type `t`: `a`, `a.b`, `list[].c`. */
-export function optionPaths(t: ts.Type, prefix = "", depth = 0): { path: string; type: ts.Type }[] {
+export function optionPaths(t: ts.Type, prefix = "", depth = 0): OptionPath[] {
   if (depth > 3) return [];
   return objectTypes(t).flatMap((object) =>
     checker.getPropertiesOfType(object).flatMap((property) => {
@@ -72,15 +72,38 @@ export function optionPaths(t: ts.Type, prefix = "", depth = 0): { path: string;
       const list = resolved(type);
       const isList = list.isUnion() ? list.types.some((m) => checker.isArrayType(m)) : checker.isArrayType(list);
       const inner = isList ? `${path}[].` : `${path}.`;
-      return [{ path, type }, ...optionPaths(type, inner, depth + 1)];
+      return [{ path, type, item: leastItem(object) }, ...optionPaths(type, inner, depth + 1)];
     }),
   );
+}
+
+export interface OptionPath {
+  path: string;
+  type: ts.Type;
+  /** The least object that holds the option: its fields of one string value (a list item's `type`), required text. */
+  item: Record<string, string>;
+}
+
+function leastItem(object: ts.Type): Record<string, string> {
+  const fields = checker.getPropertiesOfType(object).flatMap((property) => {
+    const type = checker.getNonNullableType(checker.getTypeOfSymbol(property));
+    if (type.isStringLiteral()) return [[property.name, type.value] as const];
+    const required = !(property.flags & ts.SymbolFlags.Optional);
+    return required && type.flags & ts.TypeFlags.String ? [[property.name, "x"] as const] : [];
+  });
+  return Object.fromEntries(fields);
+}
+
+/** The string literals a type allows when it is a union of two or more (an enum of the SDK's options). */
+export function literals(t: ts.Type): string[] {
+  const type = checker.getNonNullableType(t);
+  const values = (type.isUnion() ? type.types : []).filter((m) => m.isStringLiteral()).map((m) => m.value);
+  return values.length >= 2 ? values : [];
 }
 
 /** The string literals a type alias of the SDK's definitions is a union of (`FormatString`: every format name). */
 export function sdkLiterals(alias: string): string[] {
   const found = source.statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === alias);
   if (!found) throw new Error(`type ${alias} is not in ${sdkTypes}`);
-  const type = checker.getTypeAtLocation(found);
-  return (type.isUnion() ? type.types : [type]).filter((t) => t.isStringLiteral()).map((t) => t.value);
+  return literals(checker.getTypeAtLocation(found));
 }

@@ -56,7 +56,7 @@ export const V1ScrapeOptionsSchema = z
     skipTlsVerification: z.boolean().default(false),
     removeBase64Images: z.boolean().default(true),
     blockAds: z.boolean().default(true),
-    proxy: z.enum(["basic", "stealth", "auto"]).optional(),
+    proxy: z.enum(["basic", "stealth", "enhanced", "auto"]).optional(),
     maxAge: z.int().min(0).default(0),
     storeInCache: z.boolean().default(true),
   })

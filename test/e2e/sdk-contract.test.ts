@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import Firecrawl from "@mendable/firecrawl-js";
 import { describe, expect, inject, it } from "vitest";
-import { methodNames, optionPaths, parameterTypes, sdkClass, sdkLiterals } from "../sdk-types";
+import { literals, methodNames, optionPaths, parameterTypes, sdkClass, sdkLiterals } from "../sdk-types";
 
 const apiUrl = inject("e2eApiUrl");
 const key = inject("e2eApiKey");
@@ -127,6 +127,20 @@ const REQUESTS: Request[] = [
     base: { urls: [page], prompt: "x" } },
 ];
 
+/** `request`'s body with `value` at `path`; an option of a list item goes in an item of its own kind (`item`). */
+function withValue(request: Request, path: string, value: string, item: Body): Body {
+  const parts = path.split(".");
+  const list = parts.findLast((part) => part.endsWith("[]"))?.replace(/\[\]$/, "");
+  const items = list ? { ...request.items, [list]: [{ ...item, [parts.at(-1)!]: value }] } : request.items;
+  const body = withOption(request.base, path, items);
+  const parent = parts.slice(0, -1).reduce((node, part) => {
+    const next = node[part.replace(/\[\]$/, "")];
+    return (Array.isArray(next) ? next[0] : next) as Body;
+  }, body);
+  parent[parts.at(-1)!] = value;
+  return body;
+}
+
 function requestSchema(request: Request): Schema {
   if (request.route === "ParseOptions") return openapi.components.schemas.ParseOptions;
   const body = openapi.paths[request.route][request.http].requestBody!;
@@ -166,6 +180,26 @@ describe("the SDK's type definitions against npm start", () => {
     }
     expect(silent, `${request.method}: options answered without naming them`).toEqual([]);
   });
+
+  it.each(REQUESTS)(
+    "$method: each value the SDK's types list for an option is accepted, or refused with why",
+    async (r) => {
+      const types = parameterTypes(r.cls ?? "FirecrawlClient", r.method, r.index);
+      const values = new Map<string, { path: string; value: string; item: Body }>(); // overloads repeat most options
+      for (const { path, type, item } of types.flatMap((t) => optionPaths(t))) {
+        if (path.endsWith(".type")) continue; // which kind a list item is (formats: the next test)
+        for (const value of literals(type)) values.set(`${path}=${value}`, { path, value, item });
+      }
+      const refused: string[] = [];
+      for (const { path, value, item } of values.values()) {
+        const { status, text } = await send(r, withValue(r, path, value, item));
+        // A key the service does not take is refused by name (the test above); a value it lists, never as invalid.
+        if (status === 400 && text.includes("Invalid option"))
+          refused.push(`${path} = ${value} → ${text.slice(0, 160)}`);
+      }
+      expect(refused).toEqual([]);
+    },
+  );
 
   it("accepts each format name of the SDK's FormatString, or says how to write one that takes options", async () => {
     const names = sdkLiterals("FormatString");

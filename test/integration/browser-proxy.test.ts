@@ -80,6 +80,10 @@ describe('proxy "enhanced"', () => {
     const { status, body } = await callJson("POST", "/v2/scrape", { url: unique("/article.html"), proxy: "enhanced" });
     expect(status).toBe(400);
     expect(body.code).toBe("SCRAPE_PROXY_NOT_CONFIGURED");
+    // The v1 client's types name "enhanced" too.
+    const v1 = await callJson("POST", "/v1/scrape", { url: unique("/article.html"), proxy: "enhanced" });
+    expect(v1.status).toBe(400);
+    expect(v1.body.code).toBe("SCRAPE_PROXY_NOT_CONFIGURED");
   });
 });
 
