@@ -32,6 +32,7 @@ export const ERRORS = {
   UNAUTHORIZED: { status: 401, message: "Unauthorized" },
   INSUFFICIENT_CREDITS: { status: 402, message: "Insufficient credits to perform this request." },
   FORBIDDEN: { status: 403, message: "Forbidden" },
+  NOT_ENABLED: { status: 403, message: "This endpoint is not enabled for this team." },
   URL_BLOCKED: { status: 403, message: "The target address is not allowed by the outbound policy" },
   NOT_FOUND: { status: 404, message: "Not found" },
   JOB_NOT_FOUND: { status: 404, message: "Job not found" },

@@ -1,7 +1,7 @@
 /**
  * POST /v2/search request (firecrawl-js 4.42 `SearchRequest`): what the SearXNG adapter can honour. Fields of the
- * SDK type the service cannot honour (`enterprise`, tool discovery, the `developer` category…) are not in the
- * schema, so sending one is a 400 naming it rather than silently ignored.
+ * SDK type the service cannot honour (`enterprise`, the `developer` category…) are not in the schema, so sending
+ * one is a 400 naming it rather than silently ignored; tool discovery is a 403 (src/search/tool-discovery.ts).
  */
 import { z } from "@hono/zod-openapi";
 import { refineScrapeOptions, scrapeOptionFields } from "./scrape";
@@ -19,7 +19,9 @@ export const TBS_TIME_RANGES = {
   "qdr:y": "year",
 } as const;
 
-const source = z.union([z.enum(SEARCH_SOURCES), z.strictObject({ type: z.enum(SEARCH_SOURCES) })]);
+/** What a search may name as a source: the result groups, and Firecrawl's tool discovery (search/tool-discovery.ts). */
+const SOURCE_NAMES = [...SEARCH_SOURCES, "alexandria"] as const;
+const source = z.union([z.enum(SOURCE_NAMES), z.strictObject({ type: z.enum(SOURCE_NAMES) })]);
 const CATEGORY_NAMES = [...SEARCH_CATEGORIES, "developer"] as const;
 const category = z.union([z.enum(CATEGORY_NAMES), z.strictObject({ type: z.enum(CATEGORY_NAMES) })]);
 const domain = z.string().min(1).max(253);
@@ -31,7 +33,17 @@ export const SearchRequestSchema = z
       .array(source)
       .min(1)
       .default(["web"])
-      .openapi({ description: "Which result groups to fill: web (SearXNG `general`), news, images." }),
+      .openapi({
+        description:
+          "Which result groups to fill: web (SearXNG `general`), news, images. alexandria (Firecrawl's tool " +
+          "discovery) is answered 403 NOT_ENABLED, as Firecrawl answers a team without it.",
+      }),
+    domainTools: z.boolean().optional().openapi({
+      description: "Tools matched to the results' sites: true is answered 403 NOT_ENABLED, like the alexandria source.",
+    }),
+    toolDetail: z.enum(["compact", "summary", "full"]).optional().openapi({
+      description: "How much of each tool `data.tools` gives; no tools are given here, so it changes nothing.",
+    }),
     includeDomains: z
       .array(domain)
       .max(100)

@@ -12,6 +12,7 @@ import { TBS_TIME_RANGES, type SearchRequest, type SearchSource } from "../schem
 import { searchProvider, type SearchCategory, type SearchProvider, type SearchResult } from "./provider";
 import { categoryQuery, inCategory, type SearchCategoryName } from "./categories";
 import { searchHighlights } from "./highlights";
+import { resultSources } from "./tool-discovery";
 
 const CATEGORY: Record<SearchSource, SearchCategory> = { web: "general", news: "news", images: "images" };
 
@@ -35,6 +36,7 @@ export async function runSearch(
   body: SearchInput,
   present: (d: ScrapeDocument) => Promise<ScrapeDocument>,
 ): Promise<SearchAnswer> {
+  const sources = resultSources(body);
   const provider = searchProvider(ctx.env);
   if (!provider) {
     throw new ApiError(
@@ -47,7 +49,6 @@ export async function runSearch(
   await ensureCredits(ctx.env, ctx.teamId);
   const deadline = AbortSignal.timeout(body.timeout);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
-  const sources = [...new Set(body.sources.map((s) => (typeof s === "string" ? s : s.type)))];
   const warnings: string[] = [];
   const data: SearchAnswer["data"] = {};
   try {

@@ -121,8 +121,21 @@ describe("POST /v2/search", () => {
     const enterprise = await search({ query: "post", enterprise: ["zdr"] });
     expect(enterprise.status).toBe(400);
     expect(enterprise.body.error).toMatch(/enterprise/);
-    const alexandria = await search({ query: "post", sources: ["alexandria"] });
-    expect(alexandria.status).toBe(400);
-    expect(alexandria.body.error).toMatch(/^sources/);
+  });
+
+  it("answers tool discovery as Firecrawl answers a team without it: 403, then web results without it", async () => {
+    // What the official MCP server sends by default, then again on that answer (firecrawl-mcp 3.26).
+    const tools = { query: "post", sources: ["web", "alexandria"], domainTools: true, toolDetail: "compact" };
+    const refused = await search(tools);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "NOT_ENABLED", error: "This endpoint is not enabled for this team." });
+    expect(refused.body.details[0].path).toEqual(["sources", 1]);
+    const domainOnly = await search({ query: "post", domainTools: true });
+    expect(domainOnly.status).toBe(403);
+    expect(domainOnly.body.details[0].path).toEqual(["domainTools"]);
+    const web = await search({ ...tools, sources: ["web"], domainTools: false });
+    expect(web.status).toBe(200);
+    expect(web.body.data.web.length).toBeGreaterThan(0);
+    expect(web.body.data.tools).toBeUndefined();
   });
 });

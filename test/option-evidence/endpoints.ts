@@ -8,19 +8,16 @@ import { BatchScrapeRequestSchema, CrawlParamsPreviewSchema, CrawlRequestSchema 
 import { V1BatchScrapeRequestSchema, V1CrawlRequestSchema } from "../../src/schemas/v1";
 import { MapRequestSchema } from "../../src/schemas/map";
 import { AgentRequestSchema } from "../../src/schemas/agent";
-import { SearchRequestSchema } from "../../src/schemas/search";
 import { ParseOptionsSchema } from "../../src/schemas/parse";
 import { ExtractRequestSchema } from "../../src/schemas/extract";
 import { fixture } from "../helpers";
-import { probe, refused, sdkField, shown, v1, type Endpoint } from "./kinds";
+import { probe, sdkField, shown, v1, type Endpoint } from "./kinds";
 import { monitorEndpoints } from "./monitor";
 import {
   AGENT,
   BATCH,
-  CATEGORIES,
   CRAWL,
   EXTRACT,
-  githubPdf,
   LLM,
   MAP,
   PARSE,
@@ -28,14 +25,13 @@ import {
   RETENTION,
   SCRAPE,
   SCRAPE_OPTIONS,
-  SEARCH,
   SURFACE,
   webhook,
-  webResults,
   zdrRefusedByJobs,
 } from "./shared";
 import { V1_SCRAPE_OPTIONS, v1Webhook } from "./v1-options";
 import { v1SingleEndpoints } from "./v1-single";
+import { searchEndpoint } from "./search";
 
 export const ENDPOINTS: Record<string, Endpoint> = {
   "POST /v2/scrape": {
@@ -123,46 +119,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
       integration: sdkField,
     },
   },
-  "POST /v2/search": {
-    schema: SearchRequestSchema,
-    own: {
-      query: webResults,
-      limit: webResults,
-      sources: shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
-      "sources[web]": webResults,
-      categories: githubPdf,
-      "categories[github]": githubPdf,
-      "categories[pdf]": githubPdf,
-      "categories[research]": shown(
-        CATEGORIES,
-        "research keeps the academic sites only; includeDomains narrows further; no category keeps all",
-      ),
-      "categories[developer]": refused("BAD_REQUEST", "/v2/search", { query: "q", categories: ["developer"] }),
-      highlights: shown(
-        CATEGORIES,
-        "gives a scraped result the sentences of its page on the query, verbatim; none with highlights off",
-      ),
-      "sources[news]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
-      "sources[images]": shown(SEARCH, "news and images sources: dates, pictures and their sizes"),
-      tbs: shown(
-        SEARCH,
-        "tbs asks the provider for recent results only; other tbs values are refused naming the field",
-      ),
-      includeDomains: shown(SEARCH, "includeDomains and excludeDomains filter results by host"),
-      excludeDomains: shown(SEARCH, "includeDomains and excludeDomains filter results by host"),
-      location: shown(SEARCH, "location and country are accepted with a warning: SearXNG cannot geo-target"),
-      country: shown(SEARCH, "location and country are accepted with a warning: SearXNG cannot geo-target"),
-      timeout: shown(SEARCH, "times out with 408 SEARCH_TIMEOUT, and refuses what it cannot honour naming the field"),
-      ignoreInvalidURLs: shown(
-        SEARCH,
-        "a result whose scrape fails is listed with a warning, or left out with ignoreInvalidURLs",
-      ),
-      scrapeOptions: shown(SEARCH, "scrapeOptions scrapes each result through the pipeline, billed as scrapes"),
-      origin: sdkField,
-      integration: sdkField,
-    },
-    shares: { at: "scrapeOptions.", options: SCRAPE_OPTIONS },
-  },
+  "POST /v2/search": searchEndpoint,
   "POST /v2/parse (options)": {
     schema: ParseOptionsSchema,
     own: {

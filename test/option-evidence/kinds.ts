@@ -32,10 +32,9 @@ export const v1 = (
   becomes,
   baseline,
 });
-export const sdkField = {
-  kind: "accepted",
-  readme: "`origin` and `integration` (sent by the SDKs) are accepted",
-} as const;
+/** A client field with no effect here; `readme` is the sentence of docs/compatibility.md that says so. */
+export const accepted = (readme: string): Extract<Evidence, { kind: "accepted" }> => ({ kind: "accepted", readme });
+export const sdkField = accepted("`origin` and `integration` (sent by the SDKs) are accepted");
 
 export interface Shared {
   at: string;

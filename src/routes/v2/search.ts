@@ -38,7 +38,7 @@ const searchRoute = createRoute({
       description: "Results grouped by source",
       content: { "application/json": { schema: SearchResponseSchema } },
     },
-    ...errorResponses(400, 401, 402, 408, 502),
+    ...errorResponses(400, 401, 402, 403, 408, 502),
   },
 });
 
