@@ -37,9 +37,12 @@ const agentRecords = (what: string) =>
 
 export const notAvailableRoutes = new Hono<{ Bindings: Env }>()
   .post("/v2/scrape", refuseAlexandria)
-  .post(
+  .all(
     "/v2/search/developer",
-    refuse(`developerSearch() (POST /v2/search/developer) searches Firecrawl's developer index, ${CLOUD}`),
+    refuse(
+      `developerSearch() (/v2/search/developer: the SDK posts, the MCP server's firecrawl_developer_search gets) ` +
+        `searches Firecrawl's developer index, ${CLOUD}`,
+    ),
   )
   .all(
     "/v2/search/research/*",
