@@ -9,6 +9,8 @@
  * - scrape: against a real `npm start` server and the loopback fixture site, 100 of each: `GET /`, a raw fetch of the
  *   108 KB WCXB article page, its scrape on the fetch engine fresh and from the cache (p50/p95), and the goals; beside
  *   each of the server's, the CPU it used per request (workerd's main thread and V8's other threads, server-cpu.mjs).
+ *   Also the fresh scrape without its stored copy (zeroDataRetention), and of a 326-byte page with and without it:
+ *   what a fresh scrape costs whatever the page.
  * - browser, crawl, hostile: their own modules below (hostile: pages built to make the page path slow or fail).
  */
 import { spawnSync } from "node:child_process";
@@ -111,6 +113,18 @@ try {
     );
     const fresh = await measure("POST /v2/scrape, markdown, no cache", () =>
       scrape({ url: page, maxAge: 0, storeInCache: false }),
+    );
+    // What a fresh scrape costs whatever the page: the same request for a 326-byte page, and both without the stored
+    // copy (zeroDataRetention), whose write under npm start goes through the local R2 simulator on the same thread.
+    const small = `${site.url}/about.html`;
+    await measure("POST /v2/scrape, 108 KB, zeroDataRetention", () =>
+      scrape({ url: page, maxAge: 0, storeInCache: false, zeroDataRetention: true }),
+    );
+    await measure("POST /v2/scrape, 326-byte page, no cache", () =>
+      scrape({ url: small, maxAge: 0, storeInCache: false }),
+    );
+    await measure("POST /v2/scrape, 326 bytes, zeroDataRetention", () =>
+      scrape({ url: small, maxAge: 0, storeInCache: false, zeroDataRetention: true }),
     );
     await scrape({ url: page });
     const cached = await measure("POST /v2/scrape, markdown, cache hit", () => scrape({ url: page }));
