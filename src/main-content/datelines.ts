@@ -3,9 +3,10 @@
  * 2025", "By Nina Pineda", "11 min read". They say when and by whom the text was written, not what it says; sites
  * that mark them up as a byline or a date are cut by their class names (signals.ts), the others print them as plain
  * lines between the title and the first paragraph. A line goes when it is made of nothing but such phrases (or is a
- * bar of them with the writer's name: "Jane Doe | March 3, 2025 | 5 min read"), and only
- * there: before the region's first paragraph of prose, outside repeated items (a listing's entries carry their own
- * dates), and not a heading or a cell of a structure (a list of a date and a reading time is a dateline too).
+ * bar of them with the writer's name or title: "Jane Doe | March 3, 2025 | 5 min read", or a byline and its date:
+ * "Posted by Jane Doe on March 3, 2025"), and only there: before the region's first paragraph of prose, outside
+ * repeated items (a listing's entries carry their own dates), and not a heading or a cell of a structure (a list of a
+ * date and a reading time is a dateline too).
  *
  * English only; a line with any other word in it ("Published by Penguin in 1998 as a paperback") stays.
  */
@@ -26,8 +27,9 @@ const STRUCTURAL = new Set([
 
 const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
 const PHRASES = [
-  // "Last updated on", "Published:", "Posted by", "Reviewed by", "Written By"
-  "(?:last\\s+)?(?:published|posted|updated|modified|reviewed|edited|written|date)(?:\\s+(?:on|by|at))?\\s*:?",
+  // "Last updated on", "Latest updated", "Published:", "Posted by", "Reviewed by", "Written By"
+  "(?:(?:last|latest)\\s+)?(?:published|posted|updated|modified|reviewed|edited|written|date)" +
+    "(?:\\s+(?:on|by|at))?\\s*:?",
   // "Friday,", "Mon"
   "(?:mon|tues|wednes|thurs|fri|satur|sun)day,?",
   "(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\b\\.?,?",
@@ -46,30 +48,41 @@ const PHRASES = [
 ];
 const PHRASE = new RegExp(`(?:${PHRASES.join("|")})`, "gi");
 /** What may stand between the phrases: spaces, separators and the punctuation around them. */
-const REST = /^[\s·•|,–—\-/:]*$/;
+const REST = /^[\s·•⋅∙|,–—\-/:]*$/;
+/** A capitalised word of a name, in any alphabet: "Pineda", "Sönke", "O’Malley", "K.". */
+const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}\w.'’-]*`;
 /**
  * A capitalised name of one to four words: "Nina Pineda", "Staff Writer", "The Associated Press". The words are
  * split by spaces only: with the space optional, a run of capitals could be split into words in every way before
  * the pattern failed (seconds for a line of 80 capitals, and a page can hold thousands of such lines).
  */
-const NAME = String.raw`[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}\s*`;
+const NAME = String.raw`${NAME_WORD}(?:\s+${NAME_WORD}){0,3}\s*`;
 /**
  * A byline of its own: "By Nina Pineda", "By: Saru Yeknom", "Written by Camila Karalyte", "by Autumn Huerter", and with
- * more names or the writer's title after a comma or "and": "By Jane Doe, Staff Writer", "By Ann Lee and Tom Berg".
+ * more names or the writer's title after a comma or "and": "By Jane Doe, Staff Writer", "By Ann Lee and Tom Berg",
+ * "By Ann Lee, Tom Berg, and Kai Moss".
  */
+const MORE_NAMES = String.raw`(?:(?:,(?:\s*(?:and|&))?|\s(?:and|&))\s*${NAME})*`;
 const BYLINE = new RegExp(
-  String.raw`^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eported)\s+)?[Bb]y:?\s+${NAME}(?:(?:,|\s(?:and|&))\s*${NAME})*$`,
+  String.raw`^(?:(?:[Ww]ritten|[Pp]osted|[Rr]eported)\s+)?[Bb]y:?\s+${NAME}${MORE_NAMES}$`,
+  "u",
 );
 /** A byline after a date: "October 11, 2023 by Autumn Huerter". */
-const BYLINE_AFTER = new RegExp(String.raw`(?!(?<=\s)\s)\s+[Bb]y:?\s+${NAME}$`);
-/** A name alone: beside a date in a bar of parts ("Jane Doe | March 3, 2025 | 5 min read"), the writer's. */
-const BARE_NAME = new RegExp(String.raw`^${NAME}$`);
+const BYLINE_AFTER = new RegExp(String.raw`(?!(?<=\s)\s)\s+[Bb]y:?\s+${NAME}$`, "u");
+/** A byline with the date after it: "Posted by Jane Doe on March 3, 2025", "by: Ziyi Xu, Dec 17, 2025". */
+const BEFORE_DATE = /,\s*|\s+on\s+/g;
+/**
+ * A name or a title alone: beside a date in a bar of parts ("Jane Doe | March 3, 2025 | 5 min read", "By Jane Doe ⋅
+ * Founder and Editor-in-Chief ⋅ Updated May 6, 2025"), the writer's, the writer's title or the section's.
+ */
+const BARE_NAME = new RegExp(String.raw`^${NAME_WORD}(?:\s+(?:(?:and|of|for|&)\s+)?${NAME_WORD}){0,5}\s*$`, "u");
 /** What separates the parts of a byline bar: a bar, a middle dot, a bullet, a dash between spaces. */
-const PARTS = /(?!(?<=\s)\s)(?:\s*[|·•]\s*|\s+[–—-]\s+)/;
+const PARTS = /(?!(?<=\s)\s)(?:\s*[|·•⋅∙]\s*|\s+[–—-]\s+)/;
 /**
  * A byline's or dateline's label on a line of its own, the name or date on the next: "Written by", "Last updated on:".
  */
-const LABEL = /^(?:last\s+)?(?:published|posted|updated|modified|reviewed|edited|written)(?:\s+(?:on|by))?\s*:?$/i;
+const LABEL =
+  /^(?:(?:last|latest)\s+)?(?:published|posted|updated|modified|reviewed|edited|written)(?:\s+(?:on|by))?\s*:?$/i;
 /** A line that must hold a date or a reading time, not just "Posted by" or separators. */
 const DATE_OR_TIME = new RegExp(`${MONTH}\\s+\\d|\\d{4}|\\d\\s*(?:min|mins|minutes?)\\b`, "i");
 
@@ -82,6 +95,11 @@ export function isDateline(text: string): boolean {
   // "October 11, 2023 by Autumn Huerter": a date with the byline after it.
   const byline = BYLINE_AFTER.exec(text);
   if (onlyDate(byline === null ? text : text.slice(0, byline.index))) return true;
+  // "Posted by Jane Doe on March 3, 2025": the byline first.
+  for (const separator of text.matchAll(BEFORE_DATE)) {
+    const at = separator.index;
+    if (BYLINE.test(text.slice(0, at)) && onlyDate(text.slice(at + separator[0].length))) return true;
+  }
   // A bar of parts, one of them a date: "Jane Doe | March 3, 2025 | 5 min read", "By Ann Lee · Updated Mon 3:45 PM".
   const parts = text.split(PARTS).filter((part) => part.trim() !== "");
   return (

@@ -210,6 +210,26 @@ describe("datelines and bylines over the body", () => {
     },
   );
 
+  it(
+    "cuts a byline with its date after it, names in other alphabets and an Oxford comma, and a bar of a byline, " +
+      "the writer's title and the date between dot operators",
+    () => {
+      const head =
+        `<p>Posted by Harbour Trust on Tuesday, August 29, 2023</p><p>by: Sönke Hahn, Dec 17, 2025</p>` +
+        `<p>By Ann Lee, Tom Berg, and Kai Moss</p>` +
+        `<div>By <a href="/authors/holt">Maren Holt</a> ⋅ Founder and Editor-in-Chief ⋅ Updated May 6, 2025</div>` +
+        `<p>On Behalf of O’Malley Berg LLP | Apr 21, 2017 | Lighthouse Law</p>`;
+      const body =
+        `<main><article><h1>The lens comes back</h1>${head}<div class="prose">` +
+        `<p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article>` +
+        `</main>`;
+      const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+      expect(text).toContain("The brass frame was checked");
+      for (const junk of ["Harbour Trust", "Sönke Hahn", "Kai Moss", "Maren Holt", "Editor-in-Chief", "O’Malley"])
+        expect(text).not.toContain(junk);
+    },
+  );
+
   it("keeps a line naming people beside a date that is not a bar of a byline's parts (a caption-like sentence)", () => {
     const body = `<main><article><h1>The lens comes back</h1><p>Keepers of the North Light, 1921 to 1958</p>
       <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
@@ -222,5 +242,14 @@ describe("datelines and bylines over the body", () => {
       <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
     const { text } = extract(`${siteHeader}${body}${siteFooter}`);
     expect(text).toContain("Published by the Harbour Trust in 1998 as a pamphlet");
+  });
+
+  it("keeps a byline-like line whose tail is not a date, and a month and year alone", () => {
+    const head = `<p>Posted by Harbour Trust on a calm night in 2023 with the lamp</p><p>November 2015</p>`;
+    const body = `<main><article><h1>The lens comes back</h1>${head}
+      <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("Posted by Harbour Trust on a calm night in 2023 with the lamp");
+    expect(text).toContain("November 2015");
   });
 });
