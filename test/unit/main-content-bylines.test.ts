@@ -192,18 +192,21 @@ describe("datelines and bylines over the body", () => {
     },
   );
 
+  /** The text of an article whose lines over the body are `head`, then two paragraphs of prose. */
+  const withHead = (head: string) =>
+    extract(
+      `${siteHeader}<main><article><h1>The lens comes back</h1>${head}<div class="prose"><p>${sentence("lens", 4)}` +
+        `</p><p>${sentence("brass frame", 4)}</p></div></article></main>${siteFooter}`,
+    ).text;
+
   it(
     "cuts a byline with the writer's title or a second name, a bar of name, date " +
       "and reading time, and a dateline with a weekday and a time zone",
     () => {
-      const head =
+      const text = withHead(
         `<p>By Jane Doe, Staff Writer</p><p>By Ann Lee and Tom Berg</p><div>Jane Doe | March 3,` +
-        ` 2025 | 5 min read</div><p>Updated 3:45 PM EST, Mon March 3, 2025</p>`;
-      const body =
-        `<main><article><h1>The lens comes back</h1>${head}<div class="prose">` +
-        `<p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article>` +
-        `</main>`;
-      const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+          ` 2025 | 5 min read</div><p>Updated 3:45 PM EST, Mon March 3, 2025</p>`,
+      );
       expect(text).toContain("The brass frame was checked");
       for (const junk of ["Jane Doe", "Staff Writer", "Tom Berg", "5 min read", "3:45 PM"])
         expect(text).not.toContain(junk);
@@ -214,16 +217,12 @@ describe("datelines and bylines over the body", () => {
     "cuts a byline with its date after it, names in other alphabets and an Oxford comma, and a bar of a byline, " +
       "the writer's title and the date between dot operators",
     () => {
-      const head =
+      const text = withHead(
         `<p>Posted by Harbour Trust on Tuesday, August 29, 2023</p><p>by: Sönke Hahn, Dec 17, 2025</p>` +
-        `<p>By Ann Lee, Tom Berg, and Kai Moss</p>` +
-        `<div>By <a href="/authors/holt">Maren Holt</a> ⋅ Founder and Editor-in-Chief ⋅ Updated May 6, 2025</div>` +
-        `<p>On Behalf of O’Malley Berg LLP | Apr 21, 2017 | Lighthouse Law</p>`;
-      const body =
-        `<main><article><h1>The lens comes back</h1>${head}<div class="prose">` +
-        `<p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article>` +
-        `</main>`;
-      const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+          `<p>By Ann Lee, Tom Berg, and Kai Moss</p>` +
+          `<div>By <a href="/authors/holt">Maren Holt</a> ⋅ Founder and Editor-in-Chief ⋅ Updated May 6, 2025</div>` +
+          `<p>On Behalf of O’Malley Berg LLP | Apr 21, 2017 | Lighthouse Law</p>`,
+      );
       expect(text).toContain("The brass frame was checked");
       for (const junk of ["Harbour Trust", "Sönke Hahn", "Kai Moss", "Maren Holt", "Editor-in-Chief", "O’Malley"])
         expect(text).not.toContain(junk);
@@ -231,24 +230,17 @@ describe("datelines and bylines over the body", () => {
   );
 
   it("keeps a line naming people beside a date that is not a bar of a byline's parts (a caption-like sentence)", () => {
-    const body = `<main><article><h1>The lens comes back</h1><p>Keepers of the North Light, 1921 to 1958</p>
-      <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
-    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
-    expect(text).toContain("Keepers of the North Light, 1921 to 1958");
+    const line = "Keepers of the North Light, 1921 to 1958";
+    expect(withHead(`<p>${line}</p>`)).toContain(line);
   });
 
   it("keeps a short line that only starts like one (a sentence about a date)", () => {
-    const body = `<main><article><h1>The lens comes back</h1><p>Published by the Harbour Trust in 1998 as a pamphlet</p>
-      <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
-    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
-    expect(text).toContain("Published by the Harbour Trust in 1998 as a pamphlet");
+    const line = "Published by the Harbour Trust in 1998 as a pamphlet";
+    expect(withHead(`<p>${line}</p>`)).toContain(line);
   });
 
   it("keeps a byline-like line whose tail is not a date, and a month and year alone", () => {
-    const head = `<p>Posted by Harbour Trust on a calm night in 2023 with the lamp</p><p>November 2015</p>`;
-    const body = `<main><article><h1>The lens comes back</h1>${head}
-      <div class="prose"><p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></div></article></main>`;
-    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    const text = withHead(`<p>Posted by Harbour Trust on a calm night in 2023 with the lamp</p><p>November 2015</p>`);
     expect(text).toContain("Posted by Harbour Trust on a calm night in 2023 with the lamp");
     expect(text).toContain("November 2015");
   });
