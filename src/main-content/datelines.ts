@@ -47,8 +47,10 @@ const PHRASES = [
   "(?:reading\\s+time\\s*:?\\s*)?\\d+\\s*(?:min|mins|minutes?)\\.?(?:\\s+read)?",
 ];
 const PHRASE = new RegExp(`(?:${PHRASES.join("|")})`, "gi");
+/** The dots that separate a byline's parts: a middle dot, a bullet, a dot operator, a bullet operator. */
+const DOTS = "·•⋅∙";
 /** What may stand between the phrases: spaces, separators and the punctuation around them. */
-const REST = /^[\s·•⋅∙|,–—\-/:]*$/;
+const REST = new RegExp(String.raw`^[\s${DOTS}|,–—\-/:]*$`);
 /** A capitalised word of a name, in any alphabet: "Pineda", "Sönke", "O’Malley", "K.". */
 const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}\w.'’-]*`;
 /**
@@ -76,8 +78,8 @@ const BEFORE_DATE = /,\s*|\s+on\s+/g;
  * Founder and Editor-in-Chief ⋅ Updated May 6, 2025"), the writer's, the writer's title or the section's.
  */
 const BARE_NAME = new RegExp(String.raw`^${NAME_WORD}(?:\s+(?:(?:and|of|for|&)\s+)?${NAME_WORD}){0,5}\s*$`, "u");
-/** What separates the parts of a byline bar: a bar, a middle dot, a bullet, a dash between spaces. */
-const PARTS = /(?!(?<=\s)\s)(?:\s*[|·•⋅∙]\s*|\s+[–—-]\s+)/;
+/** What separates the parts of a byline bar: a bar, one of the dots, a dash between spaces. */
+const PARTS = new RegExp(String.raw`(?!(?<=\s)\s)(?:\s*[|${DOTS}]\s*|\s+[–—-]\s+)`);
 /**
  * A byline's or dateline's label on a line of its own, the name or date on the next: "Written by", "Last updated on:".
  */
