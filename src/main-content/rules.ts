@@ -6,6 +6,7 @@
 import { cutCallsToAction } from "./calls-to-action";
 import { cutDataIslands } from "./data-islands";
 import { cutDatelines } from "./datelines";
+import { cutHiddenCopies } from "./hidden-copies";
 import type { ItemLists } from "./items";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
@@ -45,6 +46,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: "repeats: a block repeating an earlier one word for word (repeats.ts)",
     on: everyPage,
     cut: ({ index, region, items }) => cutRepeats(index, region, items.inItem),
+  },
+  {
+    name: 'hidden copies: the page again in a hidden element, as raw Markdown for a "Copy page" button (hidden-copies.ts)',
+    on: everyPage,
+    cut: ({ index, region }) => cutHiddenCopies(index, region),
   },
   {
     name: "orphan headings: a wrapper left holding only its heading once its content was cut (orphan-headings.ts)",

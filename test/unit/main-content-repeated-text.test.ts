@@ -68,3 +68,33 @@ describe("repeated prose", () => {
     expect(count(text, second)).toBe(2);
   });
 });
+
+describe("hidden copies of the page (src/main-content/hidden-copies.ts)", () => {
+  const article =
+    `<h1>The lens comes back</h1><p>${first}</p><p>${second}</p>` +
+    `<p>The keepers carried it up the tower on a Tuesday, one crate at a time, and nobody dropped a thing.</p>`;
+
+  it('cuts the article again as raw Markdown in a hidden <pre> (a "Copy page" button\'s source)', () => {
+    const copy =
+      `<pre hidden aria-hidden="true" class="rawMarkdown"># The lens comes back\n\n${first}\n\n` +
+      `${second}\n\nThe keepers carried it up the tower on a Tuesday, one crate at a time.</pre>`;
+    const text = extract(`<main><article>${article}</article>${copy}</main>`);
+    expect(count(text, first)).toBe(1);
+    expect(text).not.toContain("# The lens");
+    expect(text).toContain("nobody dropped a thing");
+  });
+
+  it("keeps hidden text that says what is not in view, and a closed tab that reads almost the same", () => {
+    const other =
+      "The old pedestal went to the museum in town, where it stands beside the keeper's chair and " +
+      "the brass clock that used to hang over the stairs of the tower for a hundred years.";
+    const hiddenNote = `<div style="display:none"><p>${other}</p></div>`;
+    // The same steps for another language, in a closed tab panel: a reader opens it in place.
+    const again = first.replace("two weeks", "three weeks");
+    const tab = `<div role="tabpanel" hidden><p>${again}</p><p>${second} Run: python lens.py</p></div>`;
+    const text = extract(`<main><article>${article}${hiddenNote}${tab}</article></main>`);
+    expect(text).toContain("brass clock");
+    expect(text).toContain(again);
+    expect(text).toContain("python lens.py");
+  });
+});
