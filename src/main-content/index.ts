@@ -45,7 +45,8 @@
  *    body, of a few hundred characters that the pick shrank to its heading) is all content: the region is widened
  *    back to it, and only boilerplate is cut there. Then rules.ts's REGION_CUTS, in order, cut what the region holds
  *    that is not content (repeats, orphan headings, calls to action, datelines, polls, sign-up boxes…: one file
- *    each, all on walk.ts's walk), and clean-region.ts the fallback text of its videos and audio.
+ *    each, all on walk.ts's walk), and clean-region.ts the fallback text of its videos and audio. On a thread,
+ *    posters-and-dates.ts gives each post whose poster's card or attribution bar was cut its poster and date back.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
  *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
  *    the region repeats word for word goes when it is a quote (a reply quoting the post above it) or a line of its own.
@@ -82,6 +83,7 @@ import { separateGluedWords } from "./word-breaks";
 import { cutRepeatedText } from "./repeated-text";
 import { smallPageRegion } from "./small-pages";
 import { cutInRegion } from "./rules";
+import { keepPostersAndDates } from "./posters-and-dates";
 
 export interface PageSignals {
   url: string;
@@ -249,6 +251,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     cutRepeats(index, region, items.inItem);
     cutOrphanHeadings(index, region, items.inItem);
   }
+  if (commentsAreContent) keepPostersAndDates(index, region);
   cleanRegion(index, region);
   const root = index.nodes[region.root];
   separateGluedWords(root);

@@ -68,7 +68,7 @@ export interface ItemLists {
  * What makes siblings items of one list: their tag and the first word of their class without its digits ("li.post"
  * for "post-12 hentry" and "post-345 hentry"). Read with one scan: it runs for most children of most elements.
  */
-function signature(index: PageIndex, i: number): string {
+export function signature(index: PageIndex, i: number): string {
   const element = index.nodes[i];
   const className = element.attrs.class;
   if (className === undefined) return element.name;
