@@ -48,7 +48,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region, items }) => cutRepeats(index, region, items.inItem),
   },
   {
-    name: 'hidden copies: the page again in a hidden element, as raw Markdown for a "Copy page" button (hidden-copies.ts)',
+    name: 'hidden copies: the page again in a hidden element, raw Markdown for "Copy page" (hidden-copies.ts)',
     on: everyPage,
     cut: ({ index, region }) => cutHiddenCopies(index, region),
   },
