@@ -15,7 +15,7 @@ export const BESIDE_PROSE = 4;
 const REVIEW_WORDS = new Set(["review", "reviews"]);
 const REVIEW_ITEMPROP = /\breviews?\b/;
 const REVIEW_ITEMTYPE = /schema\.org\/(Review|Rating|AggregateRating)\b/;
-const AUTHOR_ITEMPROP = /\bauthor\b/;
+export const AUTHOR_ITEMPROP = /\bauthor\b/;
 const AUTHOR_WORDS = new Set(["author", "authors"]);
 /** Words that, right after "author" in one class or id, name the box about the author ("author-box", "author_bio"). */
 const AUTHOR_BOX_WORDS = new Set(["box", "bio", "info", "card", "profile", "details", "description"]);

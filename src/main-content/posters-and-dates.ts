@@ -9,8 +9,9 @@
  * /u/…, /user/…). The date is the post's first <time> element's first text (its long form: a short "1 yr" beside it is
  * the same date again). Quoted posts and replies nested in the post (posts of their own) are not looked into.
  */
-import { TEXT, TextNode, wrap, type ElementNode } from "../dom/tree";
+import { edgeTextRun, TextNode, wrap, type ElementNode } from "../dom/tree";
 import { attributeWords } from "./class-words";
+import { AUTHOR_ITEMPROP } from "./entities";
 import type { PageIndex } from "./measure";
 import { signature } from "./items";
 import type { Region } from "./region";
@@ -31,7 +32,7 @@ const QUOTE_TAGS = new Set(["blockquote", "q"]);
 /** Whether the element marks the post's user by its markup. */
 function marksPoster(element: ElementNode): boolean {
   const { itemprop, href } = element.attrs;
-  if (itemprop !== undefined && /\bauthor\b/.test(itemprop)) return true;
+  if (itemprop !== undefined && AUTHOR_ITEMPROP.test(itemprop)) return true;
   if (element.name === "a" && href !== undefined && PROFILE_PATH.test(href)) return true;
   for (const value of [element.attrs.class, element.attrs.id]) {
     if (value === undefined) continue;
@@ -40,14 +41,8 @@ function marksPoster(element: ElementNode): boolean {
   return false;
 }
 
-/** The first non-blank text inside the element, trimmed and with its spaces collapsed, or "". */
-function firstText(element: ElementNode): string {
-  for (const child of element.children) {
-    const text = child.type === TEXT ? child.data.replace(/\s+/g, " ").trim() : firstText(child);
-    if (text !== "") return text;
-  }
-  return "";
-}
+/** The first non-blank text run inside the element, with its spaces collapsed and trimmed, or "". */
+const firstText = (element: ElementNode) => edgeTextRun(element, false, Infinity).replace(/\s+/g, " ").trim();
 
 /** Whether the element marks the post's user and holds a name-like text. */
 function isPoster(element: ElementNode): boolean {
@@ -88,10 +83,12 @@ function marksOf(index: PageIndex, item: number, posts: Uint8Array): PostMarks {
   return found;
 }
 
-/** Whether element j is cut from the region (it or an ancestor below the region's root). */
-function isCut(index: PageIndex, region: Region, j: number): boolean {
-  for (let a = j; a > region.root; a = index.parent[a]) if (region.cut[a]) return true;
-  return false;
+/** 1 on each element of the region that is cut, or inside a cut subtree (the region's cuts mark only the outermost). */
+function cutInside(index: PageIndex, region: Region): Uint8Array {
+  const inside = new Uint8Array(index.nodes.length);
+  for (let i = region.root + 1; i < index.end[region.root]; i++)
+    inside[i] = region.cut[i] || inside[index.parent[i]] ? 1 : 0;
+  return inside;
 }
 
 /**
@@ -99,7 +96,7 @@ function isCut(index: PageIndex, region: Region, j: number): boolean {
  * (its date) — XenForo's and Invision's <article>s, Discourse's and phpBB's post <div>s, a reply tree's comments — and
  * not cut.
  */
-function findPosts(index: PageIndex, region: Region): Uint8Array {
+function findPosts(index: PageIndex, region: Region, cut: Uint8Array): Uint8Array {
   const { nodes, parent, end } = index;
   const posts = new Uint8Array(nodes.length);
   // Whether each element's subtree holds a <time>, summed children first (reverse document order).
@@ -110,10 +107,10 @@ function findPosts(index: PageIndex, region: Region): Uint8Array {
   }
   const groups = new Map<string, number[]>();
   for (let p = region.root; p < end[region.root]; p++) {
-    if (!holdsTime[p] || isCut(index, region, p)) continue;
+    if (!holdsTime[p] || cut[p]) continue;
     groups.clear();
     for (let c = p + 1; c < end[p]; c = end[c]) {
-      if (!holdsTime[c] || region.cut[c]) continue;
+      if (!holdsTime[c] || cut[c]) continue;
       const key = signature(index, c);
       const group = groups.get(key);
       if (group) group.push(c);
@@ -130,14 +127,15 @@ function findPosts(index: PageIndex, region: Region): Uint8Array {
  */
 export function keepPostersAndDates(index: PageIndex, region: Region): void {
   const { nodes, end } = index;
-  const posts = findPosts(index, region);
+  const cut = cutInside(index, region);
+  const posts = findPosts(index, region, cut);
   const lines: [ElementNode, string][] = [];
   for (let i = region.root + 1; i < end[region.root]; i++) {
     if (!posts[i]) continue;
     const { poster, date } = marksOf(index, i, posts);
     const parts: string[] = [];
-    if (poster >= 0 && isCut(index, region, poster)) parts.push(firstText(nodes[poster]));
-    if (date >= 0 && isCut(index, region, date)) parts.push(firstText(nodes[date]));
+    if (poster >= 0 && cut[poster]) parts.push(firstText(nodes[poster]));
+    if (date >= 0 && cut[date]) parts.push(firstText(nodes[date]));
     if (parts.length > 0) lines.push([nodes[i], parts.join(" · ")]);
   }
   // Inserted after the walk: the index numbers the elements as they were.
