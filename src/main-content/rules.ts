@@ -85,7 +85,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region }) => cutSignUpLines(index, region),
   },
   {
-    name: 'status messages: "Loading…", "Link copied!" (status-messages.ts)',
+    name: 'status messages: "Loading…", "Link copied!", "Advertisement" (status-messages.ts)',
     on: everyPage,
     cut: ({ index, region }) => cutStatusMessages(index, region),
   },

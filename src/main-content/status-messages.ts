@@ -1,8 +1,9 @@
 /**
  * Status messages of the interface left in the markup: "Loading…", "Loading specifications…" (a block a script
  * fills in later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" (a caption's
- * toggle). A reader never sees them as the page's text. A longer status ("Loading the forecast…") may be all a small
- * page says, so only "Loading" and one word are taken for a status.
+ * toggle), and the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
+ * below advertisement", "Article continues below"). A reader never sees them as the page's text. A longer status
+ * ("Loading the forecast…") may be all a small page says, so only "Loading" and one word are taken for a status.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -13,14 +14,21 @@ import { cutWhere } from "./walk";
 const STATUS_MAX_CHARS = 40;
 const STATUS_MESSAGE =
   /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide) caption)$/i;
+/** An ad's label, or the line telling the reader the story goes on past the ad. */
+const AD_PLACEHOLDER = new RegExp(
+  "^[-–—\\s]*(?:advertisement|(?:story|article|content) continues (?:below|after)(?: (?:this|the))?" +
+    "(?: advertisement| ad)?|continue reading below|scroll to continue(?: with content)?)[-–—\\s]*$",
+  "i",
+);
 
 /** Whether a block's whole text is such a message. */
 export function isStatusMessage(text: string): boolean {
-  return STATUS_MESSAGE.test(text);
+  return STATUS_MESSAGE.test(text) || AD_PLACEHOLDER.test(text);
 }
 
 /** The letters such a message starts with: a block starting otherwise never has its text joined. */
-const STATUS_INITIALS = new Set(["l", "L", "c", "C", "u", "U", "s", "S", "h", "H"]);
+// prettier-ignore
+const STATUS_INITIALS = new Set(["l", "L", "c", "C", "u", "U", "s", "S", "h", "H", "a", "A", "-", "–", "—"]);
 
 /** Cuts the blocks of the region whose whole text is such a message. */
 export function cutStatusMessages(index: PageIndex, region: Region): void {
