@@ -243,7 +243,8 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     pageTitle(index, judgement),
     kind === "article" || commentsAreContent ? undefined : judgement,
   );
-  cutInRegion({ index, region, items, judgement, commentsAreContent, itemText, small: small !== null });
+  const reading = { index, region, items, judgement, commentsAreContent, small: small !== null };
+  cutInRegion({ ...reading, itemText, article: onlyProse });
   const summary = metadataSummary(signals.metadata, signals.title);
   if (!small?.declared && needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");

@@ -11,6 +11,7 @@ import type { ItemLists } from "./items";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { cutPolls } from "./polls";
+import { cutPullQuotes } from "./pull-quotes";
 import { cutOrphanHeadings } from "./orphan-headings";
 import type { Region } from "./region";
 import { cutRepeats } from "./repeats";
@@ -31,6 +32,8 @@ export interface PageReading {
   itemText: "clutter" | "content" | undefined;
   /** The region is a small page's (small-pages.ts). */
   small: boolean;
+  /** The page is an article: its text is its prose (index.ts, `onlyProse`). */
+  article: boolean;
 }
 
 export interface RegionCut {
@@ -66,6 +69,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: "datelines and bylines before the first paragraph, not on listings, products and threads (datelines.ts)",
     on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
     cut: ({ index, region, items }) => cutDatelines(index, region, items.inItem),
+  },
+  {
+    name: "pull quotes: an article's quote whose words its prose already holds, not on threads (pull-quotes.ts)",
+    on: ({ article, itemText, commentsAreContent }) => article && itemText === undefined && !commentsAreContent,
+    cut: ({ index, region, items }) => cutPullQuotes(index, region, items.inItem),
   },
   {
     name: 'feedback polls: "Was this page helpful?" over Yes and No (polls.ts)',

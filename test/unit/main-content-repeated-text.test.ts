@@ -8,11 +8,9 @@ import { parseHtml } from "../../src/dom/parse";
 import { collapsedText, findElement } from "../../src/dom/tree";
 import { extractMainContent } from "../../src/main-content";
 
-function extract(bodyHtml: string): string {
+function extract(bodyHtml: string, metadata: Record<string, unknown> = {}): string {
   const body = findElement(parseHtml(`<html><body>${bodyHtml}</body></html>`), "body")!;
-  return collapsedText(
-    extractMainContent(body, { url: "https://forum.example.test/t/1", jsonLd: [], metadata: {} }).root,
-  );
+  return collapsedText(extractMainContent(body, { url: "https://forum.example.test/t/1", jsonLd: [], metadata }).root);
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;
@@ -96,5 +94,28 @@ describe("hidden copies of the page (src/main-content/hidden-copies.ts)", () => 
     expect(text).toContain("brass clock");
     expect(text).toContain(again);
     expect(text).toContain("python lens.py");
+  });
+});
+
+describe("pull quotes (src/main-content/pull-quotes.ts)", () => {
+  const said = "We are adding capacity as fast as we can, and our customers keep raising their forecasts";
+  const article = (quote: string) =>
+    `<div class="wrap"><h1>Chipmaker profits jump</h1><div class="body"><p>${first}</p>
+    <p>"Demand is strong," the chief executive told analysts. "${said}," she said on the call.</p>${quote}
+    <p>${second}</p></div></div>`;
+
+  it("cuts an article's quote of its own words, whatever its marks and case, and keeps a quote from elsewhere", () => {
+    const pulled = `<blockquote class="q-7"><p>“${said.toUpperCase()}”</p><cite>— the chief executive</cite></blockquote>`;
+    const cited = `<blockquote><p>The light must never go out, whatever the weather or the cost of oil.</p></blockquote>`;
+    const text = extract(article(pulled + cited), { ogType: "article" });
+    expect(count(text.toLowerCase(), said.toLowerCase())).toBe(1);
+    expect(text).not.toContain("— the chief executive");
+    expect(text).toContain("The light must never go out");
+    expect(text).toContain(second);
+  });
+
+  it("keeps the quote on a page that is not an article", () => {
+    const pulled = `<blockquote><p>${said}</p></blockquote>`;
+    expect(count(extract(article(pulled)), said)).toBe(2);
   });
 });
