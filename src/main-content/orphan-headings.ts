@@ -50,7 +50,8 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
       const heading = SECTION_HEADING_TAGS.has(nodes[i].name) || namesContents(index, i);
       inHeadings[k] = heading ? kept[k] : childHeadings[k];
       if (heading && kept[k] > 0) headingCount[k] = 1;
-    }
+    } else headingCount[k] = 0; // the headings of a cut card are gone with it
+
     if (i > root) {
       const p = parent[i] - root;
       childChars[p] += chars[i];
