@@ -18,6 +18,7 @@ import { cutRepeats } from "./repeats";
 import { cutReplySubjects } from "./reply-subjects";
 import { cutSignUpBoxes, cutSignUpLines } from "./sign-up-boxes";
 import { cutStatusMessages } from "./status-messages";
+import { cutTeaserCards } from "./teaser-cards";
 import { cutTemplatePlaceholders } from "./template-placeholders";
 
 /** What the rules know of the page once its region is picked. */
@@ -69,6 +70,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: "datelines and bylines before the first paragraph, not on listings, products and threads (datelines.ts)",
     on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
     cut: ({ index, region, items }) => cutDatelines(index, region, items.inItem),
+  },
+  {
+    name: "teaser cards: a link holding another story's headline and more, in an article (teaser-cards.ts)",
+    on: ({ article, itemText, commentsAreContent }) => article && itemText === undefined && !commentsAreContent,
+    cut: ({ index, region, items }) => cutTeaserCards(index, region, items.inItem),
   },
   {
     name: "pull quotes: an article's quote whose words its prose already holds, not on threads (pull-quotes.ts)",

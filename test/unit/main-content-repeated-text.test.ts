@@ -105,8 +105,10 @@ describe("pull quotes (src/main-content/pull-quotes.ts)", () => {
     <p>${second}</p></div></div>`;
 
   it("cuts an article's quote of its own words, whatever its marks and case, and keeps a quote from elsewhere", () => {
-    const pulled = `<blockquote class="q-7"><p>“${said.toUpperCase()}”</p><cite>— the chief executive</cite></blockquote>`;
-    const cited = `<blockquote><p>The light must never go out, whatever the weather or the cost of oil.</p></blockquote>`;
+    const pulled = `<blockquote class="q-7"><p>“${said.toUpperCase()}”</p><cite>— the chief executive</cite>\
+</blockquote>`;
+    const cited = `<blockquote><p>The light must never go out, whatever the weather or the cost of oil.</p>\
+</blockquote>`;
     const text = extract(article(pulled + cited), { ogType: "article" });
     expect(count(text.toLowerCase(), said.toLowerCase())).toBe(1);
     expect(text).not.toContain("— the chief executive");

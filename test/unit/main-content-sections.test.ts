@@ -167,6 +167,28 @@ the outer rocks.</div><span>Find out more</span></a></div>`;
     expect(text).not.toContain("More on the coast");
   });
 
+  it("cuts a teaser card standing alone in an article, and keeps the article's own headings wrapped in links", () => {
+    const card = `<div class="c-1"><a href="/fires"><img src="/f.jpg" alt=""><div><span>Read more</span>
+      <h3>Wildfires force thousands to flee in Greece</h3>
+      <p>Firefighters battle blazes near Athens as winds pick up.</p></div></a></div>`;
+    const pick = `<a href="https://shop.example/fan"><h2>The Breeze 3000 fan</h2></a><p>${sentence("fan", 2)}</p>`;
+    const page = `<div class="nav"><a href="/">Globe</a> <a href="/world">World</a></div><div class="page"><div>
+      <h1>Heatwave to break records across southern Europe</h1>
+      <p>Southern Europe is bracing for what forecasters say could be the most intense heatwave on record, with
+      temperatures expected to exceed 45C in parts of Spain and Portugal by the weekend.</p>
+      <p>Spain's national weather agency issued its highest level of alert for large parts of the south, warning that
+      the heat posed a serious risk to health, especially for older people and those working outdoors.</p>${card}
+      <p>In Italy, 16 cities were placed on red alert, and authorities in Rome urged tourists to avoid sightseeing
+      during the hottest hours of the day.</p>
+      <p>Scientists say heatwaves are becoming more frequent and more intense because of climate change, and that the
+      Mediterranean is warming faster than the global average.</p>${pick}
+      </div></div><div class="foot">© Globe 2026 <a href="/privacy">Privacy policy</a></div>`;
+    const { text } = extract(page, { metadata: { ogType: "article" } });
+    expect(text).toContain("In Italy, 16 cities");
+    for (const part of ["Wildfires", "Firefighters", "Read more"]) expect(text).not.toContain(part);
+    expect(text).toContain("The Breeze 3000 fan");
+  });
+
   it(
     "keeps a marketing page's hero and its short sections beside a " +
       "long FAQ: together they outweigh what one section must",
