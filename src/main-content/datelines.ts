@@ -13,6 +13,7 @@
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { ownBlockText } from "./own-text";
 import { walkRegion } from "./walk";
 
 /** A paragraph of prose at least this long ends the head of the body: datelines come before it. */
@@ -111,19 +112,35 @@ export function isDateline(text: string): boolean {
   );
 }
 
-/** Cuts the datelines and bylines in the head of the region (before its first paragraph of prose). */
+/** Characters of element `i`'s text left once the cut elements inside it are gone. */
+function keptChars(index: PageIndex, region: Region, i: number): number {
+  let kept = index.chars[i];
+  for (let k = i + 1; k < index.end[i]; k++)
+    if (region.cut[k]) {
+      kept -= index.chars[k];
+      k = index.end[k] - 1;
+    }
+  return kept;
+}
+
+/**
+ * Cuts the datelines and bylines in the head of the region (before its first paragraph of prose). Twice: a date
+ * printed inline beside a byline's own block ("<div><p>By Anna Kowalski</p><time>Dec. 3, 2026</time></div>") is a
+ * line of its own once the byline is cut.
+ */
 export function cutDatelines(index: PageIndex, region: Region, inItem: Uint8Array): void {
   const { nodes, chars, ownChars, ownLinkChars } = index;
-  walkRegion(index, region, (i) => {
-    if (inItem[i]) return "skip";
-    const own = ownChars[i];
-    if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return "stop";
-    const dateline =
-      own > 0 &&
-      own === chars[i] &&
-      own < DATELINE_MAX_CHARS &&
-      !STRUCTURAL.has(nodes[i].name) &&
-      isDateline(collapsedText(nodes[i]));
-    return dateline ? "cut" : "descend";
-  });
+  for (let pass = 0; pass < 2; pass++)
+    walkRegion(index, region, (i) => {
+      if (inItem[i]) return "skip";
+      const own = ownChars[i];
+      if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return "stop";
+      const dateline =
+        own > 0 &&
+        own < DATELINE_MAX_CHARS &&
+        (own === chars[i] || (pass === 1 && own === keptChars(index, region, i))) &&
+        !STRUCTURAL.has(nodes[i].name) &&
+        isDateline(own === chars[i] ? collapsedText(nodes[i]) : ownBlockText(nodes[i]));
+      return dateline ? "cut" : "descend";
+    });
 }

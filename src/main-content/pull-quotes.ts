@@ -6,10 +6,9 @@
  * passage cited from a book, a tweet) stays. Threads are left alone, and so are quotes inside repeated items (the
  * posts of a thread not declared as one): replies quote each other (repeated-text.ts).
  */
-import { ELEMENT, type ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
-import { INLINE_TAGS } from "./tags";
+import { ownBlockText, textWithout } from "./own-text";
 import { walkRegion } from "./walk";
 
 const PULL_QUOTE_TAGS = new Set(["blockquote", "aside"]);
@@ -21,19 +20,7 @@ const ATTRIBUTION_TAGS = new Set(["cite", "footer", "figcaption"]);
 /** Quotation marks a pull quote adds or drops. */
 const QUOTE_MARKS = /["“”„«»‘’'`]/g;
 
-const NOTHING = new Set<string>();
-
 const normalize = (text: string) => text.replace(QUOTE_MARKS, "").replace(/\s+/g, " ").trim().toLowerCase();
-
-/** Appends the text of `node` and of its inline descendants (not of nested blocks, nor of what `leaveOut` names). */
-function appendText(node: ElementNode, parts: string[], inlineOnly: boolean, leaveOut: Set<string>): void {
-  for (const child of node.children) {
-    if (child.type !== ELEMENT) parts.push(child.data);
-    else if (!leaveOut.has(child.name) && (!inlineOnly || INLINE_TAGS.has(child.name)))
-      appendText(child, parts, inlineOnly, leaveOut);
-    else parts.push(" ");
-  }
-}
 
 /** Whether element `i` may be a pull quote: a quote of a sentence or two, outside repeated items. */
 function mayBePullQuote(index: PageIndex, i: number, inItem: Uint8Array): boolean {
@@ -60,14 +47,11 @@ export function cutPullQuotes(index: PageIndex, region: Region, inItem: Uint8Arr
   const prose: string[] = [];
   walkRegion(index, region, (i) => {
     if (mayBePullQuote(index, i, inItem)) return "skip";
-    if (ownChars[i] > 0) appendText(nodes[i], prose, true, NOTHING);
-    prose.push(" ");
+    if (ownChars[i] > 0) prose.push(ownBlockText(nodes[i]));
   });
-  const text = normalize(prose.join(""));
+  const text = normalize(prose.join(" "));
   for (const q of quotes) {
-    const words: string[] = [];
-    appendText(nodes[q], words, false, ATTRIBUTION_TAGS);
-    const quoted = normalize(words.join(""));
+    const quoted = normalize(textWithout(nodes[q], ATTRIBUTION_TAGS));
     if (quoted.length >= PULL_QUOTE_MIN_CHARS && text.includes(quoted)) region.cut[q] = 1;
   }
 }

@@ -229,6 +229,12 @@ describe("datelines and bylines over the body", () => {
     },
   );
 
+  it("cuts a date printed inline beside a byline's own block, once the byline is cut", () => {
+    const text = withHead(`<div class="css-by"><p>By <span>Anna Kowalski</span></p><time>Dec. 3, 2026</time></div>`);
+    expect(text).toContain("The brass frame was checked");
+    for (const junk of ["Anna Kowalski", "Dec. 3"]) expect(text).not.toContain(junk);
+  });
+
   it("keeps a line naming people beside a date that is not a bar of a byline's parts (a caption-like sentence)", () => {
     const line = "Keepers of the North Light, 1921 to 1958";
     expect(withHead(`<p>${line}</p>`)).toContain(line);
