@@ -20,6 +20,8 @@ import { walkRegion } from "./walk";
 const PROSE_CHARS = 120;
 /** A dateline is shorter than this (non-space characters). */
 const DATELINE_MAX_CHARS = 80;
+/** A block holding a date beside a byline's own block holds less than this in all. */
+const BYLINE_BLOCK_MAX_CHARS = 4 * DATELINE_MAX_CHARS;
 /** Blocks that are headings, cells or entries of a structure, not lines of their own. */
 // prettier-ignore
 const STRUCTURAL = new Set([
@@ -138,7 +140,8 @@ export function cutDatelines(index: PageIndex, region: Region, inItem: Uint8Arra
       const dateline =
         own > 0 &&
         own < DATELINE_MAX_CHARS &&
-        (own === chars[i] || (pass === 1 && own === keptChars(index, region, i))) &&
+        (own === chars[i] ||
+          (pass === 1 && chars[i] < BYLINE_BLOCK_MAX_CHARS && own === keptChars(index, region, i))) &&
         !STRUCTURAL.has(nodes[i].name) &&
         isDateline(own === chars[i] ? collapsedText(nodes[i]) : ownBlockText(nodes[i]));
       return dateline ? "cut" : "descend";
