@@ -8,6 +8,10 @@
  * repeated items (a listing's entries carry their own dates), and not a heading or a cell of a structure (a list of a
  * date and a reading time is a dateline too).
  *
+ * A line naming the author the page declares (JSON-LD, `<meta name="author">`) goes there too, with a role or a
+ * place beside the name ("Priya Shah · Rail correspondent", "Maria Costa in Madrid"), however its parts are split
+ * into blocks.
+ *
  * English only; a line with any other word in it ("Published by Penguin in 1998 as a paperback") stays.
  */
 import { collapsedText } from "../dom/tree";
@@ -91,6 +95,21 @@ const LABEL =
 /** A line that must hold a date or a reading time, not just "Posted by" or separators. */
 const DATE_OR_TIME = new RegExp(`${MONTH}\\s+\\d|\\d{4}|\\d\\s*(?:min|mins|minutes?)\\b`, "i");
 
+/**
+ * What may follow the page's declared author's name on a byline of its own: separators, and a role or a place ("Priya
+ * Shah · Business correspondent", "Maria Costa in Madrid").
+ */
+const AUTHOR_TAIL = new RegExp(
+  String.raw`^[\s${DOTS}|,–—\-:]*(?:(?:in|from)\s+${NAME}|\p{Lu}[\p{L}\s&'’-]{0,40})?[\s${DOTS}|]*$`,
+  "u",
+);
+
+/** Whether a short line is the page's declared author's name, alone or with a role or a place. */
+function namesAuthor(text: string, authors: ReadonlySet<string>): boolean {
+  for (const name of authors) if (text.startsWith(name) && AUTHOR_TAIL.test(text.slice(name.length))) return true;
+  return false;
+}
+
 /** Whether a line is made of date phrases, with a date or a reading time among them. */
 const onlyDate = (text: string) => DATE_OR_TIME.test(text) && REST.test(text.replace(PHRASE, " "));
 
@@ -126,23 +145,32 @@ function keptChars(index: PageIndex, region: Region, i: number): number {
 }
 
 /**
- * Cuts the datelines and bylines in the head of the region (before its first paragraph of prose). Twice: a date
- * printed inline beside a byline's own block ("<div><p>By Anna Kowalski</p><time>Dec. 3, 2026</time></div>") is a
- * line of its own once the byline is cut.
+ * Cuts the datelines and bylines in the head of the region (before its first paragraph of prose), and lines naming
+ * the page's declared `authors` there. Twice: a date printed inline beside a byline's own block ("<div><p>By Anna
+ * Kowalski</p><time>Dec. 3, 2026</time></div>") is a line of its own once the byline is cut.
  */
-export function cutDatelines(index: PageIndex, region: Region, inItem: Uint8Array): void {
+export function cutDatelines(
+  index: PageIndex,
+  region: Region,
+  inItem: Uint8Array,
+  authors: ReadonlySet<string> = new Set(),
+): void {
   const { nodes, chars, ownChars, ownLinkChars } = index;
   for (let pass = 0; pass < 2; pass++)
     walkRegion(index, region, (i) => {
       if (inItem[i]) return "skip";
       const own = ownChars[i];
       if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return "stop";
+      if (STRUCTURAL.has(nodes[i].name) || chars[i] >= BYLINE_BLOCK_MAX_CHARS) return "descend";
+      // A byline of the declared author, however its name and role are split into blocks.
+      if (authors.size > 0 && chars[i] < DATELINE_MAX_CHARS && namesAuthor(collapsedText(nodes[i]), authors))
+        return "cut";
+      // On the second pass, a block whose own text is all that is left of it.
+      const alone = own === chars[i] || (pass === 1 && own === keptChars(index, region, i));
       const dateline =
         own > 0 &&
         own < DATELINE_MAX_CHARS &&
-        (own === chars[i] ||
-          (pass === 1 && chars[i] < BYLINE_BLOCK_MAX_CHARS && own === keptChars(index, region, i))) &&
-        !STRUCTURAL.has(nodes[i].name) &&
+        alone &&
         isDateline(own === chars[i] ? collapsedText(nodes[i]) : ownBlockText(nodes[i]));
       return dateline ? "cut" : "descend";
     });

@@ -244,7 +244,10 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     kind === "article" || commentsAreContent ? undefined : judgement,
   );
   const reading = { index, region, items, judgement, commentsAreContent, small: small !== null };
-  cutInRegion({ ...reading, itemText, article: onlyProse });
+  const authors = new Set(structured.authorNames);
+  if (typeof signals.metadata.author === "string" && signals.metadata.author.trim() !== "")
+    authors.add(signals.metadata.author.trim());
+  cutInRegion({ ...reading, itemText, article: onlyProse, authors });
   const summary = metadataSummary(signals.metadata, signals.title);
   if (!small?.declared && needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");

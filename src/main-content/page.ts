@@ -11,6 +11,8 @@ export interface StructuredData {
   types: Map<string, number>;
   /** The distinct names of the Product objects: one product (or its variants) on a product page, many on a list. */
   productNames: Set<string>;
+  /** The names of the people and organisations declared as an object's author ("author": {"name": "Priya Shah"}). */
+  authorNames: Set<string>;
 }
 
 const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel)$/;
@@ -19,6 +21,7 @@ const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel)$/;
 export function readStructuredData(jsonLd: unknown[]): StructuredData {
   const types = new Map<string, number>();
   const productNames = new Set<string>();
+  const authorNames = new Set<string>();
   const stack: unknown[] = [...jsonLd];
   // Values that are variants of a product group (its colours and sizes, each a Product with a name of its own): one
   // product, not a list of them.
@@ -42,10 +45,14 @@ export function readStructuredData(jsonLd: unknown[]): StructuredData {
         productNames.add(object.name.trim().toLowerCase());
     }
     if (object.hasVariant !== null && typeof object.hasVariant === "object") variants.add(object.hasVariant);
+    for (const author of Array.isArray(object.author) ? object.author : [object.author]) {
+      const name = typeof author === "string" ? author : (author as Record<string, unknown> | null)?.name;
+      if (typeof name === "string" && name.trim() !== "") authorNames.add(name.trim());
+    }
     for (const [key, inner] of Object.entries(object))
       if (key !== "@type" && inner !== null && typeof inner === "object") stack.push(inner);
   }
-  return { types, productNames };
+  return { types, productNames, authorNames };
 }
 
 /**

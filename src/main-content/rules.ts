@@ -35,6 +35,8 @@ export interface PageReading {
   small: boolean;
   /** The page is an article: its text is its prose (index.ts, `onlyProse`). */
   article: boolean;
+  /** The names the page declares as its author's (JSON-LD, `<meta name="author">`). */
+  authors: ReadonlySet<string>;
 }
 
 export interface RegionCut {
@@ -69,7 +71,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
   {
     name: "datelines and bylines before the first paragraph, not on listings, products and threads (datelines.ts)",
     on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
-    cut: ({ index, region, items }) => cutDatelines(index, region, items.inItem),
+    cut: ({ index, region, items, authors }) => cutDatelines(index, region, items.inItem, authors),
   },
   {
     name: "teaser cards: a link holding another story's headline and more, in an article (teaser-cards.ts)",

@@ -235,6 +235,21 @@ describe("datelines and bylines over the body", () => {
     for (const junk of ["Anna Kowalski", "Dec. 3"]) expect(text).not.toContain(junk);
   });
 
+  it("cuts lines naming the declared author with a role or a place, and keeps a sentence about the author", () => {
+    const head =
+      `<div class="x1"><div class="x2"><a href="/people/priya-shah">Priya Shah</a></div><div>Rail correspondent</div>` +
+      `</div><div class="x3">Maria Costa in Madrid</div><p>Priya Shah has covered the railways for ten years.</p>`;
+    const page = `${siteHeader}<main><article><h1>The lens comes back</h1>${head}<div class="prose"><p>\
+${sentence("lens", 4)}</p></div></article></main>${siteFooter}`;
+    const jsonLd = [{ "@type": "NewsArticle", author: [{ "@type": "Person", name: "Priya Shah" }] }];
+    const { text } = extract(page, { jsonLd, metadata: { author: "Maria Costa" } });
+    expect(text).toContain("The lens was checked");
+    for (const junk of ["Rail correspondent", "in Madrid"]) expect(text).not.toContain(junk);
+    expect(text).toContain("Priya Shah has covered the railways for ten years.");
+    // Without the declaration the same lines are the page's own.
+    expect(extract(page).text).toContain("Maria Costa in Madrid");
+  });
+
   it("keeps a line naming people beside a date that is not a bar of a byline's parts (a caption-like sentence)", () => {
     const line = "Keepers of the North Light, 1921 to 1958";
     expect(withHead(`<p>${line}</p>`)).toContain(line);
