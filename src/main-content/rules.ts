@@ -12,6 +12,7 @@ import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { cutPolls } from "./polls";
 import { cutPullQuotes } from "./pull-quotes";
+import { cutNumberScales } from "./number-scales";
 import { cutOrphanHeadings } from "./orphan-headings";
 import type { Region } from "./region";
 import { cutRepeats } from "./repeats";
@@ -104,6 +105,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: 'status messages: "Loading…", "Link copied!", "Advertisement" (status-messages.ts)',
     on: everyPage,
     cut: ({ index, region }) => cutStatusMessages(index, region),
+  },
+  {
+    name: 'number scales: a list of only "1", "2", "3"… without links, a star rating\'s labels (number-scales.ts)',
+    on: everyPage,
+    cut: ({ index, region }) => cutNumberScales(index, region),
   },
   {
     name: "data islands: a block whose text is all JSON (data-islands.ts)",

@@ -256,4 +256,16 @@ describe("placeholders and interface messages", () => {
       expect(text.match(/Advertisement/g)).toHaveLength(1);
     },
   );
+
+  it("cuts a star rating's number labels, and keeps pagination and a list that counts something", () => {
+    const stars = `<ul class="ratingSM o5star">${[1, 2, 3, 4, 5].map((n) => `<li>${n}</li>`).join("")}</ul>`;
+    const pages = `<ul class="pg">${[1, 2, 3].map((n) => `<li><a href="?page=${n}">${n}</a></li>`).join("")}</ul>`;
+    const counted = `<ol><li>1</li><li>2</li><li>4</li><li>8</li></ol>`;
+    const body = `<main><article><h1>The lens comes back</h1><h4>Brass frame</h4>${stars}
+      <p>${sentence("brass frame", 4)}</p>${counted}${pages}</article></main>`;
+    const { html } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(html).not.toContain("<li>5</li>");
+    expect(html).toContain("<li>8</li>");
+    expect(html).toContain("?page=3");
+  });
 });
