@@ -13,7 +13,7 @@
  * heading and its following siblings up to the next heading of the same or a higher level.
  *
  * A block of text that stands as such a title without heading markup (a bold "Related posts:" paragraph, an "About
- * the author" div) counts too, for the block it opens only.
+ * the author" div) counts too, for the block it opens only — or, in a flat body, for itself alone.
  *
  * The headings are matched as a whole, in English only: a word anywhere in a heading ("Related work", "More on
  * fields") says nothing.
@@ -95,6 +95,8 @@ const WEAK_HEADING = /^(?:related|(?:table of )?contents(?: hide| show)?)$/i;
 const WEAK_CARD_CHARS = 300;
 /** Under a weak heading, at most this share of the rest of the section may be text outside links. */
 const WEAK_PROSE_SHARE = 0.5;
+/** A table's cells: never cut alone. */
+const CELL_TAGS = new Set(["td", "th"]);
 /** Heading levels by tag. */
 const LEVEL = new Map<string, number>([
   ["h2", 2],
@@ -135,8 +137,12 @@ export function namedSections(index: PageIndex, options: { article?: boolean } =
       marked[section] = 1;
       continue;
     }
-    // A label has no level to end a flat run at: only the block it opens is its section.
-    if (level === undefined) continue;
+    // A label has no level to end a flat run at: in a flat body, a strong one ("Share this article" over icons that
+    // are gone, "Advertisement") is cut alone — not a table's cell, which would shift the row.
+    if (level === undefined) {
+      if (strong && !CELL_TAGS.has(nodes[top].name)) marked[top] = 1;
+      continue;
+    }
     // A flat body: the heading and what follows it, up to the next heading of its level or above.
     let taken = 0;
     const run: number[] = [];

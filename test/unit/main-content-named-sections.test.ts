@@ -220,4 +220,15 @@ work on the north pier</h2>
     ])
       expect(text).toContain(kept);
   });
+
+  it("cuts such a label standing alone in a flat body, and keeps a table cell worded like one", () => {
+    const table =
+      `<table><tr><th>Field</th><th>Use</th></tr>` + `<tr><td>warning</td><td>Product disclaimers</td></tr></table>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 3)}</p>
+      <p>Share this article</p><p>${sentence("frame", 3)}</p>${table}</div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`, { metadata: { ogType: "article" } });
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("Share this article");
+    expect(text).toContain("Product disclaimers");
+  });
 });
