@@ -60,6 +60,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region }) => cutHiddenCopies(index, region),
   },
   {
+    name: "teaser cards: a link holding another story's headline and more, in an article (teaser-cards.ts)",
+    on: ({ article, itemText, commentsAreContent }) => article && itemText === undefined && !commentsAreContent,
+    cut: ({ index, region, items }) => cutTeaserCards(index, region, items.inItem),
+  },
+  {
     name: "orphan headings: a wrapper left holding only its heading once its content was cut (orphan-headings.ts)",
     on: everyPage,
     cut: ({ index, region, items }) => cutOrphanHeadings(index, region, items.inItem),
@@ -73,11 +78,6 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: "datelines and bylines before the first paragraph, not on listings, products and threads (datelines.ts)",
     on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
     cut: ({ index, region, items, authors }) => cutDatelines(index, region, items.inItem, authors),
-  },
-  {
-    name: "teaser cards: a link holding another story's headline and more, in an article (teaser-cards.ts)",
-    on: ({ article, itemText, commentsAreContent }) => article && itemText === undefined && !commentsAreContent,
-    cut: ({ index, region, items }) => cutTeaserCards(index, region, items.inItem),
   },
   {
     name: "pull quotes: an article's quote whose words its prose already holds, not on threads (pull-quotes.ts)",
