@@ -10,6 +10,7 @@ import { cutHiddenCopies } from "./hidden-copies";
 import type { ItemLists } from "./items";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
+import { cutPictureCredits } from "./picture-credits";
 import { cutPolls } from "./polls";
 import { cutPullQuotes } from "./pull-quotes";
 import { cutNumberScales } from "./number-scales";
@@ -78,6 +79,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: "datelines and bylines before the first paragraph, not on listings, products and threads (datelines.ts)",
     on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
     cut: ({ index, region, items, authors }) => cutDatelines(index, region, items.inItem, authors),
+  },
+  {
+    name: 'picture credits: a line "Photo: Getty Images" under a picture, not on listings (picture-credits.ts)',
+    on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
+    cut: ({ index, region }) => cutPictureCredits(index, region),
   },
   {
     name: "pull quotes: an article's quote whose words its prose already holds, not on threads (pull-quotes.ts)",

@@ -147,6 +147,17 @@ miles.</figcaption></figure>`;
     for (const kept of ["Photo: Ida Lund", "courtesy of the harbour office"]) expect(text).toContain(kept);
   });
 
+  it("drops a credit written as a line right after a picture on any page, and keeps one under a table", () => {
+    const body = `<main><div class="story"><h1>The lens comes back</h1><p>${sentence("lens", 4)}</p>
+      <div><img src="/lens.jpg" alt="The lens"></div><p>Photo: Ben Hasty/Getty Images</p><p>${sentence("frame", 4)}</p>
+      <table><tr><td>1921</td><td>12 miles</td></tr></table><p>Source: harbour office records</p></div></main>`;
+    const { text, html } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The frame was checked");
+    expect(html).toContain('src="/lens.jpg"');
+    expect(text).not.toContain("Ben Hasty");
+    expect(text).toContain("Source: harbour office records");
+  });
+
   it("drops a declared article's disclosure and its author's bio however long, and keeps them on other pages", () => {
     const disclosure =
       `<div class="editorial-disclosure"><p>${sentence("commission", 3)}</p></div>` +
