@@ -102,7 +102,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
   },
   {
     name:
-      'sign-up lines: "Sign up for our newsletter…" as a line of its ' +
+      'sign-up lines: "Sign up for our newsletter…", "Follow us on X" as a line of its ' +
       "own, a small part of the region (sign-up-boxes.ts)",
     on: everyPage,
     cut: ({ index, region }) => cutSignUpLines(index, region),

@@ -80,9 +80,17 @@ const SIGN_UP_LINE = new RegExp(
     String.raw`briefing|digest|mailing list)\b`,
   "i",
 );
+/** A line asking the reader to follow the site or the writer elsewhere: "Follow Northern Post on X and Facebook". */
+const FOLLOW_LINE = new RegExp(
+  String.raw`^\W*(?:follow|find|join|connect with) (?:us|me|[\w’'.&-]+(?: [\w’'.&-]+){0,4}) on (?:twitter|x|` +
+    String.raw`facebook|instagram|linkedin|youtube|tiktok|threads|bluesky|mastodon|social(?: media)?)\b`,
+  "i",
+);
 /** Such a line is short, and a small part of the region (not a newsletter's own landing page). */
 const SIGN_UP_LINE_MAX_CHARS = 160;
 const SIGN_UP_LINE_MAX_SHARE = 0.1;
+
+const isSignUpLine = (text: string) => SIGN_UP_LINE.test(text) || FOLLOW_LINE.test(text);
 
 /** Cuts the region's blocks that are such lines. */
 export function cutSignUpLines(index: PageIndex, region: Region): void {
@@ -91,7 +99,6 @@ export function cutSignUpLines(index: PageIndex, region: Region): void {
   cutWhere(
     index,
     region,
-    (i) =>
-      ownChars[i] > 0 && ownChars[i] === chars[i] && chars[i] <= limit && SIGN_UP_LINE.test(collapsedText(nodes[i])),
+    (i) => ownChars[i] > 0 && ownChars[i] === chars[i] && chars[i] <= limit && isSignUpLine(collapsedText(nodes[i])),
   );
 }

@@ -51,4 +51,15 @@ type="email"></form></div>
     expect(text).not.toContain("Join Our Genius Newsletter");
     expect(text).not.toContain("delivered to your inbox");
   });
+
+  it("cuts a line asking the reader to follow the site on social media, and keeps a sentence about following", () => {
+    const page = `<main><article><h1>Learning languages with apps</h1><p>${sentence("lesson", 4)}</p>
+      <p>Follow Lingo Weekly on <a href="https://x.com/lw">X</a> and <a href="https://facebook.com/lw">Facebook</a>.</p>
+      <p>Learners follow a streak on the app for months, and that habit matters more than any one lesson.</p>
+      <p>${sentence("quiz", 4)}</p></article></main>`;
+    const { text } = extract(page);
+    expect(text).toContain("The quiz was checked for the 4. time");
+    expect(text).not.toContain("Follow Lingo Weekly");
+    expect(text).toContain("Learners follow a streak");
+  });
 });
