@@ -1,12 +1,12 @@
 /**
  * Datelines and bylines over an article's body: "March 15, 2022 · 3 min read · By ASU Online", "Updated on July 9,
- * 2025", "By Nina Pineda", "11 min read". They say when and by whom the text was written, not what it says; sites
- * that mark them up as a byline or a date are cut by their class names (signals.ts), the others print them as plain
- * lines between the title and the first paragraph. A line goes when it is made of nothing but such phrases (or is a
- * bar of them with the writer's name or title: "Jane Doe | March 3, 2025 | 5 min read", or a byline and its date:
- * "Posted by Jane Doe on March 3, 2025"), and only there: before the region's first paragraph of prose, outside
- * repeated items (a listing's entries carry their own dates), and not a heading or a cell of a structure (a list of a
- * date and a reading time is a dateline too).
+ * 2025", "By Nina Pineda", "11 min read", "Updated 3 hours ago". They say when and by whom the text was written, not
+ * what it says; sites that mark them up as a byline or a date are cut by their class names (signals.ts), the others
+ * print them as plain lines between the title and the first paragraph. A line goes when it is made of nothing but such
+ * phrases (or is a bar of them with the writer's name or title: "Jane Doe | March 3, 2025 | 5 min read", or a byline
+ * and its date: "Posted by Jane Doe on March 3, 2025"), and only there: before the region's first paragraph of prose,
+ * outside repeated items (a listing's entries carry their own dates), and not a heading or a cell of a structure (a
+ * list of a date and a reading time is a dateline too).
  *
  * A line naming the author the page declares (JSON-LD, `<meta name="author">`) goes there too, with a role or a
  * place beside the name ("Priya Shah · Rail correspondent", "Maria Costa in Madrid"), however its parts are split
@@ -50,6 +50,8 @@ const PHRASES = [
   // "at 09:27 am", "10:45 AM", "3:45 p.m. EST"
   "(?:at\\s+)?\\d{1,2}:\\d{2}\\s*(?:am|pm|a\\.m\\.|p\\.m\\.)?",
   "\\b(?:[ecmp][sd]t|utc|gmt|bst|cet|cest|ist|aest|aedt)\\b,?",
+  // "3 hours ago", "an hour ago" (before the reading time, which would take "3 mins" of "3 mins ago")
+  "(?:about\\s+|an?\\s+|\\d+\\s*)(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\\s+ago",
   // "11 min read", "3 MIN. READ", "5 minutes read", "Reading time: 4 minutes"
   "(?:reading\\s+time\\s*:?\\s*)?\\d+\\s*(?:min|mins|minutes?)\\.?(?:\\s+read)?",
 ];
@@ -92,8 +94,8 @@ const PARTS = new RegExp(String.raw`(?!(?<=\s)\s)(?:\s*[|${DOTS}]\s*|\s+[–—-
  */
 const LABEL =
   /^(?:(?:last|latest)\s+)?(?:published|posted|updated|modified|reviewed|edited|written)(?:\s+(?:on|by))?\s*:?$/i;
-/** A line that must hold a date or a reading time, not just "Posted by" or separators. */
-const DATE_OR_TIME = new RegExp(`${MONTH}\\s+\\d|\\d{4}|\\d\\s*(?:min|mins|minutes?)\\b`, "i");
+/** A line that must hold a date, a time ago or a reading time, not just "Posted by" or separators. */
+const DATE_OR_TIME = new RegExp(`${MONTH}\\s+\\d|\\d{4}|\\d\\s*(?:min|mins|minutes?)\\b|\\bago$`, "i");
 
 /**
  * What may follow the page's declared author's name on a byline of its own: separators, and a role or a place ("Priya

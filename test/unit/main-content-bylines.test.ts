@@ -240,6 +240,12 @@ describe("datelines and bylines over the body", () => {
     },
   );
 
+  it("cuts a dateline that says how long ago, and keeps a sentence that starts so", () => {
+    const text = withHead(`<p>Updated 3 hours ago</p><div>Ann Lee · an hour ago</div><p>2 days ago we sailed out.</p>`);
+    for (const junk of ["3 hours ago", "Ann Lee"]) expect(text).not.toContain(junk);
+    expect(text).toContain("2 days ago we sailed out.");
+  });
+
   it("cuts a date printed inline beside a byline's own block, once the byline is cut", () => {
     const text = withHead(`<div class="css-by"><p>By <span>Anna Kowalski</span></p><time>Dec. 3, 2026</time></div>`);
     expect(text).toContain("The brass frame was checked");
