@@ -59,7 +59,7 @@
  * The body is modified in place (the region is a subtree of it): callers that need the whole page must not reuse
  * it afterwards.
  */
-import type { ElementNode } from "../dom/tree";
+import { collapsedText, type ElementNode } from "../dom/tree";
 import { judge, type JudgeOptions, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists, type ItemLists } from "./items";
@@ -139,11 +139,26 @@ function holdsClutteredList(index: PageIndex, items: ItemLists, judgement: Judge
   return false;
 }
 
-/** The page's main heading: its first <h1> outside boilerplate, or -1. */
-function pageTitle(index: PageIndex, judgement: Judgement): number {
-  for (let i = 1; i < index.nodes.length; i++)
-    if (index.nodes[i].name === "h1" && !judgement.boilerplate[i] && index.chars[i] > 0) return i;
-  return -1;
+/** Headings that may title the page when the document's <title> names them. */
+const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
+/** A heading this short says too little to be matched against the document's title. */
+const TITLE_MATCH_MIN_CHARS = 12;
+
+/**
+ * The page's main heading, or -1: the first heading (<h1> to <h3>) outside boilerplate that the document's title
+ * names ("Building a birdhouse" in "Building a birdhouse - Workbench Notes"), where a blog prints its own name as the
+ * <h1> and the post's title as an <h3>; failing that, the first <h1> outside boilerplate.
+ */
+function pageTitle(index: PageIndex, judgement: Judgement, documentTitle = ""): number {
+  const { nodes, chars } = index;
+  const named = documentTitle.replace(/\s+/g, " ").trim().toLowerCase();
+  let firstH1 = -1;
+  for (let i = 1; i < nodes.length; i++) {
+    if (!TITLE_TAGS.has(nodes[i].name) || judgement.boilerplate[i] || chars[i] === 0) continue;
+    if (chars[i] >= TITLE_MATCH_MIN_CHARS && named.includes(collapsedText(nodes[i]).toLowerCase())) return i;
+    if (firstH1 < 0 && nodes[i].name === "h1") firstH1 = i;
+  }
+  return firstH1;
 }
 
 /** Share of the page's text in links above which a page whose text is all chrome is just its navigation. */
@@ -195,7 +210,8 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   };
   let judgement = judge(index, { ...asDeclared, commentsAreContent });
   // A product page's region holds the product's title; a Q&A page's holds the question (not only the answers).
-  const anchor = kind === "product" ? pageTitle(index, judgement) : kind === "qa" ? declaredQuestion(index) : -1;
+  const anchor =
+    kind === "product" ? pageTitle(index, judgement, signals.title) : kind === "qa" ? declaredQuestion(index) : -1;
   let region = pickRegion(index, judgement, anchor);
   // A product's title standing apart from its description (a buy box beside the details) anchors an implausibly small
   // pick: the region is then chosen as on any page.
@@ -240,7 +256,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   joinTitle(
     index,
     region,
-    pageTitle(index, judgement),
+    pageTitle(index, judgement, signals.title),
     kind === "article" || commentsAreContent ? undefined : judgement,
   );
   const reading = { index, region, items, judgement, commentsAreContent, small: small !== null };
