@@ -108,7 +108,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region }) => cutSignUpLines(index, region),
   },
   {
-    name: 'status messages: "Loading…", "Link copied!", "Advertisement" (status-messages.ts)',
+    name: 'status messages: "Loading…", "Link copied!", "Advertisement", "Jump to Recipe" (status-messages.ts)',
     on: everyPage,
     cut: ({ index, region }) => cutStatusMessages(index, region),
   },

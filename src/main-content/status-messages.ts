@@ -1,9 +1,10 @@
 /**
- * Status messages of the interface left in the markup: "Loading…", "Loading specifications…" (a block a script
- * fills in later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" (a caption's
- * toggle), and the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
- * below advertisement", "Article continues below"). A reader never sees them as the page's text. A longer status
- * ("Loading the forecast…") may be all a small page says, so only "Loading" and one word are taken for a status.
+ * Status messages of the interface left in the markup: "Loading…", "Loading specifications…" (a block a script fills in
+ * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" (a caption's toggle), the
+ * placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues below advertisement",
+ * "Article continues below"), and a bar of links within the page ("Jump to Recipe · Print Recipe"). A reader never sees
+ * them as the page's text. A longer status ("Loading the forecast…") may be all a small page says, so only "Loading"
+ * and one word are taken for a status.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -21,14 +22,23 @@ const AD_PLACEHOLDER = new RegExp(
   "i",
 );
 
+/** Links within the page that a recipe card or a long post puts over its text: "Jump to Recipe", "Back to top". */
+const JUMP =
+  "(?:(?:jump|skip|go|scroll) to (?:the )?(?:recipe|content|main content|comments|video|review|top)|" +
+  "(?:print|pin|save|rate) (?:this )?recipe|back to top)";
+const JUMP_LINKS = new RegExp(`^${JUMP}(?:[\\s|·•]+${JUMP})*[\\s|·•]*$`, "i");
+
 /** Whether a block's whole text is such a message. */
 export function isStatusMessage(text: string): boolean {
-  return STATUS_MESSAGE.test(text) || AD_PLACEHOLDER.test(text);
+  return STATUS_MESSAGE.test(text) || AD_PLACEHOLDER.test(text) || JUMP_LINKS.test(text);
 }
 
 /** The letters such a message starts with: a block starting otherwise never has its text joined. */
 // prettier-ignore
-const STATUS_INITIALS = new Set(["l", "L", "c", "C", "u", "U", "s", "S", "h", "H", "a", "A", "-", "–", "—"]);
+const STATUS_INITIALS = new Set([
+  "l", "L", "c", "C", "u", "U", "s", "S", "h", "H", "a", "A", "-", "–", "—", "j", "J", "g", "G", "p", "P", "r", "R",
+  "b", "B",
+]);
 
 /** Cuts the blocks of the region whose whole text is such a message. */
 export function cutStatusMessages(index: PageIndex, region: Region): void {

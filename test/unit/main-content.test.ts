@@ -240,18 +240,19 @@ describe("sign-up lines", () => {
 
 describe("placeholders and interface messages", () => {
   it(
-    "cuts blocks that only say a script is loading, a link was copied, a caption can be shown " +
-      "or an ad stood here, and keeps sentences about loading and advertisements",
+    "cuts blocks that only say a script is loading, a link was copied, a caption can be shown, " +
+      "an ad stood here or where to jump, and keeps sentences about loading and advertisements",
     () => {
       const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p>
       <div class="specs">Loading specifications…</div><div class="toast">Link copied!</div><p>Show Caption</p>
       <p>Loading the lens onto the barge took a day.</p><div class="slot-7"><span>Advertisement</span></div>
       <p>Story continues below advertisement</p><p>- Advertisement -</p><p>Advertisement paid for the new lens.</p>
+      <p><a href="#recipe">Jump to Recipe</a> · <a href="#print">Print Recipe</a></p>
       <p>${sentence("brass frame", 4)}</p></div></article></main>`;
       const { text } = extract(`${siteHeader}${body}${siteFooter}`);
       const kept = ["The brass frame was checked", "Loading the lens onto the barge took a day.", "Advertisement paid"];
       for (const line of kept) expect(text).toContain(line);
-      for (const junk of ["Loading specifications", "Link copied", "Show Caption", "Story continues"])
+      for (const junk of ["Loading specifications", "Link copied", "Show Caption", "Story continues", "Jump to"])
         expect(text).not.toContain(junk);
       expect(text.match(/Advertisement/g)).toHaveLength(1);
     },
