@@ -43,10 +43,12 @@
  *    article split by a layout wrapper), keeping the short titled sections beside them and cutting untitled
  *    snippets; strongly negative subtrees inside are cut. small-pages.ts — a small page (a declared main region, or a
  *    body, of a few hundred characters that the pick shrank to its heading) is all content: the region is widened
- *    back to it, and only boilerplate is cut there. Then rules.ts's REGION_CUTS, in order, cut what the region holds
- *    that is not content (repeats, orphan headings, calls to action, datelines, polls, sign-up boxes…: one file
- *    each, all on walk.ts's walk), and clean-region.ts the fallback text of its videos and audio. On a thread,
- *    posters-and-dates.ts gives each post whose poster's card or attribution bar was cut its poster and date back.
+ *    back to it, and only boilerplate is cut there. The page's title joins the region (region.ts joinTitle): the
+ *    heading (<h1> to <h3>) the document's <title> names, else the first <h1> (pageTitle below). Then rules.ts's
+ *    REGION_CUTS, in order, cut what the region holds that is not content (repeats, orphan headings, calls to
+ *    action, datelines, pull quotes, sign-up boxes…: one file each, all on walk.ts's walk), and clean-region.ts the
+ *    fallback text of its videos and audio. On a thread, posters-and-dates.ts gives each post whose poster's card or
+ *    attribution bar was cut its poster and date back.
  * 7. word-breaks.ts — neighbouring inline elements whose words only the page's styles keep apart ("Lifetime" badge
  *    after "Genuine part", a date after a byline's name) get a space between them; repeated-text.ts — a run of prose
  *    the region repeats word for word goes when it is a quote (a reply quoting the post above it) or a line of its own.
