@@ -16,7 +16,7 @@
  */
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
-import type { Region } from "./region";
+import { keptChars, type Region } from "./region";
 import { ownBlockText } from "./own-text";
 import { walkRegion } from "./walk";
 
@@ -133,17 +133,6 @@ export function isDateline(text: string): boolean {
     parts.some(onlyDate) &&
     parts.every((part) => onlyDate(part) || BYLINE.test(part) || LABEL.test(part) || BARE_NAME.test(part))
   );
-}
-
-/** Characters of element `i`'s text left once the cut elements inside it are gone. */
-function keptChars(index: PageIndex, region: Region, i: number): number {
-  let kept = index.chars[i];
-  for (let k = i + 1; k < index.end[i]; k++)
-    if (region.cut[k]) {
-      kept -= index.chars[k];
-      k = index.end[k] - 1;
-    }
-  return kept;
 }
 
 /**

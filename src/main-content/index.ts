@@ -66,6 +66,7 @@ import { judge, type JudgeOptions, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists, type ItemLists } from "./items";
 import {
+  declaredAuthors,
   declaredKind,
   declaredQuestion,
   inDeclaredEntry,
@@ -261,11 +262,17 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     pageTitle(index, judgement, signals.title),
     kind === "article" || commentsAreContent ? undefined : judgement,
   );
-  const reading = { index, region, items, judgement, commentsAreContent, small: small !== null };
-  const authors = new Set(structured.authorNames);
-  if (typeof signals.metadata.author === "string" && signals.metadata.author.trim() !== "")
-    authors.add(signals.metadata.author.trim());
-  cutInRegion({ ...reading, itemText, article: onlyProse, authors });
+  cutInRegion({
+    index,
+    region,
+    items,
+    judgement,
+    commentsAreContent,
+    itemText,
+    small: small !== null,
+    article: onlyProse,
+    authors: declaredAuthors(structured, signals.metadata),
+  });
   const summary = metadataSummary(signals.metadata, signals.title);
   if (!small?.declared && needsWholePage(index, region, summary !== null)) {
     warnings.push("Main-content detection found no clear main region; the whole page body is returned.");

@@ -55,6 +55,13 @@ export function readStructuredData(jsonLd: unknown[]): StructuredData {
   return { types, productNames, authorNames };
 }
 
+/** The names the page declares as its author's: in its JSON-LD, and in `<meta name="author">`. */
+export function declaredAuthors({ authorNames }: StructuredData, metadata: Record<string, unknown>): Set<string> {
+  const authors = new Set(authorNames);
+  if (typeof metadata.author === "string" && metadata.author.trim() !== "") authors.add(metadata.author.trim());
+  return authors;
+}
+
 /**
  * Types of pages whose comments are the content: forum threads and social posts. (On Q&A pages the answers are
  * the content and the comments under them are not.)

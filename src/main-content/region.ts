@@ -197,10 +197,10 @@ export function joinTitle(index: PageIndex, region: Region, title: number, secti
   region.root = top;
 }
 
-/** Text the region keeps once its cut subtrees are gone. */
-export function keptChars(index: PageIndex, region: Region): number {
-  let kept = index.chars[region.root];
-  for (let i = region.root + 1; i < index.end[region.root];) {
+/** Text the region keeps (or `root`, an element of it) once its cut subtrees are gone. */
+export function keptChars(index: PageIndex, region: Region, root = region.root): number {
+  let kept = index.chars[root];
+  for (let i = root + 1; i < index.end[root];) {
     if (region.cut[i]) {
       kept -= index.chars[i];
       i = index.end[i];

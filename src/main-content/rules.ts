@@ -48,6 +48,11 @@ export interface RegionCut {
 }
 
 const everyPage = () => true;
+/** Pages that are not listings, products (their items' text is content or clutter) or threads. */
+const notListsOrThreads = ({ itemText, commentsAreContent }: PageReading) =>
+  itemText === undefined && !commentsAreContent;
+/** Articles, of those. */
+const articles = (page: PageReading) => page.article && notListsOrThreads(page);
 
 export const REGION_CUTS: readonly RegionCut[] = [
   {
@@ -62,7 +67,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
   },
   {
     name: "teaser cards: a link holding another story's headline and more, in an article (teaser-cards.ts)",
-    on: ({ article, itemText, commentsAreContent }) => article && itemText === undefined && !commentsAreContent,
+    on: articles,
     cut: ({ index, region, items }) => cutTeaserCards(index, region, items.inItem),
   },
   {
@@ -77,17 +82,17 @@ export const REGION_CUTS: readonly RegionCut[] = [
   },
   {
     name: "datelines and bylines before the first paragraph, not on listings, products and threads (datelines.ts)",
-    on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
+    on: notListsOrThreads,
     cut: ({ index, region, items, authors }) => cutDatelines(index, region, items.inItem, authors),
   },
   {
     name: 'picture credits: a line "Photo: Getty Images" under a picture, not on listings (picture-credits.ts)',
-    on: ({ itemText, commentsAreContent }) => itemText === undefined && !commentsAreContent,
+    on: notListsOrThreads,
     cut: ({ index, region }) => cutPictureCredits(index, region),
   },
   {
     name: "pull quotes: an article's quote whose words its prose already holds, not on threads (pull-quotes.ts)",
-    on: ({ article, itemText, commentsAreContent }) => article && itemText === undefined && !commentsAreContent,
+    on: articles,
     cut: ({ index, region, items }) => cutPullQuotes(index, region, items.inItem),
   },
   {
