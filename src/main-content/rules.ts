@@ -16,6 +16,7 @@ import { cutPullQuotes } from "./pull-quotes";
 import { cutNumberScales } from "./number-scales";
 import { cutOrphanHeadings } from "./orphan-headings";
 import type { Region } from "./region";
+import { cutReadMoreLines } from "./read-more-links";
 import { cutRepeats } from "./repeats";
 import { cutReplySubjects } from "./reply-subjects";
 import { cutSignUpBoxes, cutSignUpLines } from "./sign-up-boxes";
@@ -69,6 +70,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: "teaser cards: a link holding another story's headline and more, in an article (teaser-cards.ts)",
     on: articles,
     cut: ({ index, region, items }) => cutTeaserCards(index, region, items.inItem),
+  },
+  {
+    name: 'read-more lines: "Read more: <headline>", all link but the label, not in items (read-more-links.ts)',
+    on: everyPage,
+    cut: ({ index, region, items }) => cutReadMoreLines(index, region, items.inItem),
   },
   {
     name: "orphan headings: a wrapper left holding only its heading once its content was cut (orphan-headings.ts)",
