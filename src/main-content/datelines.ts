@@ -53,7 +53,7 @@ const PHRASES = [
   // "3 hours ago", "an hour ago" (before the reading time, which would take "3 mins" of "3 mins ago")
   "(?:about\\s+|an?\\s+|\\d+\\s*)(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\\s+ago",
   // "11 min read", "3 MIN. READ", "5 minutes read", "Reading time: 4 minutes"
-  "(?:reading\\s+time\\s*:?\\s*)?\\d+\\s*(?:min|mins|minutes?)\\.?(?:\\s+read)?",
+  "(?:reading\\s+time\\s*:?\\s*)?\\d+\\s*(?:minutes?|mins?)\\.?(?:\\s+read)?",
 ];
 const PHRASE = new RegExp(`(?:${PHRASES.join("|")})`, "gi");
 /** The dots that separate a byline's parts: a middle dot, a bullet, a dot operator, a bullet operator. */
