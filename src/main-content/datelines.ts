@@ -16,6 +16,7 @@
  */
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
+import { HOLDS_SUBHEADING, HOLDS_TITLE } from "./holds";
 import { keptChars, type Region } from "./region";
 import { ownBlockText } from "./own-text";
 import { walkRegion } from "./walk";
@@ -26,6 +27,7 @@ const PROSE_CHARS = 120;
 const DATELINE_MAX_CHARS = 80;
 /** A block holding a date beside a byline's own block holds less than this in all. */
 const BYLINE_BLOCK_MAX_CHARS = 4 * DATELINE_MAX_CHARS;
+const HEADINGS = HOLDS_TITLE | HOLDS_SUBHEADING;
 /** Blocks that are headings, cells or entries of a structure, not lines of their own. */
 // prettier-ignore
 const STRUCTURAL = new Set([
@@ -146,7 +148,7 @@ export function cutDatelines(
   inItem: Uint8Array,
   authors: ReadonlySet<string> = new Set(),
 ): void {
-  const { nodes, chars, ownChars, ownLinkChars } = index;
+  const { nodes, chars, ownChars, ownLinkChars, holds } = index;
   for (let pass = 0; pass < 2; pass++)
     walkRegion(index, region, (i) => {
       if (inItem[i]) return "skip";
@@ -163,6 +165,14 @@ export function cutDatelines(
         own < DATELINE_MAX_CHARS &&
         alone &&
         isDateline(own === chars[i] ? collapsedText(nodes[i]) : ownBlockText(nodes[i]));
-      return dateline ? "cut" : "descend";
+      // A short line whose parts are blocks of their own ("6 min read" and a separator set as a <div>), no heading.
+      const split =
+        !dateline &&
+        own > 0 &&
+        own < chars[i] &&
+        chars[i] < DATELINE_MAX_CHARS &&
+        (holds[i] & HEADINGS) === 0 &&
+        isDateline(collapsedText(nodes[i]));
+      return dateline || split ? "cut" : "descend";
     });
 }
