@@ -4,9 +4,10 @@
  * what it says; sites that mark them up as a byline or a date are cut by their class names (signals.ts), the others
  * print them as plain lines between the title and the first paragraph. A line goes when it is made of nothing but such
  * phrases (or is a bar of them with the writer's name or title: "Jane Doe | March 3, 2025 | 5 min read", or a byline
- * and its date: "Posted by Jane Doe on March 3, 2025"), and only there: before the region's first paragraph of prose,
- * outside repeated items (a listing's entries carry their own dates), and not a heading or a cell of a structure (a
- * list of a date and a reading time is a dateline too).
+ * and its date: "Posted by Jane Doe on March 3, 2025"), and only there: before the region's first paragraph of prose
+ * (or its second, when the first stands alone in its wrapper: a standfirst over the byline), outside repeated items
+ * (a listing's entries carry their own dates), and not a heading or a cell of a structure (a list of a date and a
+ * reading time is a dateline too).
  *
  * A line naming the author the page declares (JSON-LD, `<meta name="author">`) goes there too, with a role or a
  * place beside the name ("Priya Shah · Rail correspondent", "Maria Costa in Madrid"), however its parts are split
@@ -27,6 +28,7 @@ const PROSE_CHARS = 120;
 const DATELINE_MAX_CHARS = 80;
 /** A block holding a date beside a byline's own block holds less than this in all. */
 const BYLINE_BLOCK_MAX_CHARS = 4 * DATELINE_MAX_CHARS;
+/** A dateline split into blocks holds no heading. */
 const HEADINGS = HOLDS_TITLE | HOLDS_SUBHEADING;
 /** Blocks that are headings, cells or entries of a structure, not lines of their own. */
 // prettier-ignore
@@ -137,10 +139,19 @@ export function isDateline(text: string): boolean {
   );
 }
 
+/** Whether prose block `i` has no sibling that is prose too: a standfirst in the article's header, not the body. */
+function standsAlone(index: PageIndex, i: number): boolean {
+  const { parent, end, ownChars, ownLinkChars } = index;
+  const p = parent[i];
+  for (let c = p + 1; c < end[p]; c = end[c])
+    if (c !== i && ownChars[c] >= PROSE_CHARS && ownLinkChars[c] < ownChars[c] / 2) return false;
+  return true;
+}
+
 /**
- * Cuts the datelines and bylines in the head of the region (before its first paragraph of prose), and lines naming
- * the page's declared `authors` there. Twice: a date printed inline beside a byline's own block ("<div><p>By Anna
- * Kowalski</p><time>Dec. 3, 2026</time></div>") is a line of its own once the byline is cut.
+ * Cuts the datelines and bylines in the head of the region (before its first paragraph of prose, a standfirst aside),
+ * and lines naming the page's declared `authors` there. Twice: a date printed inline beside a byline's own block
+ * ("<div><p>By Anna Kowalski</p><time>Dec. 3, 2026</time></div>") is a line of its own once the byline is cut.
  */
 export function cutDatelines(
   index: PageIndex,
@@ -149,11 +160,15 @@ export function cutDatelines(
   authors: ReadonlySet<string> = new Set(),
 ): void {
   const { nodes, chars, ownChars, ownLinkChars, holds } = index;
-  for (let pass = 0; pass < 2; pass++)
+  for (let pass = 0; pass < 2; pass++) {
+    let prose = 0;
     walkRegion(index, region, (i) => {
       if (inItem[i]) return "skip";
       const own = ownChars[i];
-      if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) return "stop";
+      if (own >= PROSE_CHARS && ownLinkChars[i] < own / 2) {
+        if (++prose > 1 || !standsAlone(index, i)) return "stop";
+        return "skip";
+      }
       if (STRUCTURAL.has(nodes[i].name) || chars[i] >= BYLINE_BLOCK_MAX_CHARS) return "descend";
       // A byline of the declared author, however its name and role are split into blocks.
       if (authors.size > 0 && chars[i] < DATELINE_MAX_CHARS && namesAuthor(collapsedText(nodes[i]), authors))
@@ -175,4 +190,5 @@ export function cutDatelines(
         isDateline(collapsedText(nodes[i]));
       return dateline || split ? "cut" : "descend";
     });
+  }
 }

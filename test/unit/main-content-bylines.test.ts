@@ -247,6 +247,12 @@ describe("datelines and bylines over the body", () => {
     expect(text).toContain("2 days ago we sailed out.");
   });
 
+  it("cuts a byline under a standfirst (a paragraph alone in the article's header), and keeps the standfirst", () => {
+    const text = withHead(`<p class="lede">${sentence("harbour", 2)}</p><p>By Maren Holt · 6 min read</p>`);
+    for (const kept of ["The harbour was checked", "The brass frame was checked"]) expect(text).toContain(kept);
+    expect(text).not.toContain("Maren Holt");
+  });
+
   it("cuts a date printed inline beside a byline's own block, once the byline is cut", () => {
     const text = withHead(`<div class="css-by"><p>By <span>Anna Kowalski</span></p><time>Dec. 3, 2026</time></div>`);
     expect(text).toContain("The brass frame was checked");
