@@ -256,12 +256,8 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   if (small !== null) region = small;
   // On pages other than articles and threads, the sections between a title and the content stay with both. Only an
   // article declared in structured data counts: site builders give every page og:type "article", a service page's too.
-  joinTitle(
-    index,
-    region,
-    pageTitle(index, judgement, signals.title),
-    kind === "article" || commentsAreContent ? undefined : judgement,
-  );
+  const title = pageTitle(index, judgement, signals.title);
+  joinTitle(index, region, title, kind === "article" || commentsAreContent ? undefined : judgement);
   cutInRegion({
     index,
     region,
@@ -272,6 +268,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
     small: small !== null,
     article: onlyProse,
     authors: declaredAuthors(structured, signals.metadata),
+    title,
   });
   const summary = metadataSummary(signals.metadata, signals.title);
   if (!small?.declared && needsWholePage(index, region, summary !== null)) {

@@ -3,6 +3,7 @@
  * it runs on, and its file how it recognises what it cuts. A new rule is one more entry here and one file beside
  * this one (walk.ts gives it the region's walk).
  */
+import { cutBreadcrumbs } from "./breadcrumbs";
 import { cutCallsToAction } from "./calls-to-action";
 import { cutDataIslands } from "./data-islands";
 import { cutDatelines } from "./datelines";
@@ -40,6 +41,8 @@ export interface PageReading {
   article: boolean;
   /** The names the page declares as its author's (JSON-LD, `<meta name="author">`). */
   authors: ReadonlySet<string>;
+  /** The page's title element (index.ts pageTitle), or -1. */
+  title: number;
 }
 
 export interface RegionCut {
@@ -75,6 +78,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: 'read-more lines: "Read more: <headline>", all link but the label, not in items (read-more-links.ts)',
     on: everyPage,
     cut: ({ index, region, items }) => cutReadMoreLines(index, region, items.inItem),
+  },
+  {
+    name: "breadcrumbs: a trail of links up from the page, over its title (breadcrumbs.ts)",
+    on: everyPage,
+    cut: ({ index, region, items, title }) => cutBreadcrumbs(index, region, items.inItem, title),
   },
   {
     name: "orphan headings: a wrapper left holding only its heading once its content was cut (orphan-headings.ts)",

@@ -1,0 +1,59 @@
+/**
+ * Breadcrumbs over the page's title that no class names as such: "Electronics › Audio", "Home > Knowledge center >
+ * How to write a quiz", a list of links each a level up from the page. What makes them a trail and not a menu is the
+ * links' addresses: the first is the site's home, or the next one's address lies under the first's
+ * ("/wirecutter/electronics/" then "/wirecutter/electronics/audio/"). Only before the title, and only a block made of
+ * such links, separators and the current page's name: a section's name linked over a headline (a kicker) stays.
+ */
+import { collapsedText } from "../dom/tree";
+import { HOLDS_SUBHEADING, HOLDS_TITLE } from "./holds";
+import type { PageIndex } from "./measure";
+import { textWithout } from "./own-text";
+import type { Region } from "./region";
+import { walkRegion } from "./walk";
+
+/** A trail has a few links, each a short name; more or longer is a menu or prose. */
+const TRAIL_MAX_LINKS = 8;
+const CRUMB_MAX_CHARS = 40;
+/** Text outside the links, separators aside: the current page's name, at most this long (non-space characters). */
+const CURRENT_MAX_CHARS = 100;
+const SEPARATORS = /[›»>/|→·•\-–—:\s]+/g;
+const LINKS = new Set(["a"]);
+
+/** The host and path of `href` (with one trailing slash), or null for an address that does not parse or has a #part. */
+function pathOf(href: string): { host: string; path: string } | null {
+  try {
+    const url = new URL(href, "https://page.invalid/");
+    // A link to a part of a page (a tab, a footnote) is not a level of the site.
+    if (url.hash !== "") return null;
+    return { host: url.host, path: url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/` };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether block `i` is a trail of links up from the page (with no heading in it: a title's wrapper is not). */
+function isTrail(index: PageIndex, i: number): boolean {
+  const { nodes, end } = index;
+  if (index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) return false;
+  const links: number[] = [];
+  for (let j = i + 1; j < end[i]; j++) if (nodes[j].name === "a") links.push(j);
+  if (links.length < 2 || links.length > TRAIL_MAX_LINKS) return false;
+  for (const j of links) if (index.chars[j] === 0 || index.chars[j] > CRUMB_MAX_CHARS) return false;
+  if (textWithout(nodes[i], LINKS).replace(SEPARATORS, "").length > CURRENT_MAX_CHARS) return false;
+  const first = pathOf(nodes[links[0]].attrs.href ?? "");
+  const second = pathOf(nodes[links[1]].attrs.href ?? "");
+  if (first === null || second === null || first.host !== second.host) return false;
+  const home = first.path === "/" || /^home$/i.test(collapsedText(nodes[links[0]]));
+  return home || (second.path !== first.path && second.path.startsWith(first.path));
+}
+
+/** Cuts the trails of links in the region before the page's `title` element (none without a title). */
+export function cutBreadcrumbs(index: PageIndex, region: Region, inItem: Uint8Array, title: number): void {
+  const { end, linkChars } = index;
+  if (title < 0 || region.cut[title]) return;
+  walkRegion(index, region, (i) => {
+    if (i >= title) return "stop";
+    return end[i] <= title && linkChars[i] > 0 && !inItem[i] && isTrail(index, i) ? "cut" : "descend";
+  });
+}

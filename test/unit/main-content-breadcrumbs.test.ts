@@ -1,0 +1,45 @@
+/**
+ * Main-content extraction on small hand-written pages: breadcrumbs over the title that no class names as such,
+ * src/main-content/breadcrumbs.ts. The pages are built from main-content-site.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { extract, sentence, siteFooter, siteHeader } from "./main-content-site";
+
+const page = (overTitle: string) =>
+  extract(
+    `${siteHeader}<main><article><div class="mt-4">${overTitle}</div><h1>The lens comes back</h1>` +
+      `<p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></article></main>${siteFooter}`,
+    { url: "https://example.test/guides/lights/the-lens-comes-back" },
+  ).text;
+
+describe("breadcrumbs", () => {
+  it("drops a list of links each a level up from the page, and a line from the home page with separators", () => {
+    const list = page(
+      `<ol class="x1"><li><a href="https://example.test/guides/">Guides</a></li>` +
+        `<li><a href="https://example.test/guides/lights/">Lights</a></li></ol>`,
+    );
+    expect(list).toContain("The brass frame was checked");
+    for (const gone of ["Guides", "Lights"]) expect(list).not.toContain(gone);
+    const line = page(
+      `<a href="https://example.test/">Start</a><span> › </span><a href="https://example.test/boats">Boats</a>` +
+        `<span> › </span>The lens comes back`,
+    );
+    expect(line).toContain("The lens was checked");
+    for (const gone of ["Start", "Boats", "›"]) expect(line).not.toContain(gone);
+  });
+
+  it("keeps a section's name over the headline, links to parts of the page, and links side by side", () => {
+    const kicker = page(`<a href="https://example.test/guides/">Guides</a>`);
+    expect(kicker).toContain("Guides");
+    const tabs = page(
+      `<a href="https://example.test/guides/lights/the-lens-comes-back#story">Story</a> ` +
+        `<a href="https://example.test/guides/lights/the-lens-comes-back#pictures">Pictures</a>`,
+    );
+    for (const kept of ["Story", "Pictures"]) expect(tabs).toContain(kept);
+    const pair = page(
+      `<p>Filed in <a href="https://example.test/lights/">Lights</a> and ` +
+        `<a href="https://example.test/boats/">Boats</a></p>`,
+    );
+    expect(pair).toContain("Filed in Lights and Boats");
+  });
+});
