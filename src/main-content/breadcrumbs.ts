@@ -3,10 +3,11 @@
  * How to write a quiz", a list of links each a level up from the page. What makes them a trail and not a menu is the
  * links' addresses: the first is the site's home, or the next one's address lies under the first's
  * ("/wirecutter/electronics/" then "/wirecutter/electronics/audio/"). Only before the title, and only a block made of
- * such links, separators and the current page's name: a section's name linked over a headline (a kicker) stays.
+ * such links, separators and the current page's name. Over an article's title, the section's name linked alone (a
+ * kicker: "Technology") goes too.
  */
 import { collapsedText } from "../dom/tree";
-import { HOLDS_SUBHEADING, HOLDS_TITLE } from "./holds";
+import { HOLDS_PICTURE, HOLDS_SUBHEADING, HOLDS_TITLE } from "./holds";
 import type { PageIndex } from "./measure";
 import { textWithout } from "./own-text";
 import type { Region } from "./region";
@@ -56,4 +57,30 @@ export function cutBreadcrumbs(index: PageIndex, region: Region, inItem: Uint8Ar
     if (i >= title) return "stop";
     return end[i] <= title && linkChars[i] > 0 && !inItem[i] && isTrail(index, i) ? "cut" : "descend";
   });
+}
+
+/** A kicker is a section's name: a word or three. */
+const KICKER_MAX_CHARS = 30;
+
+/**
+ * Cuts the line just over an article's title when it is one short link and nothing else, no picture: the name of the
+ * section the story is filed in ("Technology", "Local news"), the last step of a trail printed alone.
+ */
+export function cutKicker(index: PageIndex, region: Region, title: number): void {
+  const { end, chars, linkChars, ownChars, nodes, holds } = index;
+  if (title < 0 || region.cut[title]) return;
+  let last = -1;
+  walkRegion(index, region, (i) => {
+    if (i >= title) return "stop";
+    if (end[i] <= title && ownChars[i] > 0) {
+      last = i;
+      return "skip";
+    }
+    return "descend";
+  });
+  if (last < 0 || chars[last] > KICKER_MAX_CHARS || linkChars[last] !== chars[last] || holds[last] & HOLDS_PICTURE)
+    return;
+  let links = 0;
+  for (let j = last; j < end[last]; j++) if (nodes[j].name === "a") links++;
+  if (links === 1) region.cut[last] = 1;
 }

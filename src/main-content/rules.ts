@@ -3,7 +3,7 @@
  * it runs on, and its file how it recognises what it cuts. A new rule is one more entry here and one file beside
  * this one (walk.ts gives it the region's walk).
  */
-import { cutBreadcrumbs } from "./breadcrumbs";
+import { cutBreadcrumbs, cutKicker } from "./breadcrumbs";
 import { cutCallsToAction } from "./calls-to-action";
 import { cutDataIslands } from "./data-islands";
 import { cutDatelines } from "./datelines";
@@ -83,6 +83,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: "breadcrumbs: a trail of links up from the page, over its title (breadcrumbs.ts)",
     on: everyPage,
     cut: ({ index, region, items, title }) => cutBreadcrumbs(index, region, items.inItem, title),
+  },
+  {
+    name: "kicker: one short link just over an article's title, naming its section (breadcrumbs.ts)",
+    on: articles,
+    cut: ({ index, region, title }) => cutKicker(index, region, title),
   },
   {
     name: "orphan headings: a wrapper left holding only its heading once its content was cut (orphan-headings.ts)",

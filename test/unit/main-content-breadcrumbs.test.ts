@@ -5,10 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { extract, sentence, siteFooter, siteHeader } from "./main-content-site";
 
-const page = (overTitle: string) =>
+const page = (overTitle: string, wrap = "article") =>
   extract(
-    `${siteHeader}<main><article><div class="mt-4">${overTitle}</div><h1>The lens comes back</h1>` +
-      `<p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></article></main>${siteFooter}`,
+    `${siteHeader}<main><${wrap}><div class="mt-4">${overTitle}</div><h1>The lens comes back</h1>` +
+      `<p>${sentence("lens", 4)}</p><p>${sentence("brass frame", 4)}</p></${wrap}></main>${siteFooter}`,
     { url: "https://example.test/guides/lights/the-lens-comes-back" },
   ).text;
 
@@ -28,9 +28,15 @@ describe("breadcrumbs", () => {
     for (const gone of ["Start", "Boats", "›"]) expect(line).not.toContain(gone);
   });
 
-  it("keeps a section's name over the headline, links to parts of the page, and links side by side", () => {
-    const kicker = page(`<a href="https://example.test/guides/">Guides</a>`);
-    expect(kicker).toContain("Guides");
+  it("drops the section's name linked alone over an article's title (a kicker), not over another page's", () => {
+    const kicker = `<a href="https://example.test/guides/">Guides</a>`;
+    expect(page(kicker)).toContain("The brass frame was checked");
+    expect(page(kicker)).not.toContain("Guides");
+    expect(page(kicker, "section")).toContain("Guides");
+    expect(page(`<a href="https://example.test/guides/">Guides</a> for keepers`)).toContain("Guides for keepers");
+  });
+
+  it("keeps links to parts of the page, and links side by side", () => {
     const tabs = page(
       `<a href="https://example.test/guides/lights/the-lens-comes-back#story">Story</a> ` +
         `<a href="https://example.test/guides/lights/the-lens-comes-back#pictures">Pictures</a>`,
