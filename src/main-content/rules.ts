@@ -12,6 +12,7 @@ import type { ItemLists } from "./items";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { cutPictureCredits } from "./picture-credits";
+import { cutPosterStats } from "./poster-stats";
 import { cutPolls } from "./polls";
 import { cutPullQuotes } from "./pull-quotes";
 import { cutNumberScales } from "./number-scales";
@@ -150,6 +151,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: 'template placeholders: a block of unrendered "{{ price.total }}" expressions (template-placeholders.ts)',
     on: everyPage,
     cut: ({ index, region }) => cutTemplatePlaceholders(index, region),
+  },
+  {
+    name: 'poster statistics: "Join Date: Aug 2008 · Posts: 1,077", "Last edited by …" beside posts (poster-stats.ts)',
+    on: everyPage,
+    cut: ({ index, region, commentsAreContent }) => cutPosterStats(index, region, commentsAreContent),
   },
   {
     name: 'reply subjects: "Re: <title>" headings of replies (reply-subjects.ts)',

@@ -1,0 +1,54 @@
+/**
+ * A poster's statistics printed beside each post of a thread, where no card around them was recognised as the
+ * poster's: "Join Date: Aug 2008", "Posts: 1,077", "Posts: 116 Threads: 23 Joined: Feb 2019 Reputation: 7",
+ * "Registered: 2024-01-27"; the badge "Original Poster"; and the note "Last edited by Trilby (2024-08-04 14:26:59)".
+ * They say who the poster is on the board and what the board did, not what the post says. A line goes when it is made
+ * of nothing else.
+ */
+import { collapsedText } from "../dom/tree";
+import type { PageIndex } from "./measure";
+import type { Region } from "./region";
+import { walkRegion } from "./walk";
+
+const STAT =
+  "(?:join(?:ed)?(?: date)?|registered|member since|location|(?:total )?posts|post count|threads|topics|messages|" +
+  "reputation|rep|reaction score|likes(?: received)?|points|karma|credits|trophies|solutions)\\b";
+/** "Posts: 1,077", "Location: SIN", "Joined Feb 2019": a label and a short value. */
+const STATS = new RegExp(`^(?:${STAT}\\s*:?\\s*[^:]{1,30}?\\s*)+$`, "i");
+/** A label needs its colon unless the value is a number or a date ("Posts 98", "Joined Feb 2019"). */
+const STAT_WITH_COLON = new RegExp(`^${STAT}\\s*:`, "i");
+const BADGE = /^(?:original poster|thread starter|topic starter|op)$/i;
+const EDIT_NOTE = /^(?:last )?edited by\b.{0,80}$|^last edited\b.{0,60}$/i;
+/** Such a line is shorter than this (non-space characters). */
+const LINE_MAX_CHARS = 120;
+
+/** Whether a line of a thread is a poster's statistics, a poster's badge or an edit note. */
+export function isPosterStat(text: string): boolean {
+  if (BADGE.test(text) || EDIT_NOTE.test(text)) return true;
+  return STATS.test(text) && (STAT_WITH_COLON.test(text) || /\d/.test(text));
+}
+
+/** Statistics only a member of a board has: a page repeating them is a thread, whatever its markup said. */
+const MEMBER_STAT = /^(?:join(?:ed)?(?: date)?|registered|member since|(?:total )?posts|post count|reputation)\b/i;
+/** A page not read as a thread shows a member's statistics at least this many times to be taken for one. */
+const MEMBER_STAT_MIN = 2;
+
+/**
+ * Cuts the region's blocks whose whole text is a poster's statistics, a badge or an edit note: on a thread, or on a
+ * page printing a member's statistics (posts, join date) beside MEMBER_STAT_MIN posts or more. Elsewhere a "Location:"
+ * line is a school's or an event's.
+ */
+export function cutPosterStats(index: PageIndex, region: Region, thread: boolean): void {
+  const { nodes, chars, ownChars } = index;
+  const lines: number[] = [];
+  let memberStats = 0;
+  walkRegion(index, region, (i) => {
+    if (ownChars[i] === 0 || ownChars[i] !== chars[i] || chars[i] >= LINE_MAX_CHARS) return "descend";
+    const text = collapsedText(nodes[i]);
+    if (!isPosterStat(text)) return "descend";
+    lines.push(i);
+    if (MEMBER_STAT.test(text)) memberStats++;
+    return "skip";
+  });
+  if (thread || memberStats >= MEMBER_STAT_MIN) for (const i of lines) region.cut[i] = 1;
+}

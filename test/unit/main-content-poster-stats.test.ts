@@ -1,0 +1,40 @@
+/**
+ * Main-content extraction on hand-written threads: a poster's statistics printed beside each post ("Join Date: Aug
+ * 2008", "Posts: 1,077"), a poster's badge and edit notes, src/main-content/poster-stats.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { extract, sentence, siteFooter, siteHeader } from "./main-content-site";
+
+describe("poster statistics", () => {
+  const post = (name: string, joined: string, posts: string, topic: string) =>
+    `<table class="tborder"><tr><td class="alt2"><a href="/members/${name}.html">${name}</a>` +
+    `<div>Join Date: <b>${joined}</b></div><div>Location: <b>Oslo</b></div><div>Posts: <b>${posts}</b></div></td>` +
+    `<td class="alt1"><div>${sentence(topic, 2)}</div><div><em>Last edited by ${name}; Feb 17, 2026 at 9:17 am</em>` +
+    `</div></td></tr></table>`;
+
+  it("drops the statistics, the badge and the edit notes beside every post, and keeps the posts", () => {
+    const posts =
+      post("ada", "Aug 2008", "1,077", "lens") +
+      post("grace", "Feb 2019", "98", "lantern") +
+      post("linus", "Jan 2010", "4,198", "pedestal").replace(
+        "<div>Join Date",
+        "<div>Original Poster</div><div>Join Date",
+      );
+    const { text } = extract(`${siteHeader}<main><h1>Upgrading a lens</h1>${posts}</main>${siteFooter}`);
+    for (const kept of ["The lens was checked", "The lantern was checked", "The pedestal was checked"])
+      expect(text).toContain(kept);
+    for (const gone of ["Join Date", "Aug 2008", "Location", "Posts:", "1,077", "Last edited", "Original Poster"])
+      expect(text).not.toContain(gone);
+  });
+
+  it("keeps the locations of a list of schools, where no member's statistics are printed", () => {
+    const school = (name: string, city: string) =>
+      `<li><h3>${name}</h3><p>${sentence(name, 1)}</p><ul><li><strong>Location:</strong> ${city}</li></ul></li>`;
+    const { text } = extract(
+      `${siteHeader}<main><h1>Harbour schools</h1><ol>${school("North school", "Boston, Massachusetts")}` +
+        `${school("South school", "Evanston, Illinois")}${school("West school", "Chicago, Illinois")}</ol></main>` +
+        siteFooter,
+    );
+    for (const kept of ["Location: Boston, Massachusetts", "Location: Chicago, Illinois"]) expect(text).toContain(kept);
+  });
+});
