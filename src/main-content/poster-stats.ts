@@ -1,9 +1,10 @@
 /**
  * A poster's statistics printed beside each post of a thread, where no card around them was recognised as the
  * poster's: "Join Date: Aug 2008", "Posts: 1,077", "Posts: 116 Threads: 23 Joined: Feb 2019 Reputation: 7",
- * "Registered: 2024-01-27"; the badge "Original Poster"; and the note "Last edited by Trilby (2024-08-04 14:26:59)".
- * They say who the poster is on the board and what the board did, not what the post says. A line goes when it is made
- * of nothing else.
+ * "Registered: 2024-01-27"; the badge "Original Poster" or "Offline"; the note "Last edited by Trilby (2024-08-04
+ * 14:26:59)"; and the board's controls printed as text ("Reply with quote", "Report", "Code: Select all"). They say who
+ * the poster is on the board and what the board does, not what the post says. A line goes when it is made of nothing
+ * else.
  */
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -17,14 +18,21 @@ const STAT =
 const STATS = new RegExp(`^(?:${STAT}\\s*:?\\s*[^:]{1,30}?\\s*)+$`, "i");
 /** A label needs its colon unless the value is a number or a date ("Posts 98", "Joined Feb 2019"). */
 const STAT_WITH_COLON = new RegExp(`^${STAT}\\s*:`, "i");
-const BADGE = /^(?:original poster|thread starter|topic starter|op)$/i;
+/** A poster's badge or presence. */
+const BADGE = /^(?:original poster|thread starter|topic starter|op|online|offline)$/i;
+/** A board's controls and notices printed as text beside each post: its buttons are links or plain text. */
+const CONTROL = new RegExp(
+  "^(?:reply with quote|quote|report(?: inappropriate content| post)?|code: select all|" +
+    "not open for further replies\\.?)$",
+  "i",
+);
 const EDIT_NOTE = /^(?:last )?edited by\b.{0,80}$|^last edited\b.{0,60}$/i;
 /** Such a line is shorter than this (non-space characters). */
 const LINE_MAX_CHARS = 120;
 
 /** Whether a line of a thread is a poster's statistics, a poster's badge or an edit note. */
 export function isPosterStat(text: string): boolean {
-  if (BADGE.test(text) || EDIT_NOTE.test(text)) return true;
+  if (BADGE.test(text) || EDIT_NOTE.test(text) || CONTROL.test(text)) return true;
   return STATS.test(text) && (STAT_WITH_COLON.test(text) || /\d/.test(text));
 }
 

@@ -10,9 +10,9 @@ describe("poster statistics", () => {
     `<table class="tborder"><tr><td class="alt2"><a href="/members/${name}.html">${name}</a>` +
     `<div>Join Date: <b>${joined}</b></div><div>Location: <b>Oslo</b></div><div>Posts: <b>${posts}</b></div></td>` +
     `<td class="alt1"><div>${sentence(topic, 2)}</div><div><em>Last edited by ${name}; Feb 17, 2026 at 9:17 am</em>` +
-    `</div></td></tr></table>`;
+    `</div><ul><li><a href="/reply?quote=1">Reply with quote</a></li><li>Offline</li></ul></td></tr></table>`;
 
-  it("drops the statistics, the badge and the edit notes beside every post, and keeps the posts", () => {
+  it("drops the statistics, the badges, the edit notes and the controls beside every post, and keeps the posts", () => {
     const posts =
       post("ada", "Aug 2008", "1,077", "lens") +
       post("grace", "Feb 2019", "98", "lantern") +
@@ -23,8 +23,8 @@ describe("poster statistics", () => {
     const { text } = extract(`${siteHeader}<main><h1>Upgrading a lens</h1>${posts}</main>${siteFooter}`);
     for (const kept of ["The lens was checked", "The lantern was checked", "The pedestal was checked"])
       expect(text).toContain(kept);
-    for (const gone of ["Join Date", "Aug 2008", "Location", "Posts:", "1,077", "Last edited", "Original Poster"])
-      expect(text).not.toContain(gone);
+    const gone = ["Join Date", "Aug 2008", "Location", "Posts:", "1,077", "Last edited", "Original Poster", "Offline"];
+    for (const line of [...gone, "Reply with quote"]) expect(text).not.toContain(line);
   });
 
   it("keeps the locations of a list of schools, where no member's statistics are printed", () => {
