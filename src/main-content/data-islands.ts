@@ -1,7 +1,9 @@
 /**
  * Data islands: a block whose whole text is a JSON object or array — the settings or the state a page's script reads
  * from the markup (a product widget's layout, a store's price table), often in a hidden element among the paragraphs.
- * No reader sees it as text; the region drops it. Code shown to readers sits in <pre> or <code> and stays.
+ * No reader sees it as text; the region drops it. So does a block whose whole text is a timestamp in the form
+ * machines write ("2019-01-21T21:40:59.62Z+00:00"): a date a script formats, printed raw in a hidden <time>. Code
+ * shown to readers sits in <pre> or <code> and stays.
  */
 import { ELEMENT, TEXT, collapsedText, type ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -13,6 +15,10 @@ const ISLAND_MIN_CHARS = 40;
 /** An object or an array of objects with a quoted key, closed: the text as a script would parse it. */
 const JSON_TEXT = /^(?:\{\s*"[^"]*"\s*:[\s\S]*\}|\[\s*\{\s*"[^"]*"\s*:[\s\S]*\}\s*\])$/;
 const CODE_TAGS = new Set(["pre", "code"]);
+/** An ISO 8601 date and time, to the minute at least, with "T" between them. */
+const MACHINE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})*$/;
+/** Such a timestamp is this long at most (non-space characters). */
+const MACHINE_TIME_MAX_CHARS = 40;
 
 /** Whether the element's first child holding text (not whitespace) is a text node opening with "{" or "[". */
 function opensLikeJson(element: ElementNode): boolean {
@@ -25,13 +31,26 @@ function opensLikeJson(element: ElementNode): boolean {
   return false;
 }
 
-/** Cuts from the region each element whose whole text is JSON (its text opening the element), outside code. */
+/** Whether `text` is a timestamp as machines write it. */
+export const isMachineTime = (text: string) => text.length <= MACHINE_TIME_MAX_CHARS && MACHINE_TIME.test(text);
+
+/**
+ * Whether element `i`'s whole text is JSON (its text opening the element), or it is a <time> or a block whose whole
+ * text is a machine's timestamp (not a word of prose: "for example `2005-04-07T22:13:13`").
+ */
+function isData(index: PageIndex, i: number): boolean {
+  const { nodes, chars, ownChars } = index;
+  if (chars[i] >= ISLAND_MIN_CHARS && opensLikeJson(nodes[i]) && JSON_TEXT.test(collapsedText(nodes[i]))) return true;
+  if (nodes[i].name !== "time" && !(ownChars[i] > 0 && ownChars[i] === chars[i])) return false;
+  return chars[i] > 0 && chars[i] <= MACHINE_TIME_MAX_CHARS && isMachineTime(collapsedText(nodes[i]));
+}
+
+/** Cuts from the region each element whose whole text is data, outside code. */
 export function cutDataIslands(index: PageIndex, region: Region): void {
-  const { nodes, chars } = index;
   cutWhere(
     index,
     region,
-    (i) => chars[i] >= ISLAND_MIN_CHARS && opensLikeJson(nodes[i]) && JSON_TEXT.test(collapsedText(nodes[i])),
-    (i) => CODE_TAGS.has(nodes[i].name),
+    (i) => isData(index, i),
+    (i) => CODE_TAGS.has(index.nodes[i].name),
   );
 }

@@ -7,12 +7,14 @@
  * The poster's name is the first text of the post's first element marked as its user or author: a class or id word
  * ("username", "author", "poster"), itemprop="author", or a link to a member's profile page (/members/…, /profile/…,
  * /u/…, /user/…). The date is the post's first <time> element's first text (its long form: a short "1 yr" beside it is
- * the same date again). Quoted posts and replies nested in the post (posts of their own) are not looked into.
+ * the same date again), unless that text is a timestamp as machines write it (data-islands.ts). Quoted posts and
+ * replies nested in the post (posts of their own) are not looked into.
  */
 import { edgeTextRun, TextNode, wrap, type ElementNode } from "../dom/tree";
 import { attributeWords } from "./class-words";
 import { AUTHOR_ITEMPROP } from "./entities";
 import type { PageIndex } from "./measure";
+import { isMachineTime } from "./data-islands";
 import { signature } from "./items";
 import type { Region } from "./region";
 
@@ -75,7 +77,8 @@ function marksOf(index: PageIndex, item: number, posts: Uint8Array): PostMarks {
       j = end[j];
       continue;
     }
-    if (found.date < 0 && element.name === "time" && firstText(element) !== "") found.date = j;
+    if (found.date < 0 && element.name === "time" && firstText(element) !== "" && !isMachineTime(firstText(element)))
+      found.date = j;
     if (found.poster < 0 && isPoster(element)) found.poster = innermostPoster(index, j);
     if (found.date >= 0 && found.poster >= 0) break;
     j++;

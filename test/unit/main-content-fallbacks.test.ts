@@ -24,6 +24,16 @@ describe("fallbacks and special markup", () => {
     },
   );
 
+  it("drops a timestamp printed as machines write it, and keeps one quoted in prose", () => {
+    const page = `${siteHeader}<main><article><h1>Tide clock</h1><p>${sentence("dial", 3)}</p>
+      <time class="d-none" itemprop="datePublished">2019-01-21T21:40:59.62Z+00:00</time><p>${sentence("hand", 3)} \
+It logs <code>2005-04-07T22:13:13</code> at noon.</p></article></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The hand was checked");
+    expect(text).not.toContain("2019-01-21T21");
+    expect(text).toContain("It logs 2005-04-07T22:13:13 at noon.");
+  });
+
   it(
     "drops a client template's unrendered placeholders (a price box " +
       "of {{ }} expressions), and keeps template code",

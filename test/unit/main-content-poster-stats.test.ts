@@ -37,4 +37,17 @@ describe("poster statistics", () => {
     );
     for (const kept of ["Location: Boston, Massachusetts", "Location: Chicago, Illinois"]) expect(text).toContain(kept);
   });
+
+  it("gives a post its poster's name back without a timestamp as machines write it", () => {
+    const post = (name: string, topic: string) =>
+      `<div class="post"><div class="user-card"><a href="/u/${name}">${name}</a><span>Joined 2019</span></div>` +
+      `<time class="d-none">2019-01-21T21:40:59.62Z+00:00</time><div class="post-body"><p>${sentence(topic, 2)}</p>` +
+      `</div></div>`;
+    const thread =
+      `<div itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1 itemprop="headline">Upgrading a ` +
+      `lens</h1>${post("ada", "lens")}${post("grace", "lantern")}${post("linus", "pedestal")}</div>`;
+    const { text } = extract(`${siteHeader}${thread}${siteFooter}`);
+    for (const kept of ["ada", "grace", "The pedestal was checked"]) expect(text).toContain(kept);
+    expect(text).not.toContain("2019-01-21T21");
+  });
 });
