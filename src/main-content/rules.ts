@@ -5,6 +5,7 @@
  */
 import { cutBreadcrumbs, cutKicker } from "./breadcrumbs";
 import { cutCallsToAction } from "./calls-to-action";
+import { cutCardBadges } from "./card-badges";
 import { cutDataIslands } from "./data-islands";
 import { cutDatelines } from "./datelines";
 import { cutHiddenCopies } from "./hidden-copies";
@@ -151,6 +152,11 @@ export const REGION_CUTS: readonly RegionCut[] = [
     name: 'template placeholders: a block of unrendered "{{ price.total }}" expressions (template-placeholders.ts)',
     on: everyPage,
     cut: ({ index, region }) => cutTemplatePlaceholders(index, region),
+  },
+  {
+    name: 'card badges: "New", "Top Rated", "Sold out", "Compare" alone on a repeated item (card-badges.ts)',
+    on: everyPage,
+    cut: ({ index, region, items }) => cutCardBadges(index, region, items.inItem),
   },
   {
     name: 'poster statistics: "Join Date: Aug 2008 · Posts: 1,077", "Last edited by …" beside posts (poster-stats.ts)',

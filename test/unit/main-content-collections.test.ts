@@ -24,6 +24,18 @@ class="cards">${["Anthill", "Burrough", "Cypress", "Dry Creek"].map((n, i) => ca
     expect(text).not.toContain("About us");
   });
 
+  it("drops the badges on product cards (New, Top Rated, Compare), and keeps names, prices and stock", () => {
+    const card = (name: string, badge: string, price: string) =>
+      `<li class="product-card"><div class="badge">${badge}</div><img src="/img/${price}.jpg" alt=""><h3><a \
+href="/p/${price}">${name} lamp</a></h3><p>$${price}.00</p><p>In stock</p><div><label><input type="checkbox"> \
+Compare</label></div></li>`;
+    const cards = [card("Brass", "New", "40"), card("Copper", "Top Rated", "55"), card("Tin", "NEWNEW", "25")];
+    const { text } = extract(`${siteHeader}<main><h1>Lamps</h1><ul class="grid">${cards.join("")}</ul></main>\
+${siteFooter}`);
+    for (const kept of ["Brass lamp", "$55.00", "Tin lamp", "In stock"]) expect(text).toContain(kept);
+    for (const gone of ["New", "Top Rated", "Compare"]) expect(text).not.toContain(gone);
+  });
+
   it(
     "reads a definition list's entries (a term with its number, a " +
       "description with title and authors) as a list of items",
