@@ -59,6 +59,21 @@ export function cutBreadcrumbs(index: PageIndex, region: Region, inItem: Uint8Ar
   });
 }
 
+/**
+ * Whether element `i` is its parent's first child holding text, and the next one (with only spaces between) is the
+ * `title` element or holds it.
+ */
+function leadsTo(index: PageIndex, i: number, title: number): boolean {
+  const { nodes, parent, end } = index;
+  const next = end[i];
+  if (next > title || parent[next] !== parent[i] || end[next] <= title) return false;
+  const siblings = nodes[parent[i]].children;
+  const at = siblings.indexOf(nodes[i]);
+  for (let k = 0; k < at; k++) if (collapsedText(siblings[k]) !== "") return false;
+  for (let k = at + 1; siblings[k] !== nodes[next]; k++) if (collapsedText(siblings[k]) !== "") return false;
+  return true;
+}
+
 /** A kicker is a section's name: a word or three. */
 const KICKER_MAX_CHARS = 30;
 
@@ -72,7 +87,9 @@ export function cutKicker(index: PageIndex, region: Region, title: number): void
   let last = -1;
   walkRegion(index, region, (i) => {
     if (i >= title) return "stop";
-    if (end[i] <= title && ownChars[i] > 0) {
+    // A block before the title, or a link set inline just before it, first in the block holding both.
+    const inlineKicker = nodes[i].name === "a" && chars[i] > 0 && leadsTo(index, i, title);
+    if (end[i] <= title && (ownChars[i] > 0 || inlineKicker)) {
       last = i;
       return "skip";
     }

@@ -34,6 +34,12 @@ describe("breadcrumbs", () => {
     expect(page(kicker)).not.toContain("Guides");
     expect(page(kicker, "section")).toContain("Guides");
     expect(page(`<a href="https://example.test/guides/">Guides</a> for keepers`)).toContain("Guides for keepers");
+    const inline = extract(
+      `${siteHeader}<main><article><div class="hdr"><a href="/guides/">Guides</a> <h1>The lens comes back</h1>` +
+        `<span>Nov 30, 2026</span></div><p>${sentence("lens", 4)}</p></article></main>${siteFooter}`,
+    ).text;
+    expect(inline).toContain("The lens comes back");
+    expect(inline).not.toContain("Guides");
   });
 
   it("keeps links to parts of the page, and links side by side", () => {
