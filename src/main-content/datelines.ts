@@ -51,8 +51,8 @@ const PHRASES = [
   `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`,
   "\\d{4}-\\d{2}-\\d{2}",
   "\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}",
-  // "at 09:27 am", "10:45 AM", "3:45 p.m. EST"
-  "(?:at\\s+)?\\d{1,2}:\\d{2}\\s*(?:am|pm|a\\.m\\.|p\\.m\\.)?",
+  // "at 09:27 am", "10:45 AM", "3:45 p.m. EST", "14.02 GMT"
+  "(?:at\\s+)?\\d{1,2}[:.]\\d{2}\\s*(?:am|pm|a\\.m\\.|p\\.m\\.)?",
   "\\b(?:[ecmp][sd]t|utc|gmt|bst|cet|cest|ist|aest|aedt)\\b,?",
   // "3 hours ago", "an hour ago" (before the reading time, which would take "3 mins" of "3 mins ago")
   "(?:about\\s+|an?\\s+|\\d+\\s*)(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\\s+ago",
