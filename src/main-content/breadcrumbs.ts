@@ -19,6 +19,8 @@ const CRUMB_MAX_CHARS = 40;
 /** Text outside the links, separators aside: the current page's name, at most this long (non-space characters). */
 const CURRENT_MAX_CHARS = 100;
 const SEPARATORS = /[›»>/|→·•\-–—:\s]+/g;
+/** A trail's text at most: its links' names and the current page's (non-space characters). */
+const TRAIL_MAX_CHARS = TRAIL_MAX_LINKS * CRUMB_MAX_CHARS + CURRENT_MAX_CHARS;
 const LINKS = new Set(["a"]);
 
 /** The host and path of `href` (with one trailing slash), or null for an address that does not parse or has a #part. */
@@ -36,9 +38,9 @@ function pathOf(href: string): { host: string; path: string } | null {
 /** Whether block `i` is a trail of links up from the page (with no heading in it: a title's wrapper is not). */
 function isTrail(index: PageIndex, i: number): boolean {
   const { nodes, end } = index;
-  if (index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) return false;
+  if (index.chars[i] > TRAIL_MAX_CHARS || index.holds[i] & (HOLDS_TITLE | HOLDS_SUBHEADING)) return false;
   const links: number[] = [];
-  for (let j = i + 1; j < end[i]; j++) if (nodes[j].name === "a") links.push(j);
+  for (let j = i + 1; j < end[i] && links.length <= TRAIL_MAX_LINKS; j++) if (nodes[j].name === "a") links.push(j);
   if (links.length < 2 || links.length > TRAIL_MAX_LINKS) return false;
   for (const j of links) if (index.chars[j] === 0 || index.chars[j] > CRUMB_MAX_CHARS) return false;
   if (textWithout(nodes[i], LINKS).replace(SEPARATORS, "").length > CURRENT_MAX_CHARS) return false;
