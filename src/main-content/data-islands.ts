@@ -5,7 +5,7 @@
  * machines write ("2019-01-21T21:40:59.62Z+00:00"): a date a script formats, printed raw in a hidden <time>. Code
  * shown to readers sits in <pre> or <code> and stays.
  */
-import { ELEMENT, TEXT, collapsedText, type ElementNode } from "../dom/tree";
+import { ELEMENT, TEXT, collapsedText, firstCharacter, type ElementNode } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
 import { cutWhere } from "./walk";
@@ -31,6 +31,8 @@ function opensLikeJson(element: ElementNode): boolean {
   return false;
 }
 
+const isDigit = (c: string) => c >= "0" && c <= "9";
+
 /** Whether `text` is a timestamp as machines write it. */
 export const isMachineTime = (text: string) => text.length <= MACHINE_TIME_MAX_CHARS && MACHINE_TIME.test(text);
 
@@ -42,7 +44,8 @@ function isData(index: PageIndex, i: number): boolean {
   const { nodes, chars, ownChars } = index;
   if (chars[i] >= ISLAND_MIN_CHARS && opensLikeJson(nodes[i]) && JSON_TEXT.test(collapsedText(nodes[i]))) return true;
   if (nodes[i].name !== "time" && !(ownChars[i] > 0 && ownChars[i] === chars[i])) return false;
-  return chars[i] > 0 && chars[i] <= MACHINE_TIME_MAX_CHARS && isMachineTime(collapsedText(nodes[i]));
+  if (chars[i] === 0 || chars[i] > MACHINE_TIME_MAX_CHARS || !isDigit(firstCharacter(nodes[i]))) return false;
+  return isMachineTime(collapsedText(nodes[i]));
 }
 
 /** Cuts from the region each element whose whole text is data, outside code. */

@@ -6,7 +6,7 @@
  * the poster is on the board and what the board does, not what the post says. A line goes when it is made of nothing
  * else.
  */
-import { collapsedText } from "../dom/tree";
+import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
 import { walkRegion } from "./walk";
@@ -27,6 +27,8 @@ const CONTROL = new RegExp(
   "i",
 );
 const EDIT_NOTE = /^(?:last )?edited by\b.{0,80}$|^last edited\b.{0,60}$/i;
+/** The letters such a line starts with: a block starting otherwise never has its text joined. */
+const LINE_INITIALS = new Set(["c", "e", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"]);
 /** Such a line is shorter than this (non-space characters). */
 const LINE_MAX_CHARS = 120;
 
@@ -52,6 +54,7 @@ export function cutPosterStats(index: PageIndex, region: Region, thread: boolean
   let memberStats = 0;
   walkRegion(index, region, (i) => {
     if (ownChars[i] === 0 || ownChars[i] !== chars[i] || chars[i] >= LINE_MAX_CHARS) return "descend";
+    if (!LINE_INITIALS.has(firstCharacter(nodes[i]).toLowerCase())) return "descend";
     const text = collapsedText(nodes[i]);
     if (!isPosterStat(text)) return "descend";
     lines.push(i);
