@@ -23,11 +23,13 @@ const REPEAT_MAX_GROUP_CHARS = 2000;
 /**
  * Leaf blocks (no block inside) are compared on their collapsed text, and so are groups of blocks up to
  * REPEAT_MAX_GROUP_CHARS (a title, a label and a price printed twice) outside lists of items (where two cards may
- * well read alike); an element holding no more text than its compared parent is the same content.
+ * well read alike); an element holding no more text than its compared parent is the same content. The page's `title`
+ * element is never cut as a repeat: the earlier copy of its words is.
  */
-export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array): void {
-  const { nodes, parent, chars, ownChars, textChars } = index;
-  const seen = new Set<string>();
+export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array, title = -1): void {
+  const { nodes, parent, end, chars, ownChars, textChars } = index;
+  // Each compared text, with the first block that printed it.
+  const seen = new Map<string, number>();
   // Per character count, the first compared block with that count while its text is not yet built (-1 after).
   const firstWithCount = new Map<number, number>();
   const compared = new Uint8Array(index.nodes.length);
@@ -47,11 +49,17 @@ export function cutRepeats(index: PageIndex, region: Region, inItem: Uint8Array)
       return "descend";
     }
     if (first >= 0) {
-      seen.add(collapsedText(nodes[first]));
+      seen.set(collapsedText(nodes[first]), first);
       firstWithCount.set(textChars[i], -1);
     }
     const text = collapsedText(nodes[i]);
-    if (seen.has(text)) return "cut";
-    seen.add(text);
+    const earlier = seen.get(text);
+    if (earlier === undefined) seen.set(text, i);
+    else if (title < i || title >= end[i]) return "cut";
+    else {
+      // The page's title stays; what printed its words before it goes (a product's name over its picture).
+      region.cut[earlier] = 1;
+      return "descend";
+    }
   });
 }

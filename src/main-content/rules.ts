@@ -64,7 +64,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
   {
     name: "repeats: a block repeating an earlier one word for word (repeats.ts)",
     on: everyPage,
-    cut: ({ index, region, items }) => cutRepeats(index, region, items.inItem),
+    cut: ({ index, region, items, title }) => cutRepeats(index, region, items.inItem, title),
   },
   {
     name: 'hidden copies: the page again in a hidden element, raw Markdown for "Copy page" (hidden-copies.ts)',

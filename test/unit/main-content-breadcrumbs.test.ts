@@ -54,4 +54,16 @@ describe("breadcrumbs", () => {
     );
     expect(pair).toContain("Filed in Lights and Boats");
   });
+
+  it("keeps the title when the trail ends with its words, and drops the trail", () => {
+    const title = "The lens comes back to the north pier after ninety years";
+    const { html, text } = extract(
+      `${siteHeader}<main><section><div class="d-none d-md-block"><label><a href="/guides/">Guides</a>` +
+        `<span>/</span></label><label><a href="/guides/lights/">Lights</a><span>/</span></label><label>${title}` +
+        `</label></div><h1>${title}</h1><p>${sentence("lens", 4)}</p></section></main>${siteFooter}`,
+    );
+    expect(html).toContain(`<h1>${title}</h1>`);
+    expect(text.split(title).length).toBe(2);
+    for (const gone of ["Guides", "Lights"]) expect(text).not.toContain(gone);
+  });
 });
