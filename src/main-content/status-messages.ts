@@ -2,9 +2,9 @@
  * Status messages of the interface left in the markup: "Loading…", "Loading specifications…" (a block a script fills in
  * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" (a caption's toggle), the
  * placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues below advertisement",
- * "Article continues below"), and a bar of links within the page ("Jump to Recipe · Print Recipe"). A reader never sees
- * them as the page's text. A longer status ("Loading the forecast…") may be all a small page says, so only "Loading"
- * and one word are taken for a status.
+ * "Article continues below", "Sponsored Ad", "Ad Feedback"), and a bar of links within the page ("Jump to Recipe ·
+ * Print Recipe"). A reader never sees them as the page's text. A longer status ("Loading the forecast…") may be all a
+ * small page says, so only "Loading" and one word are taken for a status.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -17,7 +17,8 @@ const STATUS_MESSAGE =
   /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide) caption)$/i;
 /** An ad's label, or the line telling the reader the story goes on past the ad. */
 const AD_PLACEHOLDER = new RegExp(
-  "^[-–—\\s]*(?:advertisement|(?:story|article|content) continues (?:below|after)(?: (?:this|the))?" +
+  "^[-–—\\s]*(?:advertisement|sponsored (?:ad|content)|paid content|ad feedback|" +
+    "(?:story|article|content) continues (?:below|after)(?: (?:this|the))?" +
     "(?: advertisement| ad)?|continue reading below|scroll to continue(?: with content)?)[-–—\\s]*$",
   "i",
 );
