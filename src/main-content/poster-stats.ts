@@ -27,6 +27,8 @@ const CONTROL = new RegExp(
   "i",
 );
 const EDIT_NOTE = /^(?:last )?edited by\b.{0,80}$|^last edited\b.{0,60}$/i;
+/** A table's cells: a column titled "Quote" or "Posts" is not a post's line. */
+const CELL_TAGS = new Set(["td", "th"]);
 /** The letters such a line starts with: a block starting otherwise never has its text joined. */
 const LINE_INITIALS = new Set(["c", "e", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"]);
 /** Such a line is shorter than this (non-space characters). */
@@ -43,23 +45,30 @@ const MEMBER_STAT = /^(?:join(?:ed)?(?: date)?|registered|member since|(?:total 
 /** A page not read as a thread shows a member's statistics at least this many times to be taken for one. */
 const MEMBER_STAT_MIN = 2;
 
+/** A board's control printed this many times or more marks the posts it follows, whatever the page was read as. */
+const CONTROL_MIN = 3;
+
 /**
  * Cuts the region's blocks whose whole text is a poster's statistics, a badge or an edit note: on a thread, or on a
  * page printing a member's statistics (posts, join date) beside MEMBER_STAT_MIN posts or more. Elsewhere a "Location:"
- * line is a school's or an event's.
+ * line is a school's or an event's. A board's control ("Reply with quote") goes too where it follows CONTROL_MIN posts.
  */
 export function cutPosterStats(index: PageIndex, region: Region, thread: boolean): void {
   const { nodes, chars, ownChars } = index;
   const lines: number[] = [];
+  const controls: number[] = [];
   let memberStats = 0;
   walkRegion(index, region, (i) => {
     if (ownChars[i] === 0 || ownChars[i] !== chars[i] || chars[i] >= LINE_MAX_CHARS) return "descend";
+    if (CELL_TAGS.has(nodes[i].name)) return "skip";
     if (!LINE_INITIALS.has(firstCharacter(nodes[i]).toLowerCase())) return "descend";
     const text = collapsedText(nodes[i]);
     if (!isPosterStat(text)) return "descend";
     lines.push(i);
     if (MEMBER_STAT.test(text)) memberStats++;
+    if (CONTROL.test(text)) controls.push(i);
     return "skip";
   });
   if (thread || memberStats >= MEMBER_STAT_MIN) for (const i of lines) region.cut[i] = 1;
+  else if (controls.length >= CONTROL_MIN) for (const i of controls) region.cut[i] = 1;
 }

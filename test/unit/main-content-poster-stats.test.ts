@@ -50,4 +50,18 @@ describe("poster statistics", () => {
     for (const kept of ["ada", "grace", "The pedestal was checked"]) expect(text).toContain(kept);
     expect(text).not.toContain("2019-01-21T21");
   });
+
+  it("drops a board's control printed under every post of a page not read as a thread, not a table's column", () => {
+    const post = (topic: string) =>
+      `<div class="postbody"><div class="content">${sentence(topic, 2)}</div><ul class="x"><li><a href="/posting?` +
+      `quote=${topic}">Reply with quote</a></li></ul></div>`;
+    const table = `<table><tr><th>Company</th><th>Quote</th></tr><tr><td>North Lights</td><td>$400</td></tr></table>`;
+    const text = extract(
+      `${siteHeader}<main><h1>Lens talk</h1>${table}${["lens", "lantern", "pedestal"].map(post).join("")}</main>` +
+        siteFooter,
+    ).text;
+    expect(text).toContain("The pedestal was checked");
+    expect(text).not.toContain("Reply with quote");
+    expect(text).toContain("CompanyQuote");
+  });
 });
