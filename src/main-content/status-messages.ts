@@ -1,10 +1,10 @@
 /**
  * Status messages of the interface left in the markup: "Loading…", "Loading specifications…" (a block a script fills in
- * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" (a caption's toggle), the
- * placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues below advertisement",
- * "Article continues below", "Sponsored Ad", "Ad Feedback"), and a bar of links within the page ("Jump to Recipe ·
- * Print Recipe"). A reader never sees them as the page's text. A longer status ("Loading the forecast…") may be all a
- * small page says, so only "Loading" and one word are taken for a status.
+ * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" / "toggle caption" (a
+ * caption's toggle), the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
+ * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback"), and a bar of links within the page
+ * ("Jump to Recipe · Print Recipe"). A reader never sees them as the page's text. A longer status ("Loading the
+ * forecast…") may be all a small page says, so only "Loading" and one word are taken for a status.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -14,7 +14,7 @@ import { cutWhere } from "./walk";
 /** Such a message is shorter than this (non-space characters): only short blocks have their text built. */
 const STATUS_MAX_CHARS = 40;
 const STATUS_MESSAGE =
-  /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide) caption)$/i;
+  /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide|toggle) caption)$/i;
 /** An ad's label, or the line telling the reader the story goes on past the ad. */
 const AD_PLACEHOLDER = new RegExp(
   "^[-–—\\s]*(?:advertisement|sponsored (?:ad|content)|paid content|ad feedback|" +
@@ -41,14 +41,24 @@ const STATUS_INITIALS = new Set([
   "b", "B",
 ]);
 
-/** Cuts the blocks of the region whose whole text is such a message. */
+/** A caption's toggle, the one message also cut when set inline (<b class="toggle-caption">) beside other blocks. */
+const CAPTION_TOGGLE = /^(?:show|hide|toggle) caption$/i;
+const CAPTION_TOGGLE_CHARS = "togglecaption".length;
+
+/** Cuts the blocks of the region whose whole text is such a message, and inline caption toggles. */
 export function cutStatusMessages(index: PageIndex, region: Region): void {
   const { nodes, chars, ownChars } = index;
   const isMessage = (i: number) =>
     STATUS_INITIALS.has(firstCharacter(nodes[i])) && isStatusMessage(collapsedText(nodes[i]));
+  const isToggle = (i: number) =>
+    ownChars[i] === 0 &&
+    chars[i] > 0 &&
+    chars[i] <= CAPTION_TOGGLE_CHARS &&
+    CAPTION_TOGGLE.test(collapsedText(nodes[i]));
   cutWhere(
     index,
     region,
-    (i) => ownChars[i] > 0 && ownChars[i] === chars[i] && ownChars[i] < STATUS_MAX_CHARS && isMessage(i),
+    (i) =>
+      (ownChars[i] > 0 && ownChars[i] === chars[i] && ownChars[i] < STATUS_MAX_CHARS && isMessage(i)) || isToggle(i),
   );
 }

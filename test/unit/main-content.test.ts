@@ -245,14 +245,23 @@ describe("placeholders and interface messages", () => {
     () => {
       const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p>
       <div class="specs">Loading specifications…</div><div class="toast">Link copied!</div><p>Show Caption</p>
-      <p>Loading the lens onto the barge took a day.</p><div class="slot-7"><span>Advertisement</span></div>
+      <b>toggle caption</b><p>Loading the lens onto the barge took a day.</p>
+      <div class="slot-7"><span>Advertisement</span></div>
       <p>Story continues below advertisement</p><p>- Advertisement -</p><p>Advertisement paid for the new lens.</p>
       <p><a href="#recipe">Jump to Recipe</a> · <a href="#print">Print Recipe</a></p><p>Sponsored Ad</p>
       <div><button>Ad Feedback</button></div><p>${sentence("brass frame", 4)}</p></div></article></main>`;
       const { text } = extract(`${siteHeader}${body}${siteFooter}`);
       const kept = ["The brass frame was checked", "Loading the lens onto the barge took a day.", "Advertisement paid"];
       for (const line of kept) expect(text).toContain(line);
-      const junk = ["Loading specifications", "Link copied", "Show Caption", "Story continues", "Jump to", "Sponsored"];
+      const junk = [
+        "Loading specifications",
+        "Link copied",
+        "Show Caption",
+        "Story continues",
+        "Jump to",
+        "Sponsored",
+        "toggle",
+      ];
       for (const line of [...junk, "Ad Feedback"]) expect(text).not.toContain(line);
       expect(text.match(/Advertisement/g)).toHaveLength(1);
     },
