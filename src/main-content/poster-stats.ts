@@ -35,7 +35,7 @@ const LINE_INITIALS = new Set(["c", "e", "j", "k", "l", "m", "n", "o", "p", "q",
 const LINE_MAX_CHARS = 120;
 
 /** Whether a line of a thread is a poster's statistics, a poster's badge or an edit note. */
-export function isPosterStat(text: string): boolean {
+function isPosterStat(text: string): boolean {
   if (BADGE.test(text) || EDIT_NOTE.test(text) || CONTROL.test(text)) return true;
   return STATS.test(text) && (STAT_WITH_COLON.test(text) || /\d/.test(text));
 }

@@ -154,7 +154,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region }) => cutTemplatePlaceholders(index, region),
   },
   {
-    name: 'card badges: "New", "Top Rated", "Sold out", "Compare" alone on a repeated item (card-badges.ts)',
+    name: 'card badges: "New", "Top Rated", "Sale", "Compare" alone on a repeated item (card-badges.ts)',
     on: everyPage,
     cut: ({ index, region, items }) => cutCardBadges(index, region, items.inItem),
   },
