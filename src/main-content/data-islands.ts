@@ -40,20 +40,23 @@ export const isMachineTime = (text: string) => text.length <= MACHINE_TIME_MAX_C
  * Whether element `i`'s whole text is JSON (its text opening the element), or it is a <time> or a block whose whole
  * text is a machine's timestamp (not a word of prose: "for example `2005-04-07T22:13:13`").
  */
-function isData(index: PageIndex, i: number): boolean {
+function isData(index: PageIndex, i: number, small: boolean): boolean {
   const { nodes, chars, ownChars } = index;
   if (chars[i] >= ISLAND_MIN_CHARS && opensLikeJson(nodes[i]) && JSON_TEXT.test(collapsedText(nodes[i]))) return true;
-  if (nodes[i].name !== "time" && !(ownChars[i] > 0 && ownChars[i] === chars[i])) return false;
+  if (small || (nodes[i].name !== "time" && !(ownChars[i] > 0 && ownChars[i] === chars[i]))) return false;
   if (chars[i] === 0 || chars[i] > MACHINE_TIME_MAX_CHARS || !isDigit(firstCharacter(nodes[i]))) return false;
   return isMachineTime(collapsedText(nodes[i]));
 }
 
-/** Cuts from the region each element whose whole text is data, outside code. */
-export function cutDataIslands(index: PageIndex, region: Region): void {
+/**
+ * Cuts from the region each element whose whole text is data, outside code; timestamps not on a `small` page, where
+ * one may be all the page says.
+ */
+export function cutDataIslands(index: PageIndex, region: Region, small = false): void {
   cutWhere(
     index,
     region,
-    (i) => isData(index, i),
+    (i) => isData(index, i, small),
     (i) => CODE_TAGS.has(index.nodes[i].name),
   );
 }

@@ -59,6 +59,8 @@ const notListsOrThreads = ({ itemText, commentsAreContent }: PageReading) =>
   itemText === undefined && !commentsAreContent;
 /** Articles, of those. */
 const articles = (page: PageReading) => page.article && notListsOrThreads(page);
+/** Pages other than small ones: a small page's few lines are its content, cut only on strong evidence. */
+const notSmall = ({ small }: PageReading) => !small;
 
 export const REGION_CUTS: readonly RegionCut[] = [
   {
@@ -78,17 +80,17 @@ export const REGION_CUTS: readonly RegionCut[] = [
   },
   {
     name: 'read-more lines: "Read more: <headline>", all link but the label, not in items (read-more-links.ts)',
-    on: everyPage,
+    on: notSmall,
     cut: ({ index, region, items }) => cutReadMoreLines(index, region, items.inItem),
   },
   {
-    name: "breadcrumbs: a trail of links up from the page, over its title (breadcrumbs.ts)",
-    on: everyPage,
+    name: "breadcrumbs: a trail of links up from the page, over its title, not on a small page (breadcrumbs.ts)",
+    on: notSmall,
     cut: ({ index, region, items, title }) => cutBreadcrumbs(index, region, items.inItem, title),
   },
   {
     name: "kicker: one short link just over an article's title, naming its section (breadcrumbs.ts)",
-    on: articles,
+    on: (page) => articles(page) && notSmall(page),
     cut: ({ index, region, title }) => cutKicker(index, region, title),
   },
   {
@@ -144,9 +146,9 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region }) => cutNumberScales(index, region),
   },
   {
-    name: "data islands: a block whose text is all JSON (data-islands.ts)",
+    name: "data islands: a block whose text is all JSON, or a machine's timestamp off small pages (data-islands.ts)",
     on: everyPage,
-    cut: ({ index, region }) => cutDataIslands(index, region),
+    cut: ({ index, region, small }) => cutDataIslands(index, region, small),
   },
   {
     name: 'template placeholders: a block of unrendered "{{ price.total }}" expressions (template-placeholders.ts)',
@@ -155,12 +157,12 @@ export const REGION_CUTS: readonly RegionCut[] = [
   },
   {
     name: 'card badges: "New", "Top Rated", "Sale", "Compare" alone on a repeated item (card-badges.ts)',
-    on: everyPage,
+    on: notSmall,
     cut: ({ index, region, items }) => cutCardBadges(index, region, items.inItem),
   },
   {
     name: 'poster statistics: "Join Date: Aug 2008 · Posts: 1,077", "Last edited by …" beside posts (poster-stats.ts)',
-    on: everyPage,
+    on: ({ commentsAreContent, small }) => commentsAreContent || !small,
     cut: ({ index, region, commentsAreContent }) => cutPosterStats(index, region, commentsAreContent),
   },
   {

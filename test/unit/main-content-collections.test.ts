@@ -30,8 +30,9 @@ class="cards">${["Anthill", "Burrough", "Cypress", "Dry Creek"].map((n, i) => ca
 href="/p/${price}">${name} lamp</a></h3><p>$${price}.00</p><p>In stock</p><div><label><input type="checkbox"> \
 Compare</label></div></li>`;
     const cards = [card("Brass", "New", "40"), card("Copper", "Top Rated", "55"), card("Tin", "NEWNEW", "25")];
-    const { text } = extract(`${siteHeader}<main><h1>Lamps</h1><ul class="grid">${cards.join("")}</ul></main>\
-${siteFooter}`);
+    const more = [card("Iron", "New", "30"), card("Steel", "Sale", "35"), card("Glass", "New", "45")];
+    const grid = `<ul class="grid">${[...cards, ...more].join("")}</ul>`;
+    const { text } = extract(`${siteHeader}<main><h1>Lamps</h1>${grid}</main>${siteFooter}`);
     for (const kept of ["Brass lamp", "$55.00", "Tin lamp", "In stock"]) expect(text).toContain(kept);
     for (const gone of ["New", "Top Rated", "Compare"]) expect(text).not.toContain(gone);
   });

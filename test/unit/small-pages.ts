@@ -37,6 +37,10 @@ export const smallPages: Record<string, string> = {
     `<h1>Brass lantern</h1><p class="price">€ 89.00</p><table><tr><th>Height</th><td>32 cm</td></tr>` +
     `<tr><th>Finish</th><td>Polished brass</td></tr></table><button>Add to cart</button>`,
   "changelog entry": `<h2>v2.1.0</h2><ul><li>Fixed the beacon timer.</li><li>Faster tide lookups.</li></ul>`,
+  "see-also line": `<h1>Doc p3</h1><p>See also: <a href="/docs/p4">Doc p4</a></p>`,
+  "member statistics": `<h1>Your account</h1><ul><li>Posts: 3</li><li>Joined: Feb 2020</li></ul>`,
+  "event time": `<h1>Next sailing</h1><p><time>2026-12-03T10:00</time></p>`,
+  "section link over a title": `<a href="/guides/">Guides</a><h1>Knots</h1><p>Tie a bowline first.</p>`,
   "quote alone": `<blockquote><p>The sea does not reward those who are too anxious.</p></blockquote>`,
   "picture and caption":
     `<h1>The old lighthouse</h1><figure><img src="/light.jpg" alt="Lighthouse ` +
