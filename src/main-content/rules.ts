@@ -100,7 +100,7 @@ export const REGION_CUTS: readonly RegionCut[] = [
   },
   {
     name: "calls to action: a lone short link closing a section, not on a small page (calls-to-action.ts)",
-    on: ({ small }) => !small,
+    on: notSmall,
     cut: ({ index, region, items, judgement }) => cutCallsToAction(index, region, items.inItem, judgement.good),
   },
   {
