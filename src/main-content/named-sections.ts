@@ -20,7 +20,7 @@
  */
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
-import { HEADING_TAGS } from "./tags";
+import { CELL_TAGS, HEADING_TAGS } from "./tags";
 
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
@@ -95,8 +95,6 @@ const WEAK_HEADING = /^(?:related|(?:table of )?contents(?: hide| show)?)$/i;
 const WEAK_CARD_CHARS = 300;
 /** Under a weak heading, at most this share of the rest of the section may be text outside links. */
 const WEAK_PROSE_SHARE = 0.5;
-/** A table's cells: never cut alone. */
-const CELL_TAGS = new Set(["td", "th"]);
 /** Heading levels by tag. */
 const LEVEL = new Map<string, number>([
   ["h2", 2],

@@ -9,6 +9,7 @@
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { CELL_TAGS } from "./tags";
 import { walkRegion } from "./walk";
 
 const STAT =
@@ -27,8 +28,6 @@ const CONTROL = new RegExp(
   "i",
 );
 const EDIT_NOTE = /^(?:last )?edited by\b.{0,80}$|^last edited\b.{0,60}$/i;
-/** A table's cells: a column titled "Quote" or "Posts" is not a post's line. */
-const CELL_TAGS = new Set(["td", "th"]);
 /** The letters such a line starts with: a block starting otherwise never has its text joined. */
 const LINE_INITIALS = new Set(["c", "e", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"]);
 /** Such a line is shorter than this (non-space characters). */

@@ -4,6 +4,8 @@
 export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Headings that announce a section. An <h1> is the title of the page or article: kept even when alone. */
 export const SECTION_HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
+/** A table's cells: never a line of their own, so never cut alone as one (a column titled "Quote" or "Share"). */
+export const CELL_TAGS = new Set(["td", "th"]);
 /** Interface widgets: never content, removed from the result. */
 // prettier-ignore
 export const UI_TAGS = new Set([
