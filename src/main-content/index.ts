@@ -44,7 +44,7 @@
  *    snippets; strongly negative subtrees inside are cut. small-pages.ts — a small page (a declared main region, or a
  *    body, of a few hundred characters that the pick shrank to its heading) is all content: the region is widened
  *    back to it, and only boilerplate is cut there. The page's title joins the region (region.ts joinTitle): the
- *    heading (<h1> to <h3>) the document's <title> names, else the first <h1> (pageTitle below). Then rules.ts's
+ *    heading (<h1> to <h3>) the document's <title> names, else the first <h1> (page-title.ts). Then rules.ts's
  *    REGION_CUTS, in order, cut what the region holds that is not content (repeats, orphan headings, calls to
  *    action, datelines, pull quotes, sign-up boxes…: one file each, all on walk.ts's walk), and clean-region.ts the
  *    fallback text of its videos and audio. On a thread, posters-and-dates.ts gives each post whose poster's card or
@@ -61,7 +61,7 @@
  * The body is modified in place (the region is a subtree of it): callers that need the whole page must not reuse
  * it afterwards.
  */
-import { collapsedText, type ElementNode } from "../dom/tree";
+import type { ElementNode } from "../dom/tree";
 import { judge, type JudgeOptions, type Judgement } from "./judge";
 import { indexPage, type PageIndex } from "./measure";
 import { findItemLists, type ItemLists } from "./items";
@@ -86,6 +86,7 @@ import { separateGluedWords } from "./word-breaks";
 import { cutRepeatedText } from "./repeated-text";
 import { smallPageRegion } from "./small-pages";
 import { cutInRegion } from "./rules";
+import { pageTitle } from "./page-title";
 import { keepPostersAndDates } from "./posters-and-dates";
 
 export interface PageSignals {
@@ -140,28 +141,6 @@ function holdsClutteredList(index: PageIndex, items: ItemLists, judgement: Judge
     p++;
   }
   return false;
-}
-
-/** Headings that may title the page when the document's <title> names them. */
-const TITLE_TAGS = new Set(["h1", "h2", "h3"]);
-/** A heading this short says too little to be matched against the document's title. */
-const TITLE_MATCH_MIN_CHARS = 12;
-
-/**
- * The page's main heading, or -1: the first heading (<h1> to <h3>) outside boilerplate that the document's title
- * names ("Building a birdhouse" in "Building a birdhouse - Workbench Notes"), where a blog prints its own name as the
- * <h1> and the post's title as an <h3>; failing that, the first <h1> outside boilerplate.
- */
-function pageTitle(index: PageIndex, judgement: Judgement, documentTitle = ""): number {
-  const { nodes, chars } = index;
-  const named = documentTitle.replace(/\s+/g, " ").trim().toLowerCase();
-  let firstH1 = -1;
-  for (let i = 1; i < nodes.length; i++) {
-    if (!TITLE_TAGS.has(nodes[i].name) || judgement.boilerplate[i] || chars[i] === 0) continue;
-    if (chars[i] >= TITLE_MATCH_MIN_CHARS && named.includes(collapsedText(nodes[i]).toLowerCase())) return i;
-    if (firstH1 < 0 && nodes[i].name === "h1") firstH1 = i;
-  }
-  return firstH1;
 }
 
 /** Share of the page's text in links above which a page whose text is all chrome is just its navigation. */
@@ -256,7 +235,7 @@ export function extractMainContent(body: ElementNode, signals: PageSignals): Mai
   if (small !== null) region = small;
   // On pages other than articles and threads, the sections between a title and the content stay with both. Only an
   // article declared in structured data counts: site builders give every page og:type "article", a service page's too.
-  const title = pageTitle(index, judgement, signals.title);
+  const title = pageTitle(index, judgement, signals.title, region);
   joinTitle(index, region, title, kind === "article" || commentsAreContent ? undefined : judgement);
   cutInRegion({
     index,

@@ -1,6 +1,7 @@
 /**
- * Which heading titles the page (src/main-content/index.ts, pageTitle): the one the document's <title> names, where a
- * blog prints its own name as the <h1> and the post's title lower down; the first <h1> otherwise.
+ * Which heading titles the page (src/main-content/page-title.ts): the one the document's <title> names, where a
+ * blog prints its own name as the <h1> and the post's title lower down (the one nearest the content when the title
+ * names both); the first <h1> otherwise.
  */
 import { describe, expect, it } from "vitest";
 import { extract, sentence } from "./main-content-site";
@@ -41,6 +42,29 @@ describe("the page's title", () => {
     expect(text.startsWith("Building a birdhouse from scrap wood")).toBe(true);
     expect(text).toContain("Drill a couple of drainage holes");
     expect(text).not.toContain("Workbench Notes");
+  });
+
+  it("picks the post's title, nearest the content, when the document's title names the blog's name too", () => {
+    const signals = { title: "Workbench Notes: Building a birdhouse from scrap wood", metadata: { ogType: "article" } };
+    const { text } = extract(blog, signals);
+    expect(text.startsWith("Building a birdhouse from scrap wood")).toBe(true);
+    expect(text).not.toContain("Workbench Notes");
+  });
+
+  it("keeps the first of two copies of the title (a theme's second heading, in a link to the page)", () => {
+    const colours = ["Black", "Grey", "Green", "Navy", "Red", "Blue"];
+    const page = `<main><section class="product"><div class="product__media"><img src="/a.jpg" alt="Pack"></div>
+      <div class="product__info-wrapper"><div class="product__title"><h1>Maelstrom trail backpack</h1>
+      <a href="/page" class="product__title"><h2 class="h1">Maelstrom trail backpack</h2></a></div>
+      <div class="price"><span class="visually-hidden">Regular price</span> $39.99 USD <span>Sale</span></div>
+      <form action="/cart/add"><fieldset><legend>Colour</legend>
+      ${colours.map((c) => `<label><input type="radio" name="c">Colour ${c}</label>`).join("")}</fieldset>
+      <label>Quantity <input type="number"></label><button>Add to cart</button><button>Buy it now</button></form>
+      <a href="/shipping">Shipping policy</a> <a href="/returns">Returns</a></div></section>
+      <section class="description"><ul>${`<li>${sentence("pack", 5)}</li>`.repeat(4)}</ul></section></main>`;
+    const { text } = extract(page, { title: "Maelstrom trail backpack" });
+    expect(text.startsWith("Maelstrom trail backpack")).toBe(true);
+    expect(text).toContain("The pack was checked");
   });
 
   it("keeps to the first <h1> when the document's title names no heading", () => {
