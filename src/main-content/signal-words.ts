@@ -24,6 +24,10 @@ export const BOILERPLATE_WORDS = new Set([
   "social",
   "socials",
   "related",
+  // Written as one word by some plugins (Jetpack's "jp-relatedposts").
+  "relatedposts",
+  "relatedarticles",
+  "relatedstories",
   "recommended",
   "recommendations",
   "newsletter",

@@ -231,4 +231,15 @@ work on the north pier</h2>
     expect(text).not.toContain("Share this article");
     expect(text).toContain("Product disclaimers");
   });
+
+  it("drops related posts in a box whose name writes them as one word (Jetpack's jp-relatedposts)", () => {
+    const box = `<div id="jp-relatedposts" class="jp-relatedposts"><h3><em>Related</em></h3><p>
+      <span><a href="/2025/08/dry/">A dry August</a></span><span>August 3, 2025</span>
+      <span>In "River"</span></p></div>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="entry-content"><p>${sentence("lens", 4)}</p>
+      <p>${sentence("frame", 4)}</p>${box}</div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`, { metadata: { ogType: "article" } });
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("A dry August");
+  });
 });
