@@ -2,7 +2,8 @@
  * Status messages of the interface left in the markup: "Loading…", "Loading specifications…" (a block a script fills in
  * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" / "toggle caption" (a
  * caption's toggle), the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
- * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback"), and a bar of links within the page
+ * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback", "Supported by" over a story whose
+ * sponsor's slot is empty), and a bar of links within the page
  * ("Jump to Recipe · Print Recipe"). A reader never sees them as the page's text. A longer status ("Loading the
  * forecast…") may be all a small page says, so only "Loading" and one word are taken for a status.
  */
@@ -17,7 +18,7 @@ const STATUS_MESSAGE =
   /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide|toggle) caption)$/i;
 /** An ad's label, or the line telling the reader the story goes on past the ad. */
 const AD_PLACEHOLDER = new RegExp(
-  "^[-–—\\s]*(?:advertisement|sponsored (?:ad|content)|paid content|ad feedback|" +
+  "^[-–—\\s]*(?:advertisement|sponsored (?:ad|content)|paid content|ad feedback|supported by|" +
     "(?:story|article|content) continues (?:below|after)(?: (?:this|the))?" +
     "(?: advertisement| ad)?|continue reading below|scroll to continue(?: with content)?)[-–—\\s]*$",
   "i",

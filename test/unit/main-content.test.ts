@@ -243,8 +243,8 @@ describe("placeholders and interface messages", () => {
     "cuts blocks that only say a script is loading, a link was copied, a caption can be shown, " +
       "an ad stood here or where to jump, and keeps sentences about loading and advertisements",
     () => {
-      const body = `<main><article><h1>The lens comes back</h1><div class="prose"><p>${sentence("lens", 4)}</p>
-      <div class="specs">Loading specifications…</div><div class="toast">Link copied!</div><p>Show Caption</p>
+      const body = `<main><article><p>Supported by</p><h1>The lens comes back</h1><div class="prose">
+      <p>${sentence("lens", 4)}</p><p>Supported by the trust, the keeper kept going.</p><div class="specs">Loading specifications…</div><div class="toast">Link copied!</div><p>Show Caption</p>
       <b>toggle caption</b><p>Loading the lens onto the barge took a day.</p>
       <div class="slot-7"><span>Advertisement</span></div>
       <p>Story continues below advertisement</p><p>- Advertisement -</p><p>Advertisement paid for the new lens.</p>
@@ -252,6 +252,7 @@ describe("placeholders and interface messages", () => {
       <div><button>Ad Feedback</button></div><p>${sentence("brass frame", 4)}</p></div></article></main>`;
       const { text } = extract(`${siteHeader}${body}${siteFooter}`);
       const kept = ["The brass frame was checked", "Loading the lens onto the barge took a day.", "Advertisement paid"];
+      expect(text.match(/Supported by/g)).toHaveLength(1);
       for (const line of kept) expect(text).toContain(line);
       const junk = [
         "Loading specifications",
