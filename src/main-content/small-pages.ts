@@ -13,7 +13,8 @@
  *   `<main>` beside the page's real content is not the content).
  * - Then: the pass that cuts a lone closing link leaves the region alone (on such a page "Go to the home page" is
  *   part of what it says), a declared region is not replaced by the whole-body fallback, and a form page (a heading
- *   over a contact form) keeps its form's labels. A dateline still goes: the date is in the page's metadata.
+ *   over a contact form; a sign-in form between a heading and a link) keeps its form's labels. A dateline still
+ *   goes: the date is in the page's metadata.
  */
 import { attr } from "../dom/tree";
 import type { Judgement } from "./judge";
@@ -71,16 +72,17 @@ export function smallPageRegion(
   if (kept === 0 || kept > SMALL_REGION_CHARS || kept < picked) return null;
   // A region holding little of the page's text other than chrome is not where the page keeps its content.
   if (kept < REGION_SHARE * judgement.keptChars) return null;
-  if (kept === keptHeadingChars(index, small) && keepForms(index, small)) return small;
+  if (kept === keptHeadingAndLinkChars(index, small) && keepForms(index, small)) return small;
   // The pick lost none of the region's text: it stands (as the small page's region, which the weak cuts leave alone).
   return kept === picked ? { ...region, declared: small.declared } : small;
 }
 
-/** Text the region keeps in its headings. */
-function keptHeadingChars(index: PageIndex, region: Region): number {
+/** Text the region keeps in its headings and links (a sign-in page's "Forgot password?"). */
+function keptHeadingAndLinkChars(index: PageIndex, region: Region): number {
   let sum = 0;
   walkRegion(index, region, (i) => {
-    if (!HEADING_TAGS.has(index.nodes[i].name)) return "descend";
+    const name = index.nodes[i].name;
+    if (!HEADING_TAGS.has(name) && name !== "a") return "descend";
     sum += index.chars[i];
     return "skip";
   });
@@ -88,8 +90,9 @@ function keptHeadingChars(index: PageIndex, region: Region): number {
 }
 
 /**
- * A region left with nothing but its heading is a form page (a contact form, a sign-in page): its forms, cut as
- * probable clutter, are its content; their fields and buttons still go. Whether there was such a form.
+ * A region left with nothing but its heading (and links: "Forgot password?") is a form page (a contact form, a
+ * sign-in page): its forms, cut as probable clutter, are its content; their fields and buttons still go. Whether
+ * there was such a form.
  */
 function keepForms(index: PageIndex, region: Region): boolean {
   const { nodes, end, widget } = index;

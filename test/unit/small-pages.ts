@@ -28,6 +28,9 @@ export const smallPages: Record<string, string> = {
   "only a form":
     `<h1>Contact the keeper</h1><form><label>Your name <input name="name"></label>` +
     `<label>Message <textarea name="m"></textarea></label><button>Send</button></form>`,
+  "sign-in form and a link":
+    `<h1>Log in</h1><form><label>Email <input name="e"></label><label>Password <input type="password" ` +
+    `name="p"></label><button>Continue</button></form><p><a href="/forgot">Forgot password?</a></p>`,
   "status page": `<h1>All systems operational</h1><p>Last checked 2 minutes ago.</p>`,
   "error page":
     `<h1>404 Not Found</h1><p>The page you asked for does not ` +
