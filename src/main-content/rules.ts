@@ -104,8 +104,8 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region, items, judgement }) => cutCallsToAction(index, region, items.inItem, judgement.good),
   },
   {
-    name: "datelines and bylines before the first paragraph, not on listings, products and threads (datelines.ts)",
-    on: notListsOrThreads,
+    name: "datelines and bylines over the first paragraph: not listings, products, threads, small pages (datelines.ts)",
+    on: (page) => notListsOrThreads(page) && notSmall(page),
     cut: ({ index, region, items, authors }) => cutDatelines(index, region, items.inItem, authors),
   },
   {

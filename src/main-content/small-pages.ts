@@ -13,8 +13,8 @@
  *   `<main>` beside the page's real content is not the content).
  * - Then: the pass that cuts a lone closing link leaves the region alone (on such a page "Go to the home page" is
  *   part of what it says), a declared region is not replaced by the whole-body fallback, and a form page (a heading
- *   over a contact form; a sign-in form between a heading and a link) keeps its form's labels. A dateline still
- *   goes: the date is in the page's metadata.
+ *   over a contact form; a sign-in form between a heading and a link) keeps its form's labels. The cuts read from
+ *   words or shapes (rules.ts notSmall) leave it alone: a notice's "Updated 3 Dec 2026" is part of what it says.
  */
 import { attr } from "../dom/tree";
 import type { Judgement } from "./judge";

@@ -31,6 +31,7 @@ export const smallPages: Record<string, string> = {
   "sign-in form and a link":
     `<h1>Log in</h1><form><label>Email <input name="e"></label><label>Password <input type="password" ` +
     `name="p"></label><button>Continue</button></form><p><a href="/forgot">Forgot password?</a></p>`,
+  "dated notice": `<h1>Harbour notice</h1><p>Updated 3 Dec 2026</p><p>The east pier is closed for repairs.</p>`,
   "status page": `<h1>All systems operational</h1><p>Last checked 2 minutes ago.</p>`,
   "error page":
     `<h1>404 Not Found</h1><p>The page you asked for does not ` +
