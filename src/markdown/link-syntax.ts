@@ -12,6 +12,12 @@ const SKIP_LINK_TEXT = /^skip (?:to|navigation|nav)\b/i;
  * heading of a documentation page.
  */
 const PERMALINK_TEXT = /^(?:[§¶#🔗⚓]|\\#)$/u;
+/**
+ * Characters that take no room (zero-width space and joiners, word joiner, byte-order mark): a link whose text is only
+ * these is seen by no reader — Docusaurus gives every heading one, `## Install[\u200b](#install "Direct link to
+ * Install")`.
+ */
+const INVISIBLE_TEXT = /^[\u200b-\u200d\u2060\ufeff]+$/u;
 
 const DESTINATION_DELIMITERS = /[()<>]/g;
 const PERCENT_ENCODED: Record<string, string> = { "(": "%28", ")": "%29", "<": "%3C", ">": "%3E" };
@@ -47,7 +53,7 @@ export function linkTarget(anchor: MdElement): string | null {
 export function link(content: string, anchor: MdElement): string {
   // A Markdown link cannot span a blank line; a hard break (backslash newline) keeps multi-line text inside it.
   const text = content.trim().replace(/(?!(?<=[ \t])[ \t])[ \t]*\n\s*/g, "\\\n");
-  if (text === "") return "";
+  if (text === "" || INVISIBLE_TEXT.test(text)) return "";
   const target = linkTarget(anchor);
   if (target === null) return content;
   const href = anchor.attrs.href!.trim();

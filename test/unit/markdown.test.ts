@@ -68,13 +68,13 @@ describe("htmlToMarkdown", () => {
     );
   });
 
-  it("drops a heading's link to itself (a permalink symbol) and keeps other links to places on the page", () => {
+  it("drops a heading's link to itself (a permalink symbol, or a zero-width one) and keeps other links", () => {
     const html = `<h2><a class="doc-anchor" href="#variants">§</a>Variants</h2><h3>Options<a class="headerlink" \
 href="#options" title="Link to this heading">¶</a></h3>
       <h4>Limits <a href="#limits" title="Permalink">#</a></h4><p>See <a href="#limits">the limits</a> and <a \
-href="#fn1">1</a>.</p>`;
+href="#fn1">1</a>.</p><h2>Install<a class="hash-link" href="#install" title="Direct link to Install">&#8203;</a></h2>`;
     expect(htmlToMarkdown(html)).toBe(
-      "## Variants\n\n### Options\n\n#### Limits\n\nSee [the limits](#limits) and [1](#fn1).",
+      "## Variants\n\n### Options\n\n#### Limits\n\nSee [the limits](#limits) and [1](#fn1).\n\n## Install",
     );
   });
 
