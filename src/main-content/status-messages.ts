@@ -3,9 +3,9 @@
  * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" / "toggle caption" (a
  * caption's toggle), the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
  * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback", "Supported by" over a story whose
- * sponsor's slot is empty), and a bar of links within the page
- * ("Jump to Recipe · Print Recipe"). A reader never sees them as the page's text. A longer status ("Loading the
- * forecast…") may be all a small page says, so only "Loading" and one word are taken for a status.
+ * sponsor's slot is empty), and a bar of links within the page ("Jump to Recipe · Print Recipe"). A reader never sees
+ * them as the page's text. A longer status ("Loading the forecast…") may be all a small page says, so only "Loading"
+ * and one word are taken for a status.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";

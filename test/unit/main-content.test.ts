@@ -244,7 +244,8 @@ describe("placeholders and interface messages", () => {
       "an ad stood here or where to jump, and keeps sentences about loading and advertisements",
     () => {
       const body = `<main><article><p>Supported by</p><h1>The lens comes back</h1><div class="prose">
-      <p>${sentence("lens", 4)}</p><p>Supported by the trust, the keeper kept going.</p><div class="specs">Loading specifications…</div><div class="toast">Link copied!</div><p>Show Caption</p>
+      <p>${sentence("lens", 4)}</p><p>Supported by the trust, the keeper kept going.</p>
+      <div class="specs">Loading specifications…</div><div class="toast">Link copied!</div><p>Show Caption</p>
       <b>toggle caption</b><p>Loading the lens onto the barge took a day.</p>
       <div class="slot-7"><span>Advertisement</span></div>
       <p>Story continues below advertisement</p><p>- Advertisement -</p><p>Advertisement paid for the new lens.</p>
