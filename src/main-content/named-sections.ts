@@ -13,7 +13,8 @@
  * heading and its following siblings up to the next heading of the same or a higher level.
  *
  * A block of text that stands as such a title without heading markup (a bold "Related posts:" paragraph, an "About
- * the author" div) counts too, for the block it opens only — or, in a flat body, for itself alone.
+ * the author" div) counts too, for the block it opens only — or, in a flat body, for itself alone (and a list of
+ * links right after it).
  *
  * The headings are matched as a whole, in English only: a word anywhere in a heading ("Related work", "More on
  * fields") says nothing.
@@ -50,7 +51,8 @@ const ELSEWHERE_HEADING = new RegExp(
       "(?:read|up) next",
       "what to read next",
       "keep reading",
-      "(?:recent|latest|popular|trending) (?:posts|articles|stories|blogs?|blog posts|news)",
+      "(?:recent|latest|popular|trending) (?:posts|articles|stories|blogs?|blog posts|news)" +
+        "(?: (?:at|on|from) .{1,40})?",
       "trending(?: now| topics| products)?",
       "most (?:read|popular|viewed)",
       "editor['’]?s['’]? (?:picks|choice)",
@@ -136,9 +138,13 @@ export function namedSections(index: PageIndex, options: { article?: boolean } =
       continue;
     }
     // A label has no level to end a flat run at: in a flat body, a strong one ("Share this article" over icons that
-    // are gone, "Advertisement") is cut alone — not a table's cell, which would shift the row.
+    // are gone, "Advertisement") is cut alone — not a table's cell, which would shift the row — or with the list of
+    // links right after it ("Trending stories at …" over a list of headlines).
     if (level === undefined) {
-      if (strong && !CELL_TAGS.has(nodes[top].name)) marked[top] = 1;
+      if (!strong || CELL_TAGS.has(nodes[top].name)) continue;
+      marked[top] = 1;
+      const next = end[top];
+      if (next < count && parent[next] === parent[top] && isLinkList(index, next)) marked[next] = 1;
       continue;
     }
     // A flat body: the heading and what follows it, up to the next heading of its level or above.
@@ -154,6 +160,12 @@ export function namedSections(index: PageIndex, options: { article?: boolean } =
     for (const s of run) marked[s] = 1;
   }
   return marked;
+}
+
+/** A list whose text is all in links (headlines pointing elsewhere). */
+function isLinkList(index: PageIndex, i: number): boolean {
+  const { nodes, chars, linkChars } = index;
+  return (nodes[i].name === "ul" || nodes[i].name === "ol") && chars[i] > 0 && linkChars[i] === chars[i];
 }
 
 /**

@@ -242,4 +242,18 @@ work on the north pier</h2>
     expect(text).toContain("The frame was checked");
     expect(text).not.toContain("A dry August");
   });
+
+  it("drops a plain-line title in a flat body with the list of links after it, not a list of prose", () => {
+    const links = `<ul><li><a href="/t1">Crash closes the coast road</a></li><li><a href="/t2">Fair opens Friday</a>
+      </li></ul>`;
+    const prose = `<ul><li>The keeper logs the lamp at dusk.</li><li>The relief crew comes at dawn.</li></ul>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="story-body"><p>${sentence("lens", 4)}</p>
+      <p>Trending stories at harbour.test</p>${links}<p>${sentence("frame", 4)}</p><p>Related posts:</p>${prose}
+      </div></article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`, { metadata: { ogType: "article" } });
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("Trending stories");
+    expect(text).not.toContain("Crash closes the coast road");
+    expect(text).toContain("The relief crew comes at dawn.");
+  });
 });
