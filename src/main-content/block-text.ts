@@ -13,7 +13,7 @@
  */
 import type { JudgeOptions } from "./judge";
 import type { PageIndex } from "./measure";
-import { HEADING_TAGS } from "./tags";
+import { HEADING_TAGS, LIST_TAGS } from "./tags";
 import { DISCLOSURE_MAX_CHARS, isCopyrightNotice, isDisclosure, NOTICE_MAX_CHARS } from "./notices";
 import { isCrossReference } from "./cross-references";
 import { sumSubtrees } from "./subtree-sums";
@@ -41,7 +41,6 @@ const EXCERPT_CHARS = 50;
  */
 const TEXT_LINK_LIST_ENTRIES = 12;
 const TEXT_LINK_LIST_PROSE = 500;
-const LIST_TAGS = new Set(["ul", "ol"]);
 
 /** One block being judged, and the verdict a rule writes into it. */
 interface Block {

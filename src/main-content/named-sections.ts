@@ -21,7 +21,7 @@
  */
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
-import { CELL_TAGS, HEADING_TAGS } from "./tags";
+import { CELL_TAGS, HEADING_TAGS, LIST_TAGS } from "./tags";
 
 const ELSEWHERE_HEADING = new RegExp(
   "^(?:" +
@@ -165,7 +165,7 @@ export function namedSections(index: PageIndex, options: { article?: boolean } =
 /** A list whose text is all in links (headlines pointing elsewhere). */
 function isLinkList(index: PageIndex, i: number): boolean {
   const { nodes, chars, linkChars } = index;
-  return (nodes[i].name === "ul" || nodes[i].name === "ol") && chars[i] > 0 && linkChars[i] === chars[i];
+  return LIST_TAGS.has(nodes[i].name) && chars[i] > 0 && linkChars[i] === chars[i];
 }
 
 /**

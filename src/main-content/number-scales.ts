@@ -6,9 +6,9 @@
 import { collapsedText, elementChildren } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
+import { LIST_TAGS } from "./tags";
 import { cutWhere } from "./walk";
 
-const LIST_TAGS = new Set(["ul", "ol"]);
 /** A scale has at least three steps and at most ten. */
 const MIN_STEPS = 3;
 const MAX_STEPS = 10;

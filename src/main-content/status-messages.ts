@@ -14,8 +14,14 @@ import { cutWhere } from "./walk";
 
 /** Such a message is shorter than this (non-space characters): only short blocks have their text built. */
 const STATUS_MAX_CHARS = 40;
-const STATUS_MESSAGE =
-  /^(?:loading(?: [a-z]+)?(?:\.\.\.|…)|(?:link |url )?copied(?: to clipboard)?!?|(?:show|hide|toggle) caption)$/i;
+/** A caption's toggle, the one message also cut when set inline (<b class="toggle-caption">) beside other blocks. */
+const CAPTION_TOGGLE_WORDS = "(?:show|hide|toggle) caption";
+const CAPTION_TOGGLE = new RegExp(`^${CAPTION_TOGGLE_WORDS}$`, "i");
+const CAPTION_TOGGLE_CHARS = "togglecaption".length;
+const STATUS_MESSAGE = new RegExp(
+  `^(?:loading(?: [a-z]+)?(?:\\.\\.\\.|…)|(?:link |url )?copied(?: to clipboard)?!?|${CAPTION_TOGGLE_WORDS})$`,
+  "i",
+);
 /** An ad's label, or the line telling the reader the story goes on past the ad. */
 const AD_PLACEHOLDER = new RegExp(
   "^[-–—\\s]*(?:advertisement|sponsored (?:ad|content)|paid content|ad feedback|supported by|" +
@@ -41,10 +47,6 @@ const STATUS_INITIALS = new Set([
   "l", "L", "c", "C", "u", "U", "s", "S", "h", "H", "a", "A", "-", "–", "—", "j", "J", "g", "G", "p", "P", "r", "R",
   "b", "B",
 ]);
-
-/** A caption's toggle, the one message also cut when set inline (<b class="toggle-caption">) beside other blocks. */
-const CAPTION_TOGGLE = /^(?:show|hide|toggle) caption$/i;
-const CAPTION_TOGGLE_CHARS = "togglecaption".length;
 
 /** Cuts the blocks of the region whose whole text is such a message, and inline caption toggles. */
 export function cutStatusMessages(index: PageIndex, region: Region): void {

@@ -6,6 +6,8 @@ export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 export const SECTION_HEADING_TAGS = new Set(["h2", "h3", "h4", "h5", "h6"]);
 /** A table's cells: never a line of their own, so never cut alone as one (a column titled "Quote" or "Share"). */
 export const CELL_TAGS = new Set(["td", "th"]);
+/** List elements (their items are <li>). */
+export const LIST_TAGS = new Set(["ul", "ol"]);
 /** Interface widgets: never content, removed from the result. */
 // prettier-ignore
 export const UI_TAGS = new Set([
