@@ -52,7 +52,7 @@ const ELSEWHERE_HEADING = new RegExp(
       "what to read next",
       "keep reading",
       "(?:recent|latest|popular|trending) (?:posts|articles|stories|blogs?|blog posts|news)" +
-        "(?: (?:at|on|from) .{1,40})?",
+        "(?: (?:at|on|from|in) .{1,40})?",
       "trending(?: now| topics| products)?",
       "most (?:read|popular|viewed)",
       "editor['’]?s['’]? (?:picks|choice)",

@@ -256,4 +256,17 @@ work on the north pier</h2>
     expect(text).not.toContain("Crash closes the coast road");
     expect(text).toContain("The relief crew comes at dawn.");
   });
+
+  it('drops a rail whose label names a topic ("Trending stories in world travel") over teaser cards', () => {
+    const card = (slug: string, topic: string) =>
+      `<div class="py-4"><p>${sentence(topic, 1)}</p><a href="/${slug}"><img src="/${slug}.jpg" alt=""></a></div>`;
+    const rail = `<div class="w-full"><p class="uppercase">Trending stories in world travel</p><div class="flex">\
+${card("fares", "cheap fare")}${card("ferries", "night ferry")}</div></div>`;
+    const body = `<main><article><h1>The lens comes back</h1><div class="story-body"><p>${sentence("lens", 4)}</p>
+      <p>${sentence("frame", 4)}</p></div>${rail}</article></main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`, { metadata: { ogType: "article" } });
+    expect(text).toContain("The frame was checked");
+    expect(text).not.toContain("Trending stories");
+    expect(text).not.toContain("night ferry");
+  });
 });
