@@ -130,13 +130,15 @@ export const REGION_CUTS: readonly RegionCut[] = [
   },
   {
     name:
-      'sign-up lines: "Sign up for our newsletter…", "Follow us on X" as a line of its ' +
-      "own, a small part of the region (sign-up-boxes.ts)",
+      'sign-up lines: "Sign up for our newsletter…", "Follow us on X", "Tried this recipe? Tag us" as a line of ' +
+      "its own, a small part of the region (sign-up-boxes.ts)",
     on: everyPage,
     cut: ({ index, region }) => cutSignUpLines(index, region),
   },
   {
-    name: 'status messages: "Loading…", "Link copied!", "Advertisement", "Jump to Recipe" (status-messages.ts)',
+    name:
+      'status messages: "Loading…", "Link copied!", "Advertisement", "Jump to Recipe", "Print Pin", "5 from 3 votes" ' +
+      "(status-messages.ts)",
     on: everyPage,
     cut: ({ index, region }) => cutStatusMessages(index, region),
   },

@@ -86,11 +86,21 @@ const FOLLOW_LINE = new RegExp(
     String.raw`facebook|instagram|linkedin|youtube|tiktok|threads|bluesky|mastodon|social(?: media)?)\b`,
   "i",
 );
+/**
+ * A line asking the reader to share having used a recipe, under a recipe card: "Tried this recipe? Mention @crumbs or
+ * tag #crumbs!", "Did you make this recipe? Leave a rating", "Pin this for later!". It opens with the question (or the
+ * ask to pin), so a sentence of the post ("I made this recipe twice") stays.
+ */
+const SHARE_ASK_LINE = new RegExp(
+  String.raw`^\W*(?:(?:(?:have|did) you )?(?:tried|made|make|try|baked|bake|cooked|cook) (?:this|it)` +
+    String.raw`(?: recipe| dish)?\s*\?|pin (?:this|it) for later\b)`,
+  "i",
+);
 /** Such a line is short, and a small part of the region (not a newsletter's own landing page). */
 const SIGN_UP_LINE_MAX_CHARS = 160;
 const SIGN_UP_LINE_MAX_SHARE = 0.1;
 
-const isSignUpLine = (text: string) => SIGN_UP_LINE.test(text) || FOLLOW_LINE.test(text);
+const isSignUpLine = (text: string) => SIGN_UP_LINE.test(text) || FOLLOW_LINE.test(text) || SHARE_ASK_LINE.test(text);
 
 /** Cuts the region's blocks that are such lines. */
 export function cutSignUpLines(index: PageIndex, region: Region): void {

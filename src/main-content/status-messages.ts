@@ -3,9 +3,9 @@
  * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" / "toggle caption" (a
  * caption's toggle), the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
  * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback", "Supported by" over a story whose
- * sponsor's slot is empty), and a bar of links within the page ("Jump to Recipe · Print Recipe"). A reader never sees
- * them as the page's text. A longer status ("Loading the forecast…") may be all a small page says, so only "Loading"
- * and one word are taken for a status.
+ * sponsor's slot is empty), a bar of links within the page ("Jump to Recipe · Print Recipe"), and a recipe card's
+ * buttons and rating summary ("Print Pin", "5 from 3 votes"). A reader never sees them as the page's text. A longer
+ * status ("Loading the forecast…") may be all a small page says, so only "Loading" and one word are taken for a status.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -35,17 +35,28 @@ const JUMP =
   "(?:(?:jump|skip|go|scroll) to (?:the )?(?:recipe|content|main content|comments|video|review|top)|" +
   "(?:print|pin|save|rate) (?:this )?recipe|back to top)";
 const JUMP_LINKS = new RegExp(`^${JUMP}(?:[\\s|·•]+${JUMP})*[\\s|·•]*$`, "i");
+/** A recipe card's buttons printed as bare words, two or more side by side: "Print Pin", "Print · Pin · Rate". */
+const CARD_BUTTON = "(?:print|pin|save|rate)";
+const CARD_BUTTONS = new RegExp(`^${CARD_BUTTON}(?:[\\s|·•]+${CARD_BUTTON})+[\\s|·•]*$`, "i");
+/** A rating widget's summary line: "5 from 3 votes", "4.86 from 112 votes". */
+const RATING_SUMMARY = /^[0-5](?:\.\d{1,2})? from \d[\d,]* votes?$/i;
 
 /** Whether a block's whole text is such a message. */
 export function isStatusMessage(text: string): boolean {
-  return STATUS_MESSAGE.test(text) || AD_PLACEHOLDER.test(text) || JUMP_LINKS.test(text);
+  return (
+    STATUS_MESSAGE.test(text) ||
+    AD_PLACEHOLDER.test(text) ||
+    JUMP_LINKS.test(text) ||
+    CARD_BUTTONS.test(text) ||
+    RATING_SUMMARY.test(text)
+  );
 }
 
 /** The letters such a message starts with: a block starting otherwise never has its text joined. */
 // prettier-ignore
 const STATUS_INITIALS = new Set([
   "l", "L", "c", "C", "u", "U", "s", "S", "h", "H", "a", "A", "-", "–", "—", "j", "J", "g", "G", "p", "P", "r", "R",
-  "b", "B",
+  "b", "B", "0", "1", "2", "3", "4", "5",
 ]);
 
 /** Cuts the blocks of the region whose whole text is such a message, and inline caption toggles. */
