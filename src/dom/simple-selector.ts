@@ -125,6 +125,9 @@ function compoundMatches(element: ElementNode, compound: Compound): boolean {
   return true;
 }
 
+/** Up to this many bare classes in a list, each is searched for in an element's class list rather than its tokens. */
+const FEW_CLASSES = 4;
+
 /** A matcher for a simple selector list, or null when the list uses anything beyond the simple grammar. */
 export function compileSimpleSelectorList(selectorList: string): ((element: ElementNode) => boolean) | null {
   const tags = new Set<string>();
@@ -152,12 +155,18 @@ export function compileSimpleSelectorList(selectorList: string): ((element: Elem
       (test.ignoreCase ? group.ignoringCase : group.exact).push(test);
     } else others.push(compound);
   }
+  // A few classes are each looked for in the class list as it is: no token is cut out of it, no string is made.
+  const fewClasses = classes.size <= FEW_CLASSES ? [...classes] : null;
+  const hasListedClass = (list: string) => {
+    if (fewClasses === null) return someToken(list, (name) => classes.has(name));
+    for (const name of fewClasses) if (listHas(list, name)) return true;
+    return false;
+  };
   return (element) => {
     if (any || tags.has(element.name)) return true;
     const attrs = element.attrs;
     if (ids.size > 0 && attrs.id !== undefined && ids.has(attrs.id)) return true;
-    if (classes.size > 0 && attrs.class !== undefined && someToken(attrs.class, (name) => classes.has(name)))
-      return true;
+    if (classes.size > 0 && attrs.class !== undefined && hasListedClass(attrs.class)) return true;
     for (const [name, group] of attributeGroups) {
       const value = attrs[name];
       if (value === undefined) continue;
