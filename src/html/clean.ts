@@ -1,8 +1,8 @@
 /**
  * Cleans the page tree for the `html` and `markdown` formats, in one walk of the body:
  *
- * - junk goes (head, script, style, template, meta, link, hidden SVG sprites, ...); the head's image metas
- *   and icon links are noted first, they still describe the page (`images`);
+ * - junk goes (head, script, style, template, meta, link, hidden SVG sprites, blocks a site builder never shows,
+ *   ...); the head's image metas and icon links are noted first, they still describe the page (`images`);
  * - includeTags: only the outermost matches are kept, as the new body's children, in document order;
  *   excludeTags: matches are removed (inside the kept matches; junk always goes);
  * - URLs become absolute (html/page-urls.ts: a[href], img src/srcset with lazy-loader attributes, source srcset,

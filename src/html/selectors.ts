@@ -5,13 +5,14 @@
 
 /**
  * Never useful in the cleaned document or in Markdown. Hidden SVGs are icon sprites whose <title>s would
- * otherwise leak into the text. (<noscript> is not junk: it can hold a crawler's view of an app shell, see
- * main-content.ts.)
+ * otherwise leak into the text. Webflow's `w-condition-invisible` marks what a page's CMS conditions leave out (its
+ * stylesheet hides it on every screen): an empty table of contents' title, a call to action switched off for the
+ * post. (<noscript> is not junk: it can hold a crawler's view of an app shell, see main-content.ts.)
  */
 // prettier-ignore
 export const JUNK_SELECTOR = [
   "script", "style", "template", "meta", "link", "base", "title", "symbol", 'svg[aria-hidden="true"]', "svg[hidden]",
-  'svg[style*="display:none" i]', 'svg[style*="display: none" i]',
+  'svg[style*="display:none" i]', 'svg[style*="display: none" i]', ".w-condition-invisible",
 ].join(", ");
 
 /** What onlyMainContent removes, in Firecrawl's order. */

@@ -168,6 +168,19 @@ describe("transformHtml without onlyMainContent", () => {
     ]);
   });
 
+  it("drops what a site builder never renders (Webflow's w-condition-invisible), main content or not", async () => {
+    const page = `<body><main><h1>Pricing a yoga class</h1><div class="toc w-condition-invisible"><p>Table of \
+contents:</p>
+      <div class="toc-content"></div></div><p>Most studios price a class by what the room and the teacher cost them \
+each hour, then add a margin.</p><p class="w-richtext">A drop-in class costs more than one in a pack of ten.</p>\
+</main></body>`;
+    for (const onlyMainContent of [false, true]) {
+      const result = await transformHtml(page, { baseUrl: PAGE_URL, onlyMainContent });
+      expect(result.html).not.toContain("Table of");
+      expect(result.html).toContain("A drop-in class costs more");
+    }
+  });
+
   it("collects body images in document order after the head's", async () => {
     const result = await transformHtml(ARTICLE_PAGE, { baseUrl: PAGE_URL, onlyMainContent: false });
     expect(result.images.slice(4)).toEqual([
