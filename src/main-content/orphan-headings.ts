@@ -4,15 +4,19 @@
 import { collapsedText } from "../dom/tree";
 import type { PageIndex } from "./measure";
 import type { Region } from "./region";
-import { SECTION_HEADING_TAGS } from "./tags";
+import { LIST_TAGS, SECTION_HEADING_TAGS } from "./tags";
 import { cutWhere } from "./walk";
 
 /**
  * A label announcing a table of contents ("Table of contents", "On this page", "In this article"), set as a <div>, a
- * <p> or a <details>' <summary> rather than a heading: once the list under it is cut, it is as much an orphan.
+ * <p> or a <details>' <summary> rather than a heading, with its fold's toggle if it has one ("Contents [hide]"): once
+ * the list under it is cut, or when a script was to fill the list in, it is as much an orphan.
  */
-const CONTENTS_LABEL =
-  /^\s*(?:table of contents|contents|on this page|in this (?:article|section|guide)|jump to(?: section)?)\s*:?\s*$/i;
+const CONTENTS_LABEL = new RegExp(
+  String.raw`^\s*(?:table of contents|contents|on this page|in this (?:article|section|guide)|jump to(?: section)?)` +
+    String.raw`\s*:?\s*(?:\[?(?:hide|show)\]?\s*)?$`,
+  "i",
+);
 const CONTENTS_LABEL_CHARS = 24;
 
 function namesContents(index: PageIndex, i: number): boolean {
@@ -43,13 +47,19 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
   const childKept = new Float64Array(size);
   const childHeadings = new Float64Array(size);
   const headingCount = new Float64Array(size);
+  // Contents labels, and lists with no text (a table of contents a script fills in), per subtree.
+  const contentsLabels = new Uint8Array(size);
+  const emptyLists = new Uint8Array(size);
   for (let i = end[root] - 1; i >= root; i--) {
     const k = i - root;
     if (!region.cut[i]) {
       kept[k] = chars[i] - childChars[k] + childKept[k];
-      const heading = SECTION_HEADING_TAGS.has(nodes[i].name) || namesContents(index, i);
+      const contents = namesContents(index, i);
+      const heading = SECTION_HEADING_TAGS.has(nodes[i].name) || contents;
       inHeadings[k] = heading ? kept[k] : childHeadings[k];
       if (heading && kept[k] > 0) headingCount[k] = 1;
+      if (contents) contentsLabels[k] = 1;
+      if (LIST_TAGS.has(nodes[i].name) && chars[i] === 0) emptyLists[k] = 1;
     } else headingCount[k] = 0; // the headings of a cut card are gone with it
 
     if (i > root) {
@@ -58,13 +68,16 @@ export function cutOrphanHeadings(index: PageIndex, region: Region, inItem: Uint
       childKept[p] += kept[k];
       childHeadings[p] += inHeadings[k];
       headingCount[p] += headingCount[k];
+      contentsLabels[p] |= contentsLabels[k];
+      emptyLists[p] |= emptyLists[k];
     }
   }
   // A card reduced to its title (its "Read more" button cut) is still an item of its list.
+  // A contents label over an empty list is as alone as one over a cut menu.
   const orphan = (i: number) =>
     headingCount[i - root] === 1 &&
     kept[i - root] === inHeadings[i - root] &&
-    kept[i - root] < chars[i] &&
+    (kept[i - root] < chars[i] || (contentsLabels[i - root] === 1 && emptyLists[i - root] === 1)) &&
     !SECTION_HEADING_TAGS.has(nodes[i].name) &&
     !inItem[i];
   cutWhere(index, region, orphan);

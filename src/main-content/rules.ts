@@ -93,8 +93,18 @@ export const REGION_CUTS: readonly RegionCut[] = [
     on: (page) => articles(page) && notSmall(page),
     cut: ({ index, region, title }) => cutKicker(index, region, title),
   },
+  // Before orphan headings: a heading over nothing but "Loading…" is left alone once the message goes.
   {
-    name: "orphan headings: a wrapper left holding only its heading once its content was cut (orphan-headings.ts)",
+    name:
+      'status messages: "Loading…", "Link copied!", "Advertisement", "Jump to Recipe", "Print Pin", "5 from 3 votes" ' +
+      "(status-messages.ts)",
+    on: everyPage,
+    cut: ({ index, region }) => cutStatusMessages(index, region),
+  },
+  {
+    name:
+      "orphan headings: a wrapper left holding only its heading once its content was cut, or a contents label over " +
+      "an empty list (orphan-headings.ts)",
     on: everyPage,
     cut: ({ index, region, items }) => cutOrphanHeadings(index, region, items.inItem),
   },
@@ -134,13 +144,6 @@ export const REGION_CUTS: readonly RegionCut[] = [
       "its own, a small part of the region (sign-up-boxes.ts)",
     on: everyPage,
     cut: ({ index, region }) => cutSignUpLines(index, region),
-  },
-  {
-    name:
-      'status messages: "Loading…", "Link copied!", "Advertisement", "Jump to Recipe", "Print Pin", "5 from 3 votes" ' +
-      "(status-messages.ts)",
-    on: everyPage,
-    cut: ({ index, region }) => cutStatusMessages(index, region),
   },
   {
     name: 'number scales: a list of only "1", "2", "3"… without links, a star rating\'s labels (number-scales.ts)',

@@ -224,6 +224,19 @@ class="toc-body">${toc}</div></details>
     expect(text).not.toContain("Table of contents");
     expect(text).not.toContain("On this page");
   });
+  it("drops a table of contents' label over a list a script was to fill in, and one with its fold's toggle", () => {
+    const links = ["Install", "Volumes"].map((s) => `<li><a href="#${s.toLowerCase()}">${s}</a></li>`).join("");
+    const page = `${sidebar}<main><h1>Networking</h1><div class="new-toc"><strong>Table of contents</strong><ul>\
+</ul></div>
+      <p>${sentence("network", 3)}</p><div class="lwptoc"><div class="lwptoc_header"><b>Contents</b> <span><a \
+href="#">hide</a></span></div><nav class="lwptoc_items"><ul>${links}</ul></nav></div>
+      <h2>Volumes</h2><p>${sentence("volume", 3)}</p></main>${footer}`;
+    const text = extract(page);
+    expect(text).toContain("The volume is read for the 3. time");
+    expect(text).not.toContain("Table of contents");
+    expect(text).not.toContain("Contents");
+    expect(text).not.toContain("hide");
+  });
   it(
     "drops a generated manual's Prev / Up / Home / Next tables " +
       "(DocBook's navheader and navfooter) around a chapter",

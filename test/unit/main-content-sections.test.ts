@@ -155,6 +155,16 @@ the outer rocks.</div><span>Find out more</span></a></div>`;
     expect(text).not.toContain("The tide table 2 was checked");
   });
 
+  it("cuts a heading left over a script's placeholder once the placeholder is cut", () => {
+    const page = `${siteHeader}<main><h1>Deck lamp</h1><p>${sentence("lamp", 3)}</p><div class="qa"><h2>Questions \
+&amp; Answers</h2>
+      <div class="qa-body"><p>Loading…</p></div></div><h2>Care</h2><p>${sentence("wick", 3)}</p></main>${siteFooter}`;
+    const { text } = extract(page);
+    expect(text).toContain("The wick was checked");
+    expect(text).not.toContain("Questions & Answers");
+    expect(text).not.toContain("Loading");
+  });
+
   it("cuts a heading left over teaser cards once the cards are cut, though the cards had headings", () => {
     // Long headlines make the cards teasers of a list; short ones leave each card to teaser-cards.ts.
     for (const headline of ["How harbour story # ended for us", "Story #"]) {
