@@ -96,9 +96,9 @@ export const REGION_CUTS: readonly RegionCut[] = [
   // Before orphan headings: a heading over nothing but "Loading…" is left alone once the message goes.
   {
     name:
-      'status messages: "Loading…", "Link copied!", "Advertisement", "Jump to Recipe", "Print Pin", "5 from 3 votes" ' +
-      "(status-messages.ts)",
-    on: everyPage,
+      'status messages: "Loading…", "Link copied!", "Advertisement", "Jump to Recipe", "Print Pin", ' +
+      '"5 from 3 votes", not on a small page (status-messages.ts)',
+    on: notSmall,
     cut: ({ index, region }) => cutStatusMessages(index, region),
   },
   {

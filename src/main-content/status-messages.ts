@@ -4,8 +4,9 @@
  * caption's toggle), the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
  * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback", "Supported by" over a story whose
  * sponsor's slot is empty), a bar of links within the page ("Jump to Recipe · Print Recipe"), and a recipe card's
- * buttons and rating summary ("Print Pin", "5 from 3 votes"). A reader never sees them as the page's text. A longer
- * status ("Loading the forecast…") may be all a small page says, so only "Loading" and one word are taken for a status.
+ * buttons and rating summary ("Print Pin", "5 from 3 votes"). A reader never sees them as the page's text — except on
+ * a small page, where "Loading…" may be all the page says (a script was to fill it in), so the cut stays off those
+ * (rules.ts). Only "Loading" and one word are taken for a status: "Loading the forecast…" may be a sentence.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";

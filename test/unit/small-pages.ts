@@ -33,6 +33,7 @@ export const smallPages: Record<string, string> = {
     `name="p"></label><button>Continue</button></form><p><a href="/forgot">Forgot password?</a></p>`,
   "dated notice": `<h1>Harbour notice</h1><p>Updated 3 Dec 2026</p><p>The east pier is closed for repairs.</p>`,
   "status page": `<h1>All systems operational</h1><p>Last checked 2 minutes ago.</p>`,
+  "page a script fills in": `<h1>Tide gauge</h1><p>Loading…</p>`,
   "error page":
     `<h1>404 Not Found</h1><p>The page you asked for does not ` +
     `exist.</p><p><a href="/">Go to the home page</a></p>`,
