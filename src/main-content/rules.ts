@@ -134,8 +134,8 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region }) => cutPolls(index, region),
   },
   {
-    name: "sign-up boxes: a newsletter offer over an e-mail field (sign-up-boxes.ts)",
-    on: everyPage,
+    name: "sign-up boxes: a newsletter offer over an e-mail field, not on a small page (sign-up-boxes.ts)",
+    on: notSmall,
     cut: ({ index, region }) => cutSignUpBoxes(index, region),
   },
   {

@@ -12,17 +12,16 @@
  *   scoring had enough text to go on), and the region most of the page's text outside chrome (REGION_SHARE: a small
  *   `<main>` beside the page's real content is not the content).
  * - Then: the pass that cuts a lone closing link leaves the region alone (on such a page "Go to the home page" is
- *   part of what it says), a declared region is not replaced by the whole-body fallback, and a form page (a heading
- *   over a contact form; a sign-in form between a heading and a link) keeps its form's labels. The cuts read from
- *   words or shapes (rules.ts notSmall) leave it alone: a notice's "Updated 3 Dec 2026" is part of what it says.
+ *   part of what it says), a declared region is not replaced by the whole-body fallback, and its forms (a contact
+ *   form, a sign-in form, a newsletter's) keep their labels. The cuts read from words or shapes (rules.ts notSmall)
+ *   leave it alone: a notice's "Updated 3 Dec 2026" or a "Loading…" is part of what it says.
  */
 import { attr } from "../dom/tree";
 import type { Judgement } from "./judge";
 import type { PageIndex } from "./measure";
 import { keptChars, type Region } from "./region";
 import { Hint } from "./signals";
-import { HEADING_TAGS } from "./tags";
-import { cutWhere, walkRegion } from "./walk";
+import { cutWhere } from "./walk";
 
 /**
  * Most text (characters other than spaces, chrome cut) a region may hold to be read whole as a small page's content.
@@ -72,27 +71,14 @@ export function smallPageRegion(
   if (kept === 0 || kept > SMALL_REGION_CHARS || kept < picked) return null;
   // A region holding little of the page's text other than chrome is not where the page keeps its content.
   if (kept < REGION_SHARE * judgement.keptChars) return null;
-  if (kept === keptHeadingAndLinkChars(index, small) && keepForms(index, small)) return small;
+  if (keepForms(index, small)) return small;
   // The pick lost none of the region's text: it stands (as the small page's region, which the weak cuts leave alone).
   return kept === picked ? { ...region, declared: small.declared } : small;
 }
 
-/** Text the region keeps in its headings and links (a sign-in page's "Forgot password?"). */
-function keptHeadingAndLinkChars(index: PageIndex, region: Region): number {
-  let sum = 0;
-  walkRegion(index, region, (i) => {
-    const name = index.nodes[i].name;
-    if (!HEADING_TAGS.has(name) && name !== "a") return "descend";
-    sum += index.chars[i];
-    return "skip";
-  });
-  return sum;
-}
-
 /**
- * A region left with nothing but its heading (and links: "Forgot password?") is a form page (a contact form, a
- * sign-in page): its forms, cut as probable clutter, are its content; their fields and buttons still go. Whether
- * there was such a form.
+ * A small page's forms (a contact form, a sign-in form, a newsletter's page), cut as probable clutter, are part of what
+ * it says: their labels come back ("Email", "Password"); their fields and buttons still go. Whether there was a form.
  */
 function keepForms(index: PageIndex, region: Region): boolean {
   const { nodes, end, widget } = index;

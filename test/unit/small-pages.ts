@@ -34,6 +34,9 @@ export const smallPages: Record<string, string> = {
   "dated notice": `<h1>Harbour notice</h1><p>Updated 3 Dec 2026</p><p>The east pier is closed for repairs.</p>`,
   "status page": `<h1>All systems operational</h1><p>Last checked 2 minutes ago.</p>`,
   "page a script fills in": `<h1>Tide gauge</h1><p>Loading…</p>`,
+  "newsletter page":
+    `<h1>Newsletter</h1><p>Sign up for our newsletter: the harbour news in your inbox.</p><form><label>Email ` +
+    `<input type="email" name="email"></label><button>Subscribe</button></form>`,
   "error page":
     `<h1>404 Not Found</h1><p>The page you asked for does not ` +
     `exist.</p><p><a href="/">Go to the home page</a></p>`,
