@@ -3,10 +3,11 @@
  * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" / "toggle caption" (a
  * caption's toggle), the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
  * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback", "Supported by" over a story whose
- * sponsor's slot is empty), a bar of links within the page ("Jump to Recipe · Print Recipe"), and a recipe card's
- * buttons and rating summary ("Print Pin", "5 from 3 votes"). A reader never sees them as the page's text — except on
- * a small page, where "Loading…" may be all the page says (a script was to fill it in), so the cut stays off those
- * (rules.ts). Only "Loading" and one word are taken for a status: "Loading the forecast…" may be a sentence.
+ * sponsor's slot is empty), a bar of links within the page ("Jump to Recipe · Print Recipe"), a recipe card's
+ * buttons and rating summary ("Print Pin", "5 from 3 votes") and a sort control's label ("Sort: Best Match"). A
+ * reader never sees them as the page's text — except on a small page, where "Loading…" may be all the page says (a
+ * script was to fill it in), so the cut stays off those (rules.ts). Only "Loading" and one word are taken for a
+ * status: "Loading the forecast…" may be a sentence.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -39,6 +40,8 @@ const JUMP_LINKS = new RegExp(`^${JUMP}(?:[\\s|·•]+${JUMP})*[\\s|·•]*$`, "
 /** A recipe card's buttons printed as bare words, two or more side by side: "Print Pin", "Print · Pin · Rate". */
 const CARD_BUTTON = "(?:print|pin|save|rate)";
 const CARD_BUTTONS = new RegExp(`^${CARD_BUTTON}(?:[\\s|·•]+${CARD_BUTTON})+[\\s|·•]*$`, "i");
+/** A sort control's label with the order it shows: "Sort: Best Match", "Sort by:", "Sort By: Price, low to high". */
+const SORT_CONTROL = /^sort(?: by)?\s*:\s*(?:[^\s.!?]+(?: [^\s.!?]+){0,3})?$/i;
 /** A rating widget's summary line: "5 from 3 votes", "4.86 from 112 votes". */
 const RATING_SUMMARY = /^[0-5](?:\.\d{1,2})? from \d[\d,]* votes?$/i;
 
@@ -49,6 +52,7 @@ export function isStatusMessage(text: string): boolean {
     AD_PLACEHOLDER.test(text) ||
     JUMP_LINKS.test(text) ||
     CARD_BUTTONS.test(text) ||
+    SORT_CONTROL.test(text) ||
     RATING_SUMMARY.test(text)
   );
 }
