@@ -15,7 +15,10 @@ describe("poster statistics", () => {
   it("drops the statistics, the badges, the edit notes and the controls beside every post, and keeps the posts", () => {
     const posts =
       post("ada", "Aug 2008", "1,077", "lens") +
-      post("grace", "Feb 2019", "98", "lantern") +
+      post("grace", "Feb 2019", "98", "lantern").replace(
+        /Last edited by grace; (.*?) at 9:17 am/,
+        "Edited $1 by grace",
+      ) +
       post("linus", "Jan 2010", "4,198", "pedestal").replace(
         "<div>Join Date",
         "<div>Original Poster</div><div>Join Date",
@@ -24,7 +27,7 @@ describe("poster statistics", () => {
     for (const kept of ["The lens was checked", "The lantern was checked", "The pedestal was checked"])
       expect(text).toContain(kept);
     const gone = ["Join Date", "Aug 2008", "Location", "Posts:", "1,077", "Last edited", "Original Poster", "Offline"];
-    for (const line of [...gone, "Reply with quote"]) expect(text).not.toContain(line);
+    for (const line of [...gone, "Reply with quote", "Edited Feb"]) expect(text).not.toContain(line);
   });
 
   it("keeps the locations of a list of schools, where no member's statistics are printed", () => {
@@ -63,5 +66,20 @@ describe("poster statistics", () => {
     expect(text).toContain("The pedestal was checked");
     expect(text).not.toContain("Reply with quote");
     expect(text).toContain("CompanyQuote");
+  });
+
+  it('drops a question\'s statistics ("Asked 6 years ago", "Viewed 3k times") on a Q&A page', () => {
+    const stats = `<div class="stats"><div><span>Asked</span> <time>6 years, 9 months ago</time></div><div>Modified \
+<time>today</time></div><div>Viewed 3k times</div></div>`;
+    const answer = (topic: string) =>
+      `<div class="answer"><div class="answercell"><p>${sentence(topic, 2)}</p></div></div>`;
+    const page = `<div itemscope itemtype="https://schema.org/QAPage"><div itemprop="mainEntity" itemscope \
+itemtype="https://schema.org/Question"><h1 itemprop="name">How does a fresnel lens focus?</h1>${stats}<div \
+itemprop="text"><p>${sentence("lens", 2)}</p><p>I asked 6 years ago and never got an answer.</p></div></div>\
+${answer("prism")}${answer("lamp")}</div>`;
+    const { text } = extract(`${siteHeader}<main>${page}</main>${siteFooter}`);
+    for (const kept of ["How does a fresnel lens focus?", "The prism was checked", "I asked 6 years ago"])
+      expect(text).toContain(kept);
+    for (const gone of ["9 months ago", "Modified", "Viewed 3k times"]) expect(text).not.toContain(gone);
   });
 });
