@@ -3,9 +3,9 @@
  * poster's: "Join Date: Aug 2008", "Posts: 1,077", "Posts: 116 Threads: 23 Joined: Feb 2019 Reputation: 7",
  * "Registered: 2024-01-27"; the badge "Original Poster" or "Offline"; the note "Last edited by Trilby (2024-08-04
  * 14:26:59)" or "Edited June 19, 2024 by ColdJ"; the board's controls printed as text ("Reply with quote", "Report",
- * "Code: Select all"); and a question's statistics on a Q&A board ("Asked 6 years, 9 months ago", "Viewed 3k times").
- * They say who the poster is on the board and what the board does, not what the post says. A line goes when it is
- * made of nothing else.
+ * "Code: Select all"); and a question's or topic's statistics ("Asked 6 years, 9 months ago", "Viewed 3k times",
+ * "6.3K views 23 replies"). They say who the poster is on the board and what the board does, not what the post says.
+ * A line goes when it is made of nothing else.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -29,20 +29,28 @@ const CONTROL = new RegExp(
   "i",
 );
 const EDIT_NOTE = /^(?:last )?edited by\b.{0,80}$|^last edited\b.{0,60}$|^edited\b.{1,40}\bby\b.{1,40}$/i;
-/** A question's statistics on a Q&A board: "Asked 6 years, 9 months ago", "Modified today", "Viewed 3k times". */
-const QUESTION_STAT = new RegExp(
+/**
+ * A question's or a topic's statistics: "Asked 6 years, 9 months ago", "Modified today", "Viewed 3k times", "6.3K
+ * views 23 replies 14 participants last post by ggery Sep 26, 2024", "119 views".
+ */
+const TOPIC_STAT = new RegExp(
   String.raw`^(?:(?:asked|modified|active)\s+(?:today|yesterday|(?:(?:\d+|an?)\s+\w+,?\s*){1,3}ago)|` +
-    String.raw`viewed\s+[\d.,]+k?\s+times)$`,
+    String.raw`viewed\s+[\d.,]+k?\s+times|(?:[\d.,]+k?\s+(?:views?|replies|reply|participants)\b[\s·•|,]*)+` +
+    String.raw`(?:last post by .{1,60})?)$`,
   "i",
 );
 /** The letters such a line starts with: a block starting otherwise never has its text joined. */
-const LINE_INITIALS = new Set(["a", "c", "e", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "v"]);
+// prettier-ignore
+const LINE_INITIALS = new Set([
+  "a", "c", "e", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "v", "0", "1", "2", "3", "4", "5", "6", "7",
+  "8", "9",
+]);
 /** Such a line is shorter than this (non-space characters). */
 const LINE_MAX_CHARS = 120;
 
 /** Whether a line of a thread is a poster's statistics, a poster's badge or an edit note. */
 function isPosterStat(text: string): boolean {
-  if (BADGE.test(text) || EDIT_NOTE.test(text) || CONTROL.test(text) || QUESTION_STAT.test(text)) return true;
+  if (BADGE.test(text) || EDIT_NOTE.test(text) || CONTROL.test(text) || TOPIC_STAT.test(text)) return true;
   return STATS.test(text) && (STAT_WITH_COLON.test(text) || /\d/.test(text));
 }
 
@@ -63,7 +71,7 @@ export function cutPosterStats(index: PageIndex, region: Region, thread: boolean
   const { nodes, chars, ownChars } = index;
   const lines: number[] = [];
   const controls: number[] = [];
-  const questionStats: number[] = [];
+  const topicStats: number[] = [];
   let memberStats = 0;
   walkRegion(index, region, (i) => {
     if (ownChars[i] === 0 || ownChars[i] !== chars[i] || chars[i] >= LINE_MAX_CHARS) return "descend";
@@ -74,11 +82,11 @@ export function cutPosterStats(index: PageIndex, region: Region, thread: boolean
     lines.push(i);
     if (MEMBER_STAT.test(text)) memberStats++;
     if (CONTROL.test(text)) controls.push(i);
-    if (QUESTION_STAT.test(text)) questionStats.push(i);
+    if (TOPIC_STAT.test(text)) topicStats.push(i);
     return "skip";
   });
   if (thread || memberStats >= MEMBER_STAT_MIN) for (const i of lines) region.cut[i] = 1;
   else if (controls.length >= CONTROL_MIN) for (const i of controls) region.cut[i] = 1;
-  // A question's statistics say so in their own words, on a page read as a thread or not (a Q&A page's question).
-  for (const i of questionStats) region.cut[i] = 1;
+  // A question's or a topic's statistics say so in their own words, on a page read as a thread or not (a Q&A page).
+  for (const i of topicStats) region.cut[i] = 1;
 }
