@@ -2,7 +2,8 @@
  * Sections a page titles as being about something else than itself: "Related articles", "You may also like",
  * "People who viewed this item also viewed", "More like this", "Recently viewed", "About the author", "Written by …",
  * "Share this post", "Like this:" — the label over an ad ("Advertisement", "Sponsored"), and the title of a sign-up
- * box whose form a script loads ("Join our newsletter", "Get our stories delivered to your inbox"). Sites mark them
+ * box whose form a script loads ("Join our newsletter", "Get our stories delivered to your inbox"), and a board's box
+ * asking a guest to sign in ("Create an account or sign in to comment", "Join the conversation"). Sites mark them
  * up like any other section (utility classes, no "related" in any name), so their heading is what gives them away, as
  * it does to a reader. Such a section is clutter beside an article or a product; judge.ts weighs it like a block named
  * "related" (it stays when it evidently wraps the page's content), and a listing page, which is made of such lists,
@@ -69,6 +70,8 @@ const ELSEWHERE_HEADING = new RegExp(
       "written by [^.!?]{1,40}",
       "authors?",
       "follow us",
+      "create an account or (?:sign|log) in to (?:comment|reply|post)",
+      "join the (?:conversation|discussion)",
       "(?:join|subscribe to|sign up (?:for|to)) (?:our|the) (?:[\\w'’-]+ ){0,3}(?:newsletters?|mailing list|blog)",
       "(?:get|receive) .{1,60} (?:(?:delivered|sent) )?(?:straight |directly )?(?:to|in) your inbox",
       "advertisement",

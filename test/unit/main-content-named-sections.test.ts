@@ -269,4 +269,17 @@ ${card("fares", "cheap fare")}${card("ferries", "night ferry")}</div></div>`;
     expect(text).not.toContain("Trending stories");
     expect(text).not.toContain("night ferry");
   });
+
+  it('drops a board\'s box asking a guest to sign in ("Create an account or sign in to comment")', () => {
+    const box = `<div class="ipsBox"><h2>Create an account or sign in to comment</h2><p>You need to be a member in \
+order to leave a comment</p><div><h3>Create an account</h3><p>Sign up for a new account in our community.</p>
+      <a href="/register">Register a new account</a></div><div><h3>Sign in</h3><p>Already have an account?</p>\
+</div></div>`;
+    const posts = ["lens", "prism", "lamp"].map((t) => `<article class="post"><p>${sentence(t, 2)}</p></article>`);
+    const body = `<main><h1>Fresnel lenses</h1>${posts.join("")}${box}</main>`;
+    const { text } = extract(`${siteHeader}${body}${siteFooter}`);
+    expect(text).toContain("The lamp was checked");
+    for (const gone of ["Create an account", "need to be a member", "Already have an account"])
+      expect(text).not.toContain(gone);
+  });
 });
