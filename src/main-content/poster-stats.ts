@@ -4,8 +4,8 @@
  * "Registered: 2024-01-27"; the badge "Original Poster" or "Offline"; the note "Last edited by Trilby (2024-08-04
  * 14:26:59)" or "Edited June 19, 2024 by ColdJ"; the board's controls printed as text ("Reply with quote", "Report",
  * "Code: Select all"); and a question's or topic's statistics ("Asked 6 years, 9 months ago", "Viewed 3k times",
- * "6.3K views 23 replies"). They say who the poster is on the board and what the board does, not what the post says.
- * A line goes when it is made of nothing else.
+ * "6.3K views 23 replies", "2 Answers"). They say who the poster is on the board and what the board does, not what
+ * the post says. A line goes when it is made of nothing else.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -36,7 +36,7 @@ const EDIT_NOTE = /^(?:last )?edited by\b.{0,80}$|^last edited\b.{0,60}$|^edited
 const TOPIC_STAT = new RegExp(
   String.raw`^(?:(?:asked|modified|active)\s+(?:today|yesterday|(?:(?:\d+|an?)\s+\w+,?\s*){1,3}ago)|` +
     String.raw`viewed\s+[\d.,]+k?\s+times|(?:[\d.,]+k?\s+(?:views?|replies|reply|participants)\b[\s·•|,]*)+` +
-    String.raw`(?:last post by .{1,60})?)$`,
+    String.raw`(?:last post by .{1,60})?|(\d+) answers?(?:\s*\1)?)$`,
   "i",
 );
 /** The letters such a line starts with: a block starting otherwise never has its text joined. */

@@ -40,8 +40,11 @@ const JUMP_LINKS = new RegExp(`^${JUMP}(?:[\\s|·•]+${JUMP})*[\\s|·•]*$`, "
 /** A recipe card's buttons printed as bare words, two or more side by side: "Print Pin", "Print · Pin · Rate". */
 const CARD_BUTTON = "(?:print|pin|save|rate)";
 const CARD_BUTTONS = new RegExp(`^${CARD_BUTTON}(?:[\\s|·•]+${CARD_BUTTON})+[\\s|·•]*$`, "i");
-/** A sort control's label with the order it shows: "Sort: Best Match", "Sort by:", "Sort By: Price, low to high". */
-const SORT_CONTROL = /^sort(?: by)?\s*:\s*(?:[^\s.!?]+(?: [^\s.!?]+){0,3})?$/i;
+/**
+ * A sort control's label with the order it shows: "Sort: Best Match", "Sort by:", "Sort By: Price, low to high",
+ * "Sorted by: Reset to default".
+ */
+const SORT_CONTROL = /^sort(?:ed)?(?: by)?\s*:\s*(?:[^\s.!?]+(?: [^\s.!?]+){0,3})?$/i;
 /** A rating widget's summary line: "5 from 3 votes", "4.86 from 112 votes". */
 const RATING_SUMMARY = /^[0-5](?:\.\d{1,2})? from \d[\d,]* votes?$/i;
 

@@ -76,11 +76,13 @@ describe("poster statistics", () => {
     const page = `<div itemscope itemtype="https://schema.org/QAPage"><div itemprop="mainEntity" itemscope \
 itemtype="https://schema.org/Question"><h1 itemprop="name">How does a fresnel lens focus?</h1>${stats}<div \
 itemprop="text"><p>${sentence("lens", 2)}</p><p>I asked 6 years ago and never got an answer.</p></div></div>\
-${answer("prism")}${answer("lamp")}</div>`;
+<h2 data-answercount="2">2 Answers<span style="display:none">2</span></h2><div><label>Sorted by:</label> \
+<a href="?sort=default">Reset to default</a></div>${answer("prism")}${answer("lamp")}</div>`;
     const { text } = extract(`${siteHeader}<main>${page}</main>${siteFooter}`);
     for (const kept of ["How does a fresnel lens focus?", "The prism was checked", "I asked 6 years ago"])
       expect(text).toContain(kept);
-    for (const gone of ["9 months ago", "Modified", "Viewed 3k times"]) expect(text).not.toContain(gone);
+    for (const gone of ["9 months ago", "Modified", "Viewed 3k times", "2 Answers", "Sorted by"])
+      expect(text).not.toContain(gone);
   });
 
   it('drops a topic\'s counters ("6.3K views 23 replies 14 participants last post by …") and keeps a sentence', () => {
