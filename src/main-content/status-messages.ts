@@ -3,11 +3,11 @@
  * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" / "toggle caption" (a
  * caption's toggle), the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
  * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback", "Supported by" over a story whose
- * sponsor's slot is empty), a bar of links within the page ("Jump to Recipe · Print Recipe"), a recipe card's
- * buttons and rating summary ("Print Pin", "5 from 3 votes") and a sort control's label ("Sort: Best Match"). A
- * reader never sees them as the page's text — except on a small page, where "Loading…" may be all the page says (a
- * script was to fill it in), so the cut stays off those (rules.ts). Only "Loading" and one word are taken for a
- * status: "Loading the forecast…" may be a sentence.
+ * sponsor's slot is empty), a bar of links within the page ("Jump to Recipe · Print Recipe"), a recipe card's buttons
+ * and rating summary ("Print Pin", "5 from 3 votes"), a sort control's label ("Sort: Best Match") and a listing's count
+ * ("338 products", "loaded 338 results"). A reader never sees them as the page's text — except on a small page, where
+ * "Loading…" may be all the page says (a script was to fill it in), so the cut stays off those (rules.ts). Only
+ * "Loading" and one word are taken for a status: "Loading the forecast…" may be a sentence.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -45,6 +45,13 @@ const CARD_BUTTONS = new RegExp(`^${CARD_BUTTON}(?:[\\s|·•]+${CARD_BUTTON})+[
  * "Sorted by: Reset to default".
  */
 const SORT_CONTROL = /^sort(?:ed)?(?: by)?\s*:\s*(?:[^\s.!?]+(?: [^\s.!?]+){0,3})?$/i;
+/** A listing's count of what it shows: "338 products", "(154 products)", "Products (338)", "loaded 338 results". */
+const RESULT_COUNT = new RegExp(
+  String.raw`^(?:\(?[\d,]+ (?:results?|products?|items?)\)?|(?:products|results|items) \([\d,]+\)|` +
+    String.raw`loaded [\d,]+ (?:results|products|items)|showing (?:[\d,]+\s*[-–]\s*)?[\d,]+ of [\d,]+` +
+    String.raw`(?: (?:results|products|items))?)$`,
+  "i",
+);
 /** A rating widget's summary line: "5 from 3 votes", "4.86 from 112 votes". */
 const RATING_SUMMARY = /^[0-5](?:\.\d{1,2})? from \d[\d,]* votes?$/i;
 
@@ -56,6 +63,7 @@ export function isStatusMessage(text: string): boolean {
     JUMP_LINKS.test(text) ||
     CARD_BUTTONS.test(text) ||
     SORT_CONTROL.test(text) ||
+    RESULT_COUNT.test(text) ||
     RATING_SUMMARY.test(text)
   );
 }
@@ -64,7 +72,7 @@ export function isStatusMessage(text: string): boolean {
 // prettier-ignore
 const STATUS_INITIALS = new Set([
   "l", "L", "c", "C", "u", "U", "s", "S", "h", "H", "a", "A", "-", "–", "—", "j", "J", "g", "G", "p", "P", "r", "R",
-  "b", "B", "0", "1", "2", "3", "4", "5",
+  "b", "B", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "(", "i", "I",
 ]);
 
 /** Cuts the blocks of the region whose whole text is such a message, and inline caption toggles. */

@@ -24,18 +24,19 @@ class="cards">${["Anthill", "Burrough", "Cypress", "Dry Creek"].map((n, i) => ca
     expect(text).not.toContain("About us");
   });
 
-  it('drops a sort control\'s label ("Sort: Best Match") over the cards, and keeps a sentence about sorting', () => {
+  it('drops a sort control\'s label ("Sort: Best Match") and a count ("(3 products)") over the cards', () => {
     const card = (name: string, price: string) =>
       `<li class="product-card"><img src="/img/${price}.jpg" alt=""><h3><a href="/p/${price}">${name} helmet</a></h3>\
 <p>$${price}.00</p></li>`;
     const grid = `<ul class="grid">${[card("Road", "60"), card("Trail", "80"), card("Kids", "40")].join("")}</ul>`;
     const bar = `<div class="oM9VG6"><div class="iVnwEK"><span>Sort</span><span>: </span><span>Best Match</span></div>\
-<select aria-label="Sort By"><option>Best Match</option><option>Newest</option></select></div>`;
+<select aria-label="Sort By"><option>Best Match</option><option>Newest</option></select></div><div class="count">\
+(3 products)</div><div role="status">loaded 3 results</div>`;
     const page = `${siteHeader}<main><h1>Bike helmets</h1><p>Sort the helmets by fit before you think of colour.</p>\
 ${bar}${grid}</main>${siteFooter}`;
     const { text } = extract(page);
     for (const kept of ["Road helmet", "$80.00", "Sort the helmets by fit"]) expect(text).toContain(kept);
-    expect(text).not.toContain("Best Match");
+    for (const gone of ["Best Match", "3 products", "loaded 3"]) expect(text).not.toContain(gone);
   });
 
   it("drops the badges on product cards (New, Top Rated, Compare), and keeps names, prices and stock", () => {
