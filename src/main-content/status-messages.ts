@@ -52,8 +52,8 @@ const RESULT_COUNT = new RegExp(
     String.raw`(?: (?:results|products|items))?)$`,
   "i",
 );
-/** A rating widget's summary line: "5 from 3 votes", "4.86 from 112 votes". */
-const RATING_SUMMARY = /^[0-5](?:\.\d{1,2})? from \d[\d,]* votes?$/i;
+/** A rating widget's summary line: "5 from 3 votes", "4.86 from 112 votes", or its count: "1,411 Reviews". */
+const RATING_SUMMARY = /^[0-5](?:\.\d{1,2})? from \d[\d,]* votes?$|^\(?[\d,]+k?\)?\s*(?:reviews?|ratings)\)?$/i;
 
 /** Whether a block's whole text is such a message. */
 export function isStatusMessage(text: string): boolean {
