@@ -3,11 +3,12 @@
  * later), "Link copied!" (the toast a share button shows), "Show caption" / "Hide caption" / "toggle caption" (a
  * caption's toggle), the placeholder an ad leaves in a story ("Advertisement", "- Advertisement -", "Story continues
  * below advertisement", "Article continues below", "Sponsored Ad", "Ad Feedback", "Supported by" over a story whose
- * sponsor's slot is empty), a bar of links within the page ("Jump to Recipe · Print Recipe"), a recipe card's buttons
- * and rating summary ("Print Pin", "5 from 3 votes"), a sort control's label ("Sort: Best Match") and a listing's count
- * ("338 products", "loaded 338 results"). A reader never sees them as the page's text — except on a small page, where
- * "Loading…" may be all the page says (a script was to fill it in), so the cut stays off those (rules.ts). Only
- * "Loading" and one word are taken for a status: "Loading the forecast…" may be a sentence.
+ * sponsor's slot is empty), what a form shows once sent ("Thanks for your feedback!"), a bar of links within the page
+ * ("Jump to Recipe · Print Recipe"), a recipe card's buttons and rating summary ("Print Pin", "5 from 3 votes"), a sort
+ * control's label ("Sort: Best Match") and a listing's count ("338 products", "loaded 338 results"). A reader never
+ * sees them as the page's text — except on a small page, where "Loading…" may be all the page says (a script was to
+ * fill it in), so the cut stays off those (rules.ts). Only "Loading" and one word are taken for a status: "Loading the
+ * forecast…" may be a sentence.
  */
 import { collapsedText, firstCharacter } from "../dom/tree";
 import type { PageIndex } from "./measure";
@@ -22,6 +23,12 @@ const CAPTION_TOGGLE = new RegExp(`^${CAPTION_TOGGLE_WORDS}$`, "i");
 const CAPTION_TOGGLE_CHARS = "togglecaption".length;
 const STATUS_MESSAGE = new RegExp(
   `^(?:loading(?: [a-z]+)?(?:\\.\\.\\.|…)|(?:link |url )?copied(?: to clipboard)?!?|${CAPTION_TOGGLE_WORDS})$`,
+  "i",
+);
+/** What a form shows once it is sent: "Thanks for signing up!", "Thank you for your feedback", "Success!". */
+const FORM_RESPONSE = new RegExp(
+  "^(?:(?:thanks|thank you)(?: so much)? for (?:signing up|subscribing|your (?:feedback|submission|message))[.!]?|" +
+    "success!?)$",
   "i",
 );
 /** An ad's label, or the line telling the reader the story goes on past the ad. */
@@ -59,6 +66,7 @@ const RATING_SUMMARY = /^[0-5](?:\.\d{1,2})? from \d[\d,]* votes?$|^\(?[\d,]+k?\
 export function isStatusMessage(text: string): boolean {
   return (
     STATUS_MESSAGE.test(text) ||
+    FORM_RESPONSE.test(text) ||
     AD_PLACEHOLDER.test(text) ||
     JUMP_LINKS.test(text) ||
     CARD_BUTTONS.test(text) ||
@@ -72,7 +80,7 @@ export function isStatusMessage(text: string): boolean {
 // prettier-ignore
 const STATUS_INITIALS = new Set([
   "l", "L", "c", "C", "u", "U", "s", "S", "h", "H", "a", "A", "-", "–", "—", "j", "J", "g", "G", "p", "P", "r", "R",
-  "b", "B", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "(", "i", "I",
+  "b", "B", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "(", "i", "I", "t", "T",
 ]);
 
 /** Cuts the blocks of the region whose whole text is such a message, and inline caption toggles. */

@@ -250,9 +250,11 @@ describe("placeholders and interface messages", () => {
       <div class="slot-7"><span>Advertisement</span></div>
       <p>Story continues below advertisement</p><p>- Advertisement -</p><p>Advertisement paid for the new lens.</p>
       <p><a href="#recipe">Jump to Recipe</a> · <a href="#print">Print Recipe</a></p><p>Sponsored Ad</p>
-      <div><button>Ad Feedback</button></div><p>${sentence("brass frame", 4)}</p></div></article></main>`;
+      <div><button>Ad Feedback</button></div><div class="msg">Thanks for your feedback!</div>
+      <p>${sentence("brass frame", 4)}</p><p>Thanks for your feedback, wrote the keeper.</p></div></article></main>`;
       const { text } = extract(`${siteHeader}${body}${siteFooter}`);
       const kept = ["The brass frame was checked", "Loading the lens onto the barge took a day.", "Advertisement paid"];
+      expect(text.match(/Thanks for your feedback/g)).toHaveLength(1);
       expect(text.match(/Supported by/g)).toHaveLength(1);
       for (const line of kept) expect(text).toContain(line);
       const junk = [
