@@ -48,7 +48,7 @@ const LINE_INITIALS = new Set([
 /** Such a line is shorter than this (non-space characters). */
 const LINE_MAX_CHARS = 120;
 
-/** Whether a line of a thread is a poster's statistics, a poster's badge or an edit note. */
+/** Whether a line of a thread is a poster's statistics, a poster's badge, an edit note, a control or a counter. */
 function isPosterStat(text: string): boolean {
   if (BADGE.test(text) || EDIT_NOTE.test(text) || CONTROL.test(text) || TOPIC_STAT.test(text)) return true;
   return STATS.test(text) && (STAT_WITH_COLON.test(text) || /\d/.test(text));

@@ -166,7 +166,9 @@ export const REGION_CUTS: readonly RegionCut[] = [
     cut: ({ index, region, items }) => cutCardBadges(index, region, items.inItem),
   },
   {
-    name: 'poster statistics: "Join Date: Aug 2008 · Posts: 1,077", "Last edited by …" beside posts (poster-stats.ts)',
+    name:
+      'poster statistics: "Join Date: Aug 2008 · Posts: 1,077", "Last edited by …" beside posts; a question\'s or ' +
+      'topic\'s counters ("Viewed 3k times", "6.3K views 23 replies") off threads too (poster-stats.ts)',
     on: ({ commentsAreContent, small }) => commentsAreContent || !small,
     cut: ({ index, region, commentsAreContent }) => cutPosterStats(index, region, commentsAreContent),
   },
