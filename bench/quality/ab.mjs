@@ -10,12 +10,12 @@
  *   node bench/quality/ab.mjs <rev-a> <rev-b> [--rounds 12] [--every 5]
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { loadPages, optionReader, qualityDir } from "./shared.mjs";
+import { percentile } from "../stats.mjs";
+import { loadPages, optionReader, pageHtml, qualityDir } from "./shared.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const args = process.argv.slice(2);
@@ -29,7 +29,7 @@ const rounds = Number(opt("rounds", 12));
 const data = join(qualityDir(), "wcxb-dev");
 const pages = loadPages(data, { every: Number(opt("every", 5)) }).map((page) => ({
   url: page.url,
-  html: gunzipSync(readFileSync(join(data, "html", `${page.id}.html.gz`))).toString("utf8"),
+  html: pageHtml(data, page.id),
 }));
 
 const git = (...gitArgs) => execFileSync("git", ["-C", root, ...gitArgs], { encoding: "utf8" }).trim();
@@ -56,11 +56,7 @@ try {
     const order = round % 2 === 0 ? paths : [...paths].reverse();
     for (const path of order) path.times.push(pass(path.run));
   }
-  const median = (values) => {
-    const sorted = [...values].sort((x, y) => x - y);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
+  const median = (values) => percentile(values, 50);
   const [a, b] = paths;
   console.log(`${pages.length} pages, ${rounds} rounds, A and B alternating (ms per page, whole page path)`);
   for (const [name, path] of [

@@ -23,9 +23,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
 import { scorerLimits } from "./scorer-limits.mjs";
-import { loadPagePath, loadPages, optionReader, qualityDir, wordF1 } from "./shared.mjs";
+import { loadPagePath, loadPages, optionReader, pageHtml, qualityDir, wordF1 } from "./shared.mjs";
 
 const args = process.argv.slice(2);
 const opt = optionReader(args);
@@ -79,7 +78,7 @@ let htmlBytes = 0,
   markdownMs = 0;
 const started = performance.now();
 for (const page of pages) {
-  const html = gunzipSync(readFileSync(join(data, "html", `${page.id}.html.gz`))).toString("utf8");
+  const html = pageHtml(data, page.id);
   let markdown = "",
     warnings = [],
     err = "",
@@ -165,7 +164,7 @@ if (versusSelector) {
     let extractor = 0,
       selector = 0;
     timed.forEach((row, k) => {
-      const html = gunzipSync(readFileSync(join(data, "html", `${row.id}.html.gz`))).toString("utf8");
+      const html = pageHtml(data, row.id);
       const extractorFirst = (k + round) % 2 === 0;
       if (!extractorFirst) selector += runSelectorPage(html, row.url);
       const result = runPage(html, row.url, false);

@@ -11,11 +11,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import TurndownService from "turndown";
-import { loadPages, optionReader, qualityDir, wordF1 } from "./shared.mjs";
+import { loadPages, optionReader, pageHtml, qualityDir, wordF1 } from "./shared.mjs";
 
 const args = process.argv.slice(2);
 const opt = optionReader(args);
@@ -29,7 +28,7 @@ const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fen
 const rows = [];
 const started = performance.now();
 for (const page of pages) {
-  const html = gunzipSync(readFileSync(join(data, "html", `${page.id}.html.gz`))).toString("utf8");
+  const html = pageHtml(data, page.id);
   let markdown = "";
   try {
     const { document } = parseHTML(html);

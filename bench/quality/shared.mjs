@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -119,4 +120,9 @@ export function loadPages(data, { types = null, onlyIds = null, every = 1 } = {}
       });
     });
   return pages;
+}
+
+/** The stored HTML of WCXB page `id` under `data` (its html folder holds one gzipped file per page), as text. */
+export function pageHtml(data, id) {
+  return gunzipSync(readFileSync(join(data, "html", `${id}.html.gz`))).toString("utf8");
 }

@@ -63,7 +63,7 @@ const RESULT_COUNT = new RegExp(
 const RATING_SUMMARY = /^[0-5](?:\.\d{1,2})? from \d[\d,]* votes?$|^\(?[\d,]+k?\)?\s*(?:reviews?|ratings)\)?$/i;
 
 /** Whether a block's whole text is such a message. */
-export function isStatusMessage(text: string): boolean {
+function isStatusMessage(text: string): boolean {
   return (
     STATUS_MESSAGE.test(text) ||
     FORM_RESPONSE.test(text) ||
